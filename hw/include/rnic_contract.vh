@@ -1,0 +1,666 @@
+// Generated from include/rnic.toml by scripts/gen_contract.py. Do not edit.
+// The rnic hardware/software contract: see docs/contract.md for the tables.
+// A struct is one flat vector; field F of struct S is S_vec[`RNIC_S_F_LSB +: `RNIC_S_F_W].
+`ifndef RNIC_CONTRACT_VH
+`define RNIC_CONTRACT_VH
+
+`define RNIC_CONTRACT_VERSION 1
+
+// Constants and capability limits
+`define RNIC_MAGIC                        1380862275 // BAR0 ID register value, ASCII 'RNIC'
+`define RNIC_PCI_VENDOR_ID                7653 // PCI vendor ID the simulator presents (prototype value, not an assigned ID)
+`define RNIC_PCI_DEVICE_ID                1 // PCI device ID the simulator presents
+`define RNIC_BAR0_SIZE                    1048576 // BAR0 size in bytes (1 MiB)
+`define RNIC_DB_PAGE_BASE                 65536 // BAR0 offset of doorbell page 0
+`define RNIC_DB_PAGE_SIZE                 4096 // bytes per doorbell page (one per user context)
+`define RNIC_DB_PAGES                     64 // doorbell pages (user contexts) the default build provides
+`define RNIC_CMDQ_BASE                    4096 // BAR0 (and firmware port) offset of command slot 0
+`define RNIC_CMDQ_SLOTS                   8 // command slots; the command queue index wraps at this count
+`define RNIC_CMDQ_SLOT_SIZE               256 // bytes per command slot: input words at +0x00, output words at +0x80
+`define RNIC_CMDQ_OUT_OFFSET              128 // offset of the output half inside a command slot
+`define RNIC_LOG_QPS                      8 // log2 of the default QP count (QPN = QP index)
+`define RNIC_LOG_CQS                      8 // log2 of the default CQ count
+`define RNIC_LOG_MRS                      10 // log2 of the default memory-key table size
+`define RNIC_LOG_PDS                      8 // log2 of the protection-domain count
+`define RNIC_MAX_SEND_SGE                 16 // scatter/gather entries per send WQE
+`define RNIC_MAX_RECV_SGE                 16 // scatter entries per receive WQE
+`define RNIC_MAX_INLINE                   256 // bytes of inline payload per send WQE
+`define RNIC_LOG_MAX_WQE                  15 // log2 of the deepest send or receive queue (indices are 16-bit counters)
+`define RNIC_LOG_MAX_CQE                  15 // log2 of the deepest completion queue
+`define RNIC_SEND_WQE_MIN_STRIDE          64 // smallest send WQE stride (bytes, a power of two; the control segment)
+`define RNIC_SEND_WQE_MAX_STRIDE          512 // largest send WQE stride (bytes)
+`define RNIC_RECV_WQE_MAX_STRIDE          512 // largest receive WQE stride (bytes)
+`define RNIC_CTX_WORDS                    32 // 32-bit words in one context-table entry written through the firmware port
+`define RNIC_MAX_RD_ATOMIC                16 // outstanding RDMA READ/atomic requests per QP, each direction
+`define RNIC_KEY_TAG_BITS                 8 // low bits of an lkey/rkey that hold the key tag; the rest is the table index
+`define RNIC_ROCE_UDP_PORT                4791 // RoCEv2 UDP destination port (IBTA annex A17)
+`define RNIC_IRQ_VECTORS                  32 // interrupt vectors: 0 command completion, 1 asynchronous events, 2.. completion events
+
+// wqe_op (8 bits): send WQE opcode (send_wqe.opcode)
+`define RNIC_WQE_OP_W 8
+`define RNIC_WQE_OP_RDMA_WRITE            8'h0 // RDMA WRITE
+`define RNIC_WQE_OP_RDMA_WRITE_IMM        8'h1 // RDMA WRITE with immediate
+`define RNIC_WQE_OP_SEND                  8'h2 // SEND
+`define RNIC_WQE_OP_SEND_IMM              8'h3 // SEND with immediate
+`define RNIC_WQE_OP_RDMA_READ             8'h4 // RDMA READ
+`define RNIC_WQE_OP_ATOMIC_CS             8'h5 // atomic compare and swap
+`define RNIC_WQE_OP_ATOMIC_FA             8'h6 // atomic fetch and add
+`define RNIC_WQE_OP_LOCAL_INV             8'h7 // local invalidate
+`define RNIC_WQE_OP_BIND_MW               8'h8 // bind memory window
+`define RNIC_WQE_OP_SEND_INV              8'h9 // SEND with invalidate
+`define RNIC_WQE_OP_TSO                   8'hA // TCP segmentation offload
+
+// wqe_flag (8 bits): send WQE flag bits (send_wqe.flags)
+`define RNIC_WQE_FLAG_W 8
+`define RNIC_WQE_FLAG_SIGNALED            8'h1 // write a CQE when the WQE completes
+`define RNIC_WQE_FLAG_SOLICITED           8'h2 // set BTH.SE on the last packet
+`define RNIC_WQE_FLAG_FENCE               8'h4 // wait for earlier READ/atomic WQEs
+`define RNIC_WQE_FLAG_INLINE              8'h8 // payload follows the control segment
+`define RNIC_WQE_FLAG_IP_CSUM             8'h10 // offload IPv4/L4 checksums
+
+// cqe_op (8 bits): CQE opcode (cqe.opcode); bit 7 set for responder (receive) completions
+`define RNIC_CQE_OP_W 8
+`define RNIC_CQE_OP_REQ_SEND              8'h0 // requester SEND / SEND with imm / SEND with inv
+`define RNIC_CQE_OP_REQ_RDMA_WRITE        8'h1 // requester RDMA WRITE (with or without imm)
+`define RNIC_CQE_OP_REQ_RDMA_READ         8'h2 // requester RDMA READ
+`define RNIC_CQE_OP_REQ_ATOMIC_CS         8'h3 // requester compare and swap
+`define RNIC_CQE_OP_REQ_ATOMIC_FA         8'h4 // requester fetch and add
+`define RNIC_CQE_OP_REQ_LOCAL_INV         8'h5 // requester local invalidate
+`define RNIC_CQE_OP_REQ_BIND_MW           8'h6 // requester bind memory window
+`define RNIC_CQE_OP_REQ_TSO               8'h7 // requester TSO
+`define RNIC_CQE_OP_RESP_RECV             8'h80 // receive of a SEND
+`define RNIC_CQE_OP_RESP_RECV_IMM         8'h81 // receive of an RDMA WRITE with immediate
+
+// cqe_flag (8 bits): CQE flag bits (cqe.flags)
+`define RNIC_CQE_FLAG_W 8
+`define RNIC_CQE_FLAG_IMM                 8'h1 // imm_data valid
+`define RNIC_CQE_FLAG_INV                 8'h2 // imm_data holds the invalidated rkey
+`define RNIC_CQE_FLAG_GRH                 8'h4 // a GRH was placed in the first 40 bytes
+`define RNIC_CQE_FLAG_SOLICITED           8'h8 // the packet carried BTH.SE
+
+// wc_status (8 bits): CQE status (cqe.status); numbered as the IBA completion status list
+`define RNIC_WC_STATUS_W 8
+`define RNIC_WC_STATUS_SUCCESS            8'h0 // success
+`define RNIC_WC_STATUS_LOC_LEN_ERR        8'h1 // local length error
+`define RNIC_WC_STATUS_LOC_QP_OP_ERR      8'h2 // local QP operation error
+`define RNIC_WC_STATUS_LOC_EEC_OP_ERR     8'h3 // local EE context operation error
+`define RNIC_WC_STATUS_LOC_PROT_ERR       8'h4 // local protection error (bad lkey or bounds)
+`define RNIC_WC_STATUS_WR_FLUSH_ERR       8'h5 // flushed: the QP was in the error state
+`define RNIC_WC_STATUS_MW_BIND_ERR        8'h6 // memory window bind error
+`define RNIC_WC_STATUS_BAD_RESP_ERR       8'h7 // bad response
+`define RNIC_WC_STATUS_LOC_ACCESS_ERR     8'h8 // local access error
+`define RNIC_WC_STATUS_REM_INV_REQ_ERR    8'h9 // remote invalid request
+`define RNIC_WC_STATUS_REM_ACCESS_ERR     8'hA // remote access error
+`define RNIC_WC_STATUS_REM_OP_ERR         8'hB // remote operation error
+`define RNIC_WC_STATUS_RETRY_EXC_ERR      8'hC // transport retry counter exceeded
+`define RNIC_WC_STATUS_RNR_RETRY_EXC_ERR  8'hD // RNR retry counter exceeded
+`define RNIC_WC_STATUS_LOC_RDD_VIOL_ERR   8'hE // local RDD violation
+`define RNIC_WC_STATUS_REM_INV_RD_REQ_ERR 8'hF // remote invalid RD request
+`define RNIC_WC_STATUS_REM_ABORT_ERR      8'h10 // remote aborted
+`define RNIC_WC_STATUS_INV_EECN_ERR       8'h11 // invalid EE context number
+`define RNIC_WC_STATUS_INV_EEC_STATE_ERR  8'h12 // invalid EE context state
+`define RNIC_WC_STATUS_FATAL_ERR          8'h13 // fatal error
+`define RNIC_WC_STATUS_RESP_TIMEOUT_ERR   8'h14 // response timeout
+`define RNIC_WC_STATUS_GENERAL_ERR        8'h15 // general error
+
+// qp_state (4 bits): QP state (IBA 10.3.1); numbered as enum ibv_qp_state
+`define RNIC_QP_STATE_W 4
+`define RNIC_QP_STATE_RESET               4'h0 // reset
+`define RNIC_QP_STATE_INIT                4'h1 // initialized
+`define RNIC_QP_STATE_RTR                 4'h2 // ready to receive
+`define RNIC_QP_STATE_RTS                 4'h3 // ready to send
+`define RNIC_QP_STATE_SQD                 4'h4 // send queue drained
+`define RNIC_QP_STATE_SQE                 4'h5 // send queue error
+`define RNIC_QP_STATE_ERR                 4'h6 // error
+
+// qp_type (4 bits): QP transport service type (qpc.type)
+`define RNIC_QP_TYPE_W 4
+`define RNIC_QP_TYPE_RC                   4'h0 // reliable connected
+`define RNIC_QP_TYPE_UC                   4'h1 // unreliable connected
+`define RNIC_QP_TYPE_UD                   4'h2 // unreliable datagram
+`define RNIC_QP_TYPE_XRC_SEND             4'h3 // XRC initiator
+`define RNIC_QP_TYPE_XRC_RECV             4'h4 // XRC target
+`define RNIC_QP_TYPE_RAW                  4'h5 // raw Ethernet packet
+
+// access (8 bits): memory and QP access flags (mpt.access, qpc.access); same bits as enum ibv_access_flags
+`define RNIC_ACCESS_W 8
+`define RNIC_ACCESS_LOCAL_WRITE           8'h1 // local write
+`define RNIC_ACCESS_REMOTE_WRITE          8'h2 // remote write
+`define RNIC_ACCESS_REMOTE_READ           8'h4 // remote read
+`define RNIC_ACCESS_REMOTE_ATOMIC         8'h8 // remote atomic
+`define RNIC_ACCESS_MW_BIND               8'h10 // memory window bind
+`define RNIC_ACCESS_ZERO_BASED            8'h20 // addresses are offsets from the region start
+
+// mtu (3 bits): path MTU code (IBA: 1..5 = 256..4096 bytes)
+`define RNIC_MTU_W 3
+`define RNIC_MTU_256                      3'h1 // 256-byte payload
+`define RNIC_MTU_512                      3'h2 // 512-byte payload
+`define RNIC_MTU_1024                     3'h3 // 1024-byte payload
+`define RNIC_MTU_2048                     3'h4 // 2048-byte payload
+`define RNIC_MTU_4096                     3'h5 // 4096-byte payload
+
+// cmd_op (16 bits): command opcode (cmd_hdr.opcode)
+`define RNIC_CMD_OP_W 16
+`define RNIC_CMD_OP_QUERY_DEVICE          16'h1 // device attributes
+`define RNIC_CMD_OP_QUERY_PORT            16'h2 // port attributes and address
+`define RNIC_CMD_OP_ALLOC_UCTX            16'h3 // allocate a user context (doorbell page)
+`define RNIC_CMD_OP_FREE_UCTX             16'h4 // free a user context
+`define RNIC_CMD_OP_ALLOC_PD              16'h10 // allocate a protection domain
+`define RNIC_CMD_OP_DEALLOC_PD            16'h11 // free a protection domain
+`define RNIC_CMD_OP_CREATE_CQ             16'h20 // create a completion queue
+`define RNIC_CMD_OP_DESTROY_CQ            16'h21 // destroy a completion queue
+`define RNIC_CMD_OP_CREATE_QP             16'h30 // create a queue pair (RESET state)
+`define RNIC_CMD_OP_MODIFY_QP             16'h31 // change QP state and attributes
+`define RNIC_CMD_OP_QUERY_QP              16'h32 // read QP attributes
+`define RNIC_CMD_OP_DESTROY_QP            16'h33 // destroy a queue pair
+`define RNIC_CMD_OP_REG_MR                16'h40 // register a memory region
+`define RNIC_CMD_OP_DEREG_MR              16'h41 // deregister a memory region
+
+// cmd_status (8 bits): command completion status (cmd_out.status)
+`define RNIC_CMD_STATUS_W 8
+`define RNIC_CMD_STATUS_OK                8'h0 // done
+`define RNIC_CMD_STATUS_BAD_OPCODE        8'h1 // unknown command
+`define RNIC_CMD_STATUS_BAD_PARAM         8'h2 // a parameter is out of range
+`define RNIC_CMD_STATUS_BAD_HANDLE        8'h3 // no such object, or not the caller's
+`define RNIC_CMD_STATUS_BAD_STATE         8'h4 // QP state transition not allowed
+`define RNIC_CMD_STATUS_BAD_MASK          8'h5 // attribute mask lacks a required or has a forbidden attribute
+`define RNIC_CMD_STATUS_NO_RESOURCES      8'h6 // table full
+`define RNIC_CMD_STATUS_BUSY              8'h7 // object still referenced
+
+// qp_attr_mask (32 bits): MODIFY_QP attribute mask bits; same bits as enum ibv_qp_attr_mask
+`define RNIC_QP_ATTR_MASK_W 32
+`define RNIC_QP_ATTR_MASK_STATE           32'h1 // qp_state
+`define RNIC_QP_ATTR_MASK_CUR_STATE       32'h2 // cur_qp_state
+`define RNIC_QP_ATTR_MASK_EN_SQD_ASYNC_NOTIFY 32'h4 // en_sqd_async_notify
+`define RNIC_QP_ATTR_MASK_ACCESS_FLAGS    32'h8 // qp_access_flags
+`define RNIC_QP_ATTR_MASK_PKEY_INDEX      32'h10 // pkey_index
+`define RNIC_QP_ATTR_MASK_PORT            32'h20 // port_num
+`define RNIC_QP_ATTR_MASK_QKEY            32'h40 // qkey
+`define RNIC_QP_ATTR_MASK_AV              32'h80 // primary address vector
+`define RNIC_QP_ATTR_MASK_PATH_MTU        32'h100 // path_mtu
+`define RNIC_QP_ATTR_MASK_TIMEOUT         32'h200 // timeout
+`define RNIC_QP_ATTR_MASK_RETRY_CNT       32'h400 // retry_cnt
+`define RNIC_QP_ATTR_MASK_RNR_RETRY       32'h800 // rnr_retry
+`define RNIC_QP_ATTR_MASK_RQ_PSN          32'h1000 // rq_psn
+`define RNIC_QP_ATTR_MASK_MAX_QP_RD_ATOMIC 32'h2000 // max_rd_atomic
+`define RNIC_QP_ATTR_MASK_ALT_PATH        32'h4000 // alternate path
+`define RNIC_QP_ATTR_MASK_MIN_RNR_TIMER   32'h8000 // min_rnr_timer
+`define RNIC_QP_ATTR_MASK_SQ_PSN          32'h10000 // sq_psn
+`define RNIC_QP_ATTR_MASK_MAX_DEST_RD_ATOMIC 32'h20000 // max_dest_rd_atomic
+`define RNIC_QP_ATTR_MASK_PATH_MIG_STATE  32'h40000 // path_mig_state
+`define RNIC_QP_ATTR_MASK_CAP             32'h80000 // cap
+`define RNIC_QP_ATTR_MASK_DEST_QPN        32'h100000 // dest_qp_num
+
+// ctx_table (8 bits): context table selected by FW_CTX_SEL.table
+`define RNIC_CTX_TABLE_W 8
+`define RNIC_CTX_TABLE_QPC                8'h1 // queue pair contexts
+`define RNIC_CTX_TABLE_CQC                8'h2 // completion queue contexts
+`define RNIC_CTX_TABLE_MPT                8'h3 // memory protection table (memory keys)
+
+// ctx_cmd (32 bits): FW_CTX_CMD operations
+`define RNIC_CTX_CMD_W 32
+`define RNIC_CTX_CMD_WRITE                32'h1 // copy FW_CTX_DATA into the selected entry
+`define RNIC_CTX_CMD_READ                 32'h2 // copy the selected entry into FW_CTX_DATA
+
+// cq_arm (2 bits): CQ doorbell arm request (CQ_DB.arm)
+`define RNIC_CQ_ARM_W 2
+`define RNIC_CQ_ARM_NONE                  2'h0 // only update the consumer index
+`define RNIC_CQ_ARM_NEXT                  2'h1 // interrupt on the next completion
+`define RNIC_CQ_ARM_SOLICITED             2'h2 // interrupt on the next solicited or error completion
+
+// stat (8 bits): per-NIC counters readable at FW_STAT + 4*index
+`define RNIC_STAT_W 8
+`define RNIC_STAT_CYCLES                  8'h0 // core clock cycles since reset
+`define RNIC_STAT_TX_PKTS                 8'h1 // frames sent
+`define RNIC_STAT_TX_BYTES                8'h2 // bytes sent (Ethernet header to ICRC)
+`define RNIC_STAT_RX_PKTS                 8'h3 // frames received
+`define RNIC_STAT_RX_BYTES                8'h4 // bytes received
+`define RNIC_STAT_RX_ICRC_ERR             8'h5 // frames dropped: bad ICRC
+`define RNIC_STAT_RX_BAD_HDR              8'h6 // frames dropped: not IPv4/UDP 4791, or malformed
+`define RNIC_STAT_RX_BAD_QP               8'h7 // frames dropped: unknown or unready QP
+`define RNIC_STAT_RX_PSN_ERR              8'h8 // packets out of sequence
+`define RNIC_STAT_DB_REJECT               8'h9 // doorbells for a QP or CQ the page does not own
+`define RNIC_STAT_WQE_FETCHED             8'hA // WQEs fetched
+`define RNIC_STAT_CQE_WRITTEN             8'hB // CQEs written
+`define RNIC_STAT_DMA_RD_BYTES            8'hC // bytes read from host memory
+`define RNIC_STAT_DMA_WR_BYTES            8'hD // bytes written to host memory
+`define RNIC_STAT_ACKS_TX                 8'hE // ACK packets sent
+`define RNIC_STAT_ACKS_RX                 8'hF // ACK packets received
+
+// Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
+`define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
+`define RNIC_BAR0_VERSION                 4 // 0x0004 ro [15:0] contract version, [31:16] hardware revision
+`define RNIC_BAR0_CAP_LOG_QPS             8 // 0x0008 ro log2 QP count
+`define RNIC_BAR0_CAP_LOG_CQS             12 // 0x000C ro log2 CQ count
+`define RNIC_BAR0_CAP_LOG_MRS             16 // 0x0010 ro log2 memory-key count
+`define RNIC_BAR0_CAP_LOG_PDS             20 // 0x0014 ro log2 PD count
+`define RNIC_BAR0_CAP_SGE                 24 // 0x0018 ro [7:0] max send SGEs, [15:8] max receive SGEs
+`define RNIC_BAR0_CAP_INLINE              28 // 0x001C ro max inline bytes
+`define RNIC_BAR0_CAP_LOG_DEPTH           32 // 0x0020 ro [7:0] log2 max WQEs, [15:8] log2 max CQEs
+`define RNIC_BAR0_CAP_DMA_BITS            36 // 0x0024 ro host DMA data width in bits
+`define RNIC_BAR0_CAP_DB_PAGES            40 // 0x0028 ro doorbell pages
+`define RNIC_BAR0_CAP_CLK_MHZ             44 // 0x002C ro core clock in MHz
+`define RNIC_BAR0_CMDQ_PI                 128 // 0x0080 rw command producer index (host writes after filling a slot)
+`define RNIC_BAR0_CMDQ_CI                 132 // 0x0084 ro command consumer index (advanced by firmware on completion)
+`define RNIC_BAR0_IRQ_ENABLE              144 // 0x0090 rw [0] raise vector 0 when CMDQ_CI advances
+
+// Register block db: doorbell page registers (offset inside a DB_PAGE_SIZE page); write-only
+`define RNIC_DB_SQ                        0 // 0x0000 wo send queue producer index: db_sq fields
+`define RNIC_DB_RQ                        4 // 0x0004 wo receive queue producer index: db_rq fields
+`define RNIC_DB_CQ                        8 // 0x0008 wo CQ consumer index and arm: db_cq fields
+
+// Register block fw: firmware port: command queue, context tables, port identity, counters
+`define RNIC_FW_ID                        0 // 0x0000 ro MAGIC
+`define RNIC_FW_IRQ_STATUS                4 // 0x0004 w1c [0] command pending (CMDQ_PI != CMDQ_CI)
+`define RNIC_FW_IRQ_ENABLE                8 // 0x0008 rw [0] interrupt the core on a new command
+`define RNIC_FW_CMDQ_PI                   16 // 0x0010 ro host's command producer index
+`define RNIC_FW_CMDQ_CI                   20 // 0x0014 rw command consumer index; writing it completes commands
+`define RNIC_FW_CTX_SEL                   32 // 0x0020 rw [7:0] table (ctx_table), [31:8] entry index
+`define RNIC_FW_CTX_CMD                   36 // 0x0024 wo ctx_cmd: copy between FW_CTX_DATA and the selected entry
+`define RNIC_FW_CTX_STATUS                40 // 0x0028 ro [0] busy
+`define RNIC_FW_PORT_MAC_LO               48 // 0x0030 rw port MAC address bytes 2..5 (byte 5 in [7:0])
+`define RNIC_FW_PORT_MAC_HI               52 // 0x0034 rw port MAC address bytes 0..1 (byte 1 in [7:0])
+`define RNIC_FW_PORT_IPV4                 56 // 0x0038 rw port IPv4 address (first octet in [31:24])
+`define RNIC_FW_PORT_CTRL                 60 // 0x003C rw [0] link enable
+`define RNIC_FW_CTX_DATA                  128 // 0x0080 rw CTX_WORDS words of context data (0x0080..0x00FC)
+`define RNIC_FW_STAT                      512 // 0x0200 ro counters, 4 bytes each, indexed by enum stat
+
+// db_sq (4 bytes): SQ doorbell value
+`define RNIC_DB_SQ_BITS 32
+`define RNIC_DB_SQ_PI_LSB 0 // producer index after the last posted WQE (mod 2^16)
+`define RNIC_DB_SQ_PI_W 16
+`define RNIC_DB_SQ_QPN_LSB 16 // QP number
+`define RNIC_DB_SQ_QPN_W 16
+
+// db_rq (4 bytes): RQ doorbell value
+`define RNIC_DB_RQ_BITS 32
+`define RNIC_DB_RQ_PI_LSB 0 // producer index after the last posted receive WQE
+`define RNIC_DB_RQ_PI_W 16
+`define RNIC_DB_RQ_QPN_LSB 16 // QP number
+`define RNIC_DB_RQ_QPN_W 16
+
+// db_cq (4 bytes): CQ doorbell value
+`define RNIC_DB_CQ_BITS 32
+`define RNIC_DB_CQ_CI_LSB 0 // consumer index: CQEs the host has consumed (mod 2^16)
+`define RNIC_DB_CQ_CI_W 16
+`define RNIC_DB_CQ_CQN_LSB 16 // CQ number
+`define RNIC_DB_CQ_CQN_W 14
+`define RNIC_DB_CQ_ARM_LSB 30 // cq_arm request
+`define RNIC_DB_CQ_ARM_W 2
+
+// send_wqe (64 bytes): send WQE control segment; data segments or inline bytes follow it in the same stride
+`define RNIC_SEND_WQE_BITS 512
+`define RNIC_SEND_WQE_OPCODE_LSB 0 // wqe_op
+`define RNIC_SEND_WQE_OPCODE_W 8
+`define RNIC_SEND_WQE_FLAGS_LSB 8 // wqe_flag bits
+`define RNIC_SEND_WQE_FLAGS_W 8
+`define RNIC_SEND_WQE_NUM_SGE_LSB 16 // data segments that follow (0 with INLINE)
+`define RNIC_SEND_WQE_NUM_SGE_W 8
+`define RNIC_SEND_WQE_WQE_INDEX_LSB 32 // producer index of this WQE (checked by the fetch engine)
+`define RNIC_SEND_WQE_WQE_INDEX_W 16
+`define RNIC_SEND_WQE_IMM_LSB 64 // immediate data or rkey to invalidate, bytes as in the WR
+`define RNIC_SEND_WQE_IMM_W 32
+`define RNIC_SEND_WQE_LENGTH_LSB 96 // total payload bytes (sum of SGE lengths, or inline bytes)
+`define RNIC_SEND_WQE_LENGTH_W 32
+`define RNIC_SEND_WQE_REMOTE_ADDR_LSB 128 // RDMA/atomic remote virtual address
+`define RNIC_SEND_WQE_REMOTE_ADDR_W 64
+`define RNIC_SEND_WQE_RKEY_LSB 192 // RDMA/atomic remote key
+`define RNIC_SEND_WQE_RKEY_W 32
+`define RNIC_SEND_WQE_DEST_QPN_LSB 224 // UD destination QP, or XRC remote SRQ number
+`define RNIC_SEND_WQE_DEST_QPN_W 24
+`define RNIC_SEND_WQE_COMPARE_ADD_LSB 256 // atomic compare or add operand
+`define RNIC_SEND_WQE_COMPARE_ADD_W 64
+`define RNIC_SEND_WQE_SWAP_LSB 320 // atomic swap operand
+`define RNIC_SEND_WQE_SWAP_W 64
+`define RNIC_SEND_WQE_QKEY_LSB 384 // UD remote Q_Key
+`define RNIC_SEND_WQE_QKEY_W 32
+
+// data_seg (16 bytes): scatter/gather entry (send and receive WQEs)
+`define RNIC_DATA_SEG_BITS 128
+`define RNIC_DATA_SEG_ADDR_LSB 0 // virtual address (IOVA) of the buffer
+`define RNIC_DATA_SEG_ADDR_W 64
+`define RNIC_DATA_SEG_LENGTH_LSB 64 // bytes
+`define RNIC_DATA_SEG_LENGTH_W 32
+`define RNIC_DATA_SEG_LKEY_LSB 96 // local key of the registered region
+`define RNIC_DATA_SEG_LKEY_W 32
+
+// recv_wqe (16 bytes): receive WQE header; num_sge data segments follow it in the same stride
+`define RNIC_RECV_WQE_BITS 128
+`define RNIC_RECV_WQE_NUM_SGE_LSB 0 // data segments that follow
+`define RNIC_RECV_WQE_NUM_SGE_W 8
+`define RNIC_RECV_WQE_WQE_INDEX_LSB 32 // producer index of this WQE
+`define RNIC_RECV_WQE_WQE_INDEX_W 16
+`define RNIC_RECV_WQE_LENGTH_LSB 64 // total bytes the segments hold
+`define RNIC_RECV_WQE_LENGTH_W 32
+
+// cqe (32 bytes): completion queue entry; the owner bit is written last and flips every pass over the ring
+`define RNIC_CQE_BITS 256
+`define RNIC_CQE_WQE_INDEX_LSB 0 // index of the completed WQE in its queue
+`define RNIC_CQE_WQE_INDEX_W 16
+`define RNIC_CQE_OPCODE_LSB 16 // cqe_op
+`define RNIC_CQE_OPCODE_W 8
+`define RNIC_CQE_STATUS_LSB 24 // wc_status
+`define RNIC_CQE_STATUS_W 8
+`define RNIC_CQE_QPN_LSB 32 // local QP number
+`define RNIC_CQE_QPN_W 24
+`define RNIC_CQE_FLAGS_LSB 56 // cqe_flag bits
+`define RNIC_CQE_FLAGS_W 8
+`define RNIC_CQE_BYTE_LEN_LSB 64 // bytes transferred (receive: bytes placed)
+`define RNIC_CQE_BYTE_LEN_W 32
+`define RNIC_CQE_IMM_LSB 96 // immediate data or invalidated rkey, bytes as on the wire
+`define RNIC_CQE_IMM_W 32
+`define RNIC_CQE_SRC_QP_LSB 128 // source QP (UD receive)
+`define RNIC_CQE_SRC_QP_W 24
+`define RNIC_CQE_PKEY_INDEX_LSB 160 // P_Key index
+`define RNIC_CQE_PKEY_INDEX_W 16
+`define RNIC_CQE_SLID_LSB 176 // source LID (0 on RoCE)
+`define RNIC_CQE_SLID_W 16
+`define RNIC_CQE_SL_LSB 192 // service level
+`define RNIC_CQE_SL_W 4
+`define RNIC_CQE_DLID_PATH_BITS_LSB 200 // destination LID path bits (0 on RoCE)
+`define RNIC_CQE_DLID_PATH_BITS_W 7
+`define RNIC_CQE_VENDOR_ERR_LSB 208 // device-specific error detail
+`define RNIC_CQE_VENDOR_ERR_W 16
+`define RNIC_CQE_OWNER_LSB 255 // 1 on the first pass over the ring, 0 on the second, ...
+`define RNIC_CQE_OWNER_W 1
+
+// qpc (128 bytes): queue pair context
+`define RNIC_QPC_BITS 1024
+`define RNIC_QPC_STATE_LSB 0 // qp_state
+`define RNIC_QPC_STATE_W 4
+`define RNIC_QPC_TYPE_LSB 4 // qp_type
+`define RNIC_QPC_TYPE_W 4
+`define RNIC_QPC_PATH_MTU_LSB 8 // mtu code
+`define RNIC_QPC_PATH_MTU_W 3
+`define RNIC_QPC_SQ_SIG_ALL_LSB 12 // every send WQE is signaled
+`define RNIC_QPC_SQ_SIG_ALL_W 1
+`define RNIC_QPC_SRQ_EN_LSB 13 // receives come from srqn
+`define RNIC_QPC_SRQ_EN_W 1
+`define RNIC_QPC_ACCESS_LSB 16 // access bits the responder allows
+`define RNIC_QPC_ACCESS_W 8
+`define RNIC_QPC_PDN_LSB 32 // protection domain
+`define RNIC_QPC_PDN_W 24
+`define RNIC_QPC_UCTX_LSB 64 // doorbell page that owns the QP
+`define RNIC_QPC_UCTX_W 16
+`define RNIC_QPC_DEST_QPN_LSB 96 // remote QP number (RC/UC)
+`define RNIC_QPC_DEST_QPN_W 24
+`define RNIC_QPC_SEND_CQN_LSB 128 // CQ for send completions
+`define RNIC_QPC_SEND_CQN_W 24
+`define RNIC_QPC_RECV_CQN_LSB 160 // CQ for receive completions
+`define RNIC_QPC_RECV_CQN_W 24
+`define RNIC_QPC_SRQN_LSB 192 // shared receive queue
+`define RNIC_QPC_SRQN_W 24
+`define RNIC_QPC_LOG_SQ_SIZE_LSB 224 // log2 send queue entries
+`define RNIC_QPC_LOG_SQ_SIZE_W 5
+`define RNIC_QPC_LOG_SQ_STRIDE_LSB 232 // log2 send WQE stride in bytes
+`define RNIC_QPC_LOG_SQ_STRIDE_W 5
+`define RNIC_QPC_LOG_RQ_SIZE_LSB 240 // log2 receive queue entries
+`define RNIC_QPC_LOG_RQ_SIZE_W 5
+`define RNIC_QPC_LOG_RQ_STRIDE_LSB 248 // log2 receive WQE stride in bytes
+`define RNIC_QPC_LOG_RQ_STRIDE_W 5
+`define RNIC_QPC_SQ_BASE_LSB 256 // IOVA of the send queue ring
+`define RNIC_QPC_SQ_BASE_W 64
+`define RNIC_QPC_RQ_BASE_LSB 320 // IOVA of the receive queue ring
+`define RNIC_QPC_RQ_BASE_W 64
+`define RNIC_QPC_SQ_PSN_LSB 384 // next PSN to send
+`define RNIC_QPC_SQ_PSN_W 24
+`define RNIC_QPC_RQ_PSN_LSB 416 // next PSN expected
+`define RNIC_QPC_RQ_PSN_W 24
+`define RNIC_QPC_QKEY_LSB 448 // Q_Key (UD)
+`define RNIC_QPC_QKEY_W 32
+`define RNIC_QPC_TIMEOUT_LSB 480 // local ACK timeout: 4.096 us * 2^timeout, 0 infinite
+`define RNIC_QPC_TIMEOUT_W 5
+`define RNIC_QPC_RETRY_CNT_LSB 488 // transport retries
+`define RNIC_QPC_RETRY_CNT_W 3
+`define RNIC_QPC_RNR_RETRY_LSB 492 // RNR retries, 7 = infinite
+`define RNIC_QPC_RNR_RETRY_W 3
+`define RNIC_QPC_MIN_RNR_TIMER_LSB 496 // RNR NAK timer code this responder advertises
+`define RNIC_QPC_MIN_RNR_TIMER_W 5
+`define RNIC_QPC_MAX_RD_ATOMIC_LSB 504 // outstanding READ/atomic as requester (0..15, 0 = none)
+`define RNIC_QPC_MAX_RD_ATOMIC_W 4
+`define RNIC_QPC_MAX_DEST_RD_ATOMIC_LSB 508 // outstanding READ/atomic as responder
+`define RNIC_QPC_MAX_DEST_RD_ATOMIC_W 4
+`define RNIC_QPC_DMAC_LO_LSB 512 // remote MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_QPC_DMAC_LO_W 32
+`define RNIC_QPC_DMAC_HI_LSB 544 // remote MAC bytes 0..1 (byte 1 in [7:0])
+`define RNIC_QPC_DMAC_HI_W 16
+`define RNIC_QPC_UDP_SPORT_LSB 560 // UDP source port (flow entropy)
+`define RNIC_QPC_UDP_SPORT_W 16
+`define RNIC_QPC_DIP_LSB 576 // remote IPv4 address (first octet in [31:24])
+`define RNIC_QPC_DIP_W 32
+`define RNIC_QPC_HOP_LIMIT_LSB 608 // IPv4 TTL
+`define RNIC_QPC_HOP_LIMIT_W 8
+`define RNIC_QPC_TRAFFIC_CLASS_LSB 616 // IPv4 TOS
+`define RNIC_QPC_TRAFFIC_CLASS_W 8
+`define RNIC_QPC_SGID_INDEX_LSB 624 // source GID index
+`define RNIC_QPC_SGID_INDEX_W 8
+`define RNIC_QPC_SL_LSB 632 // service level
+`define RNIC_QPC_SL_W 4
+`define RNIC_QPC_FLOW_LABEL_LSB 640 // flow label
+`define RNIC_QPC_FLOW_LABEL_W 20
+`define RNIC_QPC_PKEY_INDEX_LSB 672 // P_Key index
+`define RNIC_QPC_PKEY_INDEX_W 16
+`define RNIC_QPC_PKEY_LSB 688 // P_Key sent in BTH
+`define RNIC_QPC_PKEY_W 16
+`define RNIC_QPC_DGID_HI_LSB 704 // remote GID bytes 0..7 (byte 0 in bits 7:0)
+`define RNIC_QPC_DGID_HI_W 64
+`define RNIC_QPC_DGID_LO_LSB 768 // remote GID bytes 8..15 (byte 8 in bits 7:0)
+`define RNIC_QPC_DGID_LO_W 64
+
+// cqc (128 bytes): completion queue context
+`define RNIC_CQC_BITS 1024
+`define RNIC_CQC_VALID_LSB 0 // CQ exists
+`define RNIC_CQC_VALID_W 1
+`define RNIC_CQC_LOG_SIZE_LSB 8 // log2 entries
+`define RNIC_CQC_LOG_SIZE_W 5
+`define RNIC_CQC_UCTX_LSB 16 // doorbell page that owns the CQ
+`define RNIC_CQC_UCTX_W 16
+`define RNIC_CQC_VECTOR_LSB 32 // interrupt vector for completion events
+`define RNIC_CQC_VECTOR_W 8
+`define RNIC_CQC_BASE_LSB 64 // IOVA of the CQE ring
+`define RNIC_CQC_BASE_W 64
+
+// mpt (128 bytes): memory protection table entry (memory region)
+`define RNIC_MPT_BITS 1024
+`define RNIC_MPT_VALID_LSB 0 // key is live
+`define RNIC_MPT_VALID_W 1
+`define RNIC_MPT_ACCESS_LSB 8 // access bits
+`define RNIC_MPT_ACCESS_W 8
+`define RNIC_MPT_TAG_LSB 24 // key tag (low KEY_TAG_BITS of the key)
+`define RNIC_MPT_TAG_W 8
+`define RNIC_MPT_PDN_LSB 32 // protection domain
+`define RNIC_MPT_PDN_W 24
+`define RNIC_MPT_START_LSB 64 // first IOVA of the region
+`define RNIC_MPT_START_W 64
+`define RNIC_MPT_LENGTH_LSB 128 // bytes
+`define RNIC_MPT_LENGTH_W 64
+
+// cmd_in (128 bytes): command input header (all commands)
+`define RNIC_CMD_IN_BITS 1024
+`define RNIC_CMD_IN_OPCODE_LSB 0 // cmd_op
+`define RNIC_CMD_IN_OPCODE_W 16
+`define RNIC_CMD_IN_UCTX_LSB 16 // caller's user context (doorbell page)
+`define RNIC_CMD_IN_UCTX_W 16
+`define RNIC_CMD_IN_HANDLE_LSB 32 // object the command acts on (pdn, cqn, qpn, key, uctx)
+`define RNIC_CMD_IN_HANDLE_W 32
+
+// cmd_out (128 bytes): command output header (all commands)
+`define RNIC_CMD_OUT_BITS 1024
+`define RNIC_CMD_OUT_STATUS_LSB 0 // cmd_status
+`define RNIC_CMD_OUT_STATUS_W 8
+`define RNIC_CMD_OUT_HANDLE_LSB 32 // object created (pdn, cqn, qpn, key, uctx)
+`define RNIC_CMD_OUT_HANDLE_W 32
+
+// cmd_query_device_out (128 bytes): QUERY_DEVICE output
+`define RNIC_CMD_QUERY_DEVICE_OUT_BITS 1024
+`define RNIC_CMD_QUERY_DEVICE_OUT_FW_VER_LSB 64 // firmware version (major<<16 | minor)
+`define RNIC_CMD_QUERY_DEVICE_OUT_FW_VER_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_LSB 128 // node GUID (from the port MAC, EUI-64)
+`define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_W 64
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_QP_LSB 192 // QPs
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_QP_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_CQ_LSB 224 // CQs
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_CQ_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MR_LSB 256 // memory regions
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MR_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_PD_LSB 288 // protection domains
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_PD_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_QP_WR_LSB 320 // WQEs per queue
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_QP_WR_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_CQE_LSB 352 // CQEs per CQ
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_CQE_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SGE_LSB 384 // send SGEs
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SGE_W 16
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_RECV_SGE_LSB 400 // receive SGEs
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_RECV_SGE_W 16
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_INLINE_LSB 416 // inline bytes
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_INLINE_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_RD_ATOM_LSB 448 // outstanding READ/atomic per QP
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_RD_ATOM_W 8
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MR_SIZE_LSB 512 // largest region
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MR_SIZE_W 64
+`define RNIC_CMD_QUERY_DEVICE_OUT_PAGE_SIZE_CAP_LSB 576 // supported page sizes
+`define RNIC_CMD_QUERY_DEVICE_OUT_PAGE_SIZE_CAP_W 64
+`define RNIC_CMD_QUERY_DEVICE_OUT_HW_VER_LSB 640 // hardware revision
+`define RNIC_CMD_QUERY_DEVICE_OUT_HW_VER_W 32
+
+// cmd_query_port_out (128 bytes): QUERY_PORT output (port 1)
+`define RNIC_CMD_QUERY_PORT_OUT_BITS 1024
+`define RNIC_CMD_QUERY_PORT_OUT_STATE_LSB 64 // ibv_port_state numbering: 1 down, 4 active
+`define RNIC_CMD_QUERY_PORT_OUT_STATE_W 8
+`define RNIC_CMD_QUERY_PORT_OUT_MAX_MTU_LSB 72 // mtu code
+`define RNIC_CMD_QUERY_PORT_OUT_MAX_MTU_W 8
+`define RNIC_CMD_QUERY_PORT_OUT_ACTIVE_MTU_LSB 80 // mtu code
+`define RNIC_CMD_QUERY_PORT_OUT_ACTIVE_MTU_W 8
+`define RNIC_CMD_QUERY_PORT_OUT_GID_TBL_LEN_LSB 88 // GID table entries
+`define RNIC_CMD_QUERY_PORT_OUT_GID_TBL_LEN_W 8
+`define RNIC_CMD_QUERY_PORT_OUT_MAC_LO_LSB 96 // port MAC bytes 2..5
+`define RNIC_CMD_QUERY_PORT_OUT_MAC_LO_W 32
+`define RNIC_CMD_QUERY_PORT_OUT_MAC_HI_LSB 128 // port MAC bytes 0..1
+`define RNIC_CMD_QUERY_PORT_OUT_MAC_HI_W 16
+`define RNIC_CMD_QUERY_PORT_OUT_IPV4_LSB 160 // port IPv4 address (GID 0 is ::ffff:ipv4)
+`define RNIC_CMD_QUERY_PORT_OUT_IPV4_W 32
+`define RNIC_CMD_QUERY_PORT_OUT_SPEED_GBPS_LSB 192 // link speed in Gb/s
+`define RNIC_CMD_QUERY_PORT_OUT_SPEED_GBPS_W 32
+
+// cmd_create_cq_in (128 bytes): CREATE_CQ input
+`define RNIC_CMD_CREATE_CQ_IN_BITS 1024
+`define RNIC_CMD_CREATE_CQ_IN_BASE_LSB 64 // IOVA of the CQE ring (zeroed by the host)
+`define RNIC_CMD_CREATE_CQ_IN_BASE_W 64
+`define RNIC_CMD_CREATE_CQ_IN_LOG_SIZE_LSB 128 // log2 entries
+`define RNIC_CMD_CREATE_CQ_IN_LOG_SIZE_W 5
+`define RNIC_CMD_CREATE_CQ_IN_VECTOR_LSB 160 // interrupt vector
+`define RNIC_CMD_CREATE_CQ_IN_VECTOR_W 8
+
+// cmd_create_qp_in (128 bytes): CREATE_QP input
+`define RNIC_CMD_CREATE_QP_IN_BITS 1024
+`define RNIC_CMD_CREATE_QP_IN_TYPE_LSB 64 // qp_type
+`define RNIC_CMD_CREATE_QP_IN_TYPE_W 4
+`define RNIC_CMD_CREATE_QP_IN_SQ_SIG_ALL_LSB 68 // every send WQE is signaled
+`define RNIC_CMD_CREATE_QP_IN_SQ_SIG_ALL_W 1
+`define RNIC_CMD_CREATE_QP_IN_SRQ_EN_LSB 69 // receives come from srqn
+`define RNIC_CMD_CREATE_QP_IN_SRQ_EN_W 1
+`define RNIC_CMD_CREATE_QP_IN_PDN_LSB 96 // protection domain
+`define RNIC_CMD_CREATE_QP_IN_PDN_W 24
+`define RNIC_CMD_CREATE_QP_IN_SEND_CQN_LSB 128 // send CQ
+`define RNIC_CMD_CREATE_QP_IN_SEND_CQN_W 24
+`define RNIC_CMD_CREATE_QP_IN_RECV_CQN_LSB 160 // receive CQ
+`define RNIC_CMD_CREATE_QP_IN_RECV_CQN_W 24
+`define RNIC_CMD_CREATE_QP_IN_SRQN_LSB 192 // SRQ
+`define RNIC_CMD_CREATE_QP_IN_SRQN_W 24
+`define RNIC_CMD_CREATE_QP_IN_LOG_SQ_SIZE_LSB 224 // log2 send queue entries
+`define RNIC_CMD_CREATE_QP_IN_LOG_SQ_SIZE_W 5
+`define RNIC_CMD_CREATE_QP_IN_LOG_SQ_STRIDE_LSB 232 // log2 send WQE stride
+`define RNIC_CMD_CREATE_QP_IN_LOG_SQ_STRIDE_W 5
+`define RNIC_CMD_CREATE_QP_IN_LOG_RQ_SIZE_LSB 240 // log2 receive queue entries
+`define RNIC_CMD_CREATE_QP_IN_LOG_RQ_SIZE_W 5
+`define RNIC_CMD_CREATE_QP_IN_LOG_RQ_STRIDE_LSB 248 // log2 receive WQE stride
+`define RNIC_CMD_CREATE_QP_IN_LOG_RQ_STRIDE_W 5
+`define RNIC_CMD_CREATE_QP_IN_SQ_BASE_LSB 256 // IOVA of the send ring
+`define RNIC_CMD_CREATE_QP_IN_SQ_BASE_W 64
+`define RNIC_CMD_CREATE_QP_IN_RQ_BASE_LSB 320 // IOVA of the receive ring
+`define RNIC_CMD_CREATE_QP_IN_RQ_BASE_W 64
+
+// cmd_qp_attr (128 bytes): MODIFY_QP input and QUERY_QP output (handle = qpn)
+`define RNIC_CMD_QP_ATTR_BITS 1024
+`define RNIC_CMD_QP_ATTR_ATTR_MASK_LSB 64 // qp_attr_mask bits (MODIFY_QP)
+`define RNIC_CMD_QP_ATTR_ATTR_MASK_W 32
+`define RNIC_CMD_QP_ATTR_QP_STATE_LSB 96 // qp_state
+`define RNIC_CMD_QP_ATTR_QP_STATE_W 4
+`define RNIC_CMD_QP_ATTR_CUR_QP_STATE_LSB 100 // qp_state the caller believes current
+`define RNIC_CMD_QP_ATTR_CUR_QP_STATE_W 4
+`define RNIC_CMD_QP_ATTR_PATH_MTU_LSB 104 // mtu code
+`define RNIC_CMD_QP_ATTR_PATH_MTU_W 3
+`define RNIC_CMD_QP_ATTR_EN_SQD_ASYNC_NOTIFY_LSB 108 // event when SQD is reached
+`define RNIC_CMD_QP_ATTR_EN_SQD_ASYNC_NOTIFY_W 1
+`define RNIC_CMD_QP_ATTR_SQ_DRAINING_LSB 109 // QUERY_QP: SQ still draining
+`define RNIC_CMD_QP_ATTR_SQ_DRAINING_W 1
+`define RNIC_CMD_QP_ATTR_ACCESS_LSB 112 // access bits
+`define RNIC_CMD_QP_ATTR_ACCESS_W 8
+`define RNIC_CMD_QP_ATTR_PORT_NUM_LSB 120 // port (1)
+`define RNIC_CMD_QP_ATTR_PORT_NUM_W 8
+`define RNIC_CMD_QP_ATTR_QKEY_LSB 128 // Q_Key
+`define RNIC_CMD_QP_ATTR_QKEY_W 32
+`define RNIC_CMD_QP_ATTR_RQ_PSN_LSB 160 // expected receive PSN
+`define RNIC_CMD_QP_ATTR_RQ_PSN_W 24
+`define RNIC_CMD_QP_ATTR_SQ_PSN_LSB 192 // send PSN
+`define RNIC_CMD_QP_ATTR_SQ_PSN_W 24
+`define RNIC_CMD_QP_ATTR_DEST_QPN_LSB 224 // remote QP
+`define RNIC_CMD_QP_ATTR_DEST_QPN_W 24
+`define RNIC_CMD_QP_ATTR_PKEY_INDEX_LSB 256 // P_Key index
+`define RNIC_CMD_QP_ATTR_PKEY_INDEX_W 16
+`define RNIC_CMD_QP_ATTR_TIMEOUT_LSB 288 // local ACK timeout code
+`define RNIC_CMD_QP_ATTR_TIMEOUT_W 5
+`define RNIC_CMD_QP_ATTR_RETRY_CNT_LSB 296 // retry count
+`define RNIC_CMD_QP_ATTR_RETRY_CNT_W 3
+`define RNIC_CMD_QP_ATTR_RNR_RETRY_LSB 300 // RNR retry count
+`define RNIC_CMD_QP_ATTR_RNR_RETRY_W 3
+`define RNIC_CMD_QP_ATTR_MIN_RNR_TIMER_LSB 304 // RNR timer code
+`define RNIC_CMD_QP_ATTR_MIN_RNR_TIMER_W 5
+`define RNIC_CMD_QP_ATTR_MAX_RD_ATOMIC_LSB 320 // outstanding READ/atomic as requester
+`define RNIC_CMD_QP_ATTR_MAX_RD_ATOMIC_W 8
+`define RNIC_CMD_QP_ATTR_MAX_DEST_RD_ATOMIC_LSB 328 // outstanding READ/atomic as responder
+`define RNIC_CMD_QP_ATTR_MAX_DEST_RD_ATOMIC_W 8
+`define RNIC_CMD_QP_ATTR_DMAC_LO_LSB 352 // remote MAC bytes 2..5
+`define RNIC_CMD_QP_ATTR_DMAC_LO_W 32
+`define RNIC_CMD_QP_ATTR_DMAC_HI_LSB 384 // remote MAC bytes 0..1
+`define RNIC_CMD_QP_ATTR_DMAC_HI_W 16
+`define RNIC_CMD_QP_ATTR_SGID_INDEX_LSB 400 // source GID index
+`define RNIC_CMD_QP_ATTR_SGID_INDEX_W 8
+`define RNIC_CMD_QP_ATTR_HOP_LIMIT_LSB 408 // hop limit / TTL
+`define RNIC_CMD_QP_ATTR_HOP_LIMIT_W 8
+`define RNIC_CMD_QP_ATTR_TRAFFIC_CLASS_LSB 416 // traffic class / TOS
+`define RNIC_CMD_QP_ATTR_TRAFFIC_CLASS_W 8
+`define RNIC_CMD_QP_ATTR_SL_LSB 424 // service level
+`define RNIC_CMD_QP_ATTR_SL_W 4
+`define RNIC_CMD_QP_ATTR_IS_GLOBAL_LSB 428 // GRH present (always on RoCE)
+`define RNIC_CMD_QP_ATTR_IS_GLOBAL_W 1
+`define RNIC_CMD_QP_ATTR_FLOW_LABEL_LSB 448 // flow label
+`define RNIC_CMD_QP_ATTR_FLOW_LABEL_W 20
+`define RNIC_CMD_QP_ATTR_DGID_HI_LSB 512 // remote GID bytes 0..7 (byte 0 in bits 7:0)
+`define RNIC_CMD_QP_ATTR_DGID_HI_W 64
+`define RNIC_CMD_QP_ATTR_DGID_LO_LSB 576 // remote GID bytes 8..15 (byte 8 in bits 7:0)
+`define RNIC_CMD_QP_ATTR_DGID_LO_W 64
+`define RNIC_CMD_QP_ATTR_CAP_MAX_SEND_WR_LSB 640 // QUERY_QP: send queue depth
+`define RNIC_CMD_QP_ATTR_CAP_MAX_SEND_WR_W 32
+`define RNIC_CMD_QP_ATTR_CAP_MAX_RECV_WR_LSB 672 // QUERY_QP: receive queue depth
+`define RNIC_CMD_QP_ATTR_CAP_MAX_RECV_WR_W 32
+`define RNIC_CMD_QP_ATTR_CAP_MAX_SEND_SGE_LSB 704 // QUERY_QP: send SGEs
+`define RNIC_CMD_QP_ATTR_CAP_MAX_SEND_SGE_W 16
+`define RNIC_CMD_QP_ATTR_CAP_MAX_RECV_SGE_LSB 720 // QUERY_QP: receive SGEs
+`define RNIC_CMD_QP_ATTR_CAP_MAX_RECV_SGE_W 16
+`define RNIC_CMD_QP_ATTR_CAP_MAX_INLINE_LSB 736 // QUERY_QP: inline bytes
+`define RNIC_CMD_QP_ATTR_CAP_MAX_INLINE_W 32
+
+// cmd_reg_mr_in (128 bytes): REG_MR input (output handle = key: index << KEY_TAG_BITS | tag)
+`define RNIC_CMD_REG_MR_IN_BITS 1024
+`define RNIC_CMD_REG_MR_IN_PDN_LSB 64 // protection domain
+`define RNIC_CMD_REG_MR_IN_PDN_W 24
+`define RNIC_CMD_REG_MR_IN_ACCESS_LSB 96 // access bits
+`define RNIC_CMD_REG_MR_IN_ACCESS_W 8
+`define RNIC_CMD_REG_MR_IN_START_LSB 128 // first IOVA
+`define RNIC_CMD_REG_MR_IN_START_W 64
+`define RNIC_CMD_REG_MR_IN_LENGTH_LSB 192 // bytes
+`define RNIC_CMD_REG_MR_IN_LENGTH_W 64
+
+`endif // RNIC_CONTRACT_VH
