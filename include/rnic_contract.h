@@ -190,8 +190,7 @@
 #define RNIC_CTX_TABLE_MPT                0x3u /* memory protection table (memory keys) */
 
 /* ctx_cmd: FW_CTX_CMD operations */
-#define RNIC_CTX_CMD_WRITE                0x1u /* copy FW_CTX_DATA into the selected entry */
-#define RNIC_CTX_CMD_READ                 0x2u /* copy the selected entry into FW_CTX_DATA */
+#define RNIC_CTX_CMD_WRITE                0x1u /* copy FW_CTX_DATA into the selected entry (firmware keeps the master copy) */
 
 /* cq_arm: CQ doorbell arm request (CQ_DB.arm) */
 #define RNIC_CQ_ARM_NONE                  0x0u /* only update the consumer index */
@@ -245,7 +244,7 @@
 #define RNIC_FW_CMDQ_PI                   0x10u /* ro host's command producer index */
 #define RNIC_FW_CMDQ_CI                   0x14u /* rw command consumer index; writing it completes commands */
 #define RNIC_FW_CTX_SEL                   0x20u /* rw [7:0] table (ctx_table), [31:8] entry index */
-#define RNIC_FW_CTX_CMD                   0x24u /* wo ctx_cmd: copy between FW_CTX_DATA and the selected entry */
+#define RNIC_FW_CTX_CMD                   0x24u /* wo ctx_cmd: copy FW_CTX_DATA into the selected entry */
 #define RNIC_FW_CTX_STATUS                0x28u /* ro [0] busy */
 #define RNIC_FW_PORT_MAC_LO               0x30u /* rw port MAC address bytes 2..5 (byte 5 in [7:0]) */
 #define RNIC_FW_PORT_MAC_HI               0x34u /* rw port MAC address bytes 0..1 (byte 1 in [7:0]) */
@@ -654,7 +653,7 @@ static inline uint32_t rnic_cqe_get_owner(const uint32_t *w)
 static inline void rnic_cqe_set_owner(uint32_t *w, uint32_t v)
 { w[7] = (w[7] & ~(0x1u << 31)) | ((v & 0x1u) << 31); }
 
-/* qpc (128 bytes): queue pair context */
+/* qpc (128 bytes): queue pair context; a write whose state is RESET or INIT clears the QP's queue indexes, a write that raises state to RTR loads rq_psn, one that raises it to RTS loads sq_psn */
 #define RNIC_QPC_BYTES 128u
 #define RNIC_QPC_WORDS 32u
 /* qpc.state: qp_state */

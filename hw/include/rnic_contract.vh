@@ -199,8 +199,7 @@
 
 // ctx_cmd (32 bits): FW_CTX_CMD operations
 `define RNIC_CTX_CMD_W 32
-`define RNIC_CTX_CMD_WRITE                32'h1 // copy FW_CTX_DATA into the selected entry
-`define RNIC_CTX_CMD_READ                 32'h2 // copy the selected entry into FW_CTX_DATA
+`define RNIC_CTX_CMD_WRITE                32'h1 // copy FW_CTX_DATA into the selected entry (firmware keeps the master copy)
 
 // cq_arm (2 bits): CQ doorbell arm request (CQ_DB.arm)
 `define RNIC_CQ_ARM_W 2
@@ -256,7 +255,7 @@
 `define RNIC_FW_CMDQ_PI                   16 // 0x0010 ro host's command producer index
 `define RNIC_FW_CMDQ_CI                   20 // 0x0014 rw command consumer index; writing it completes commands
 `define RNIC_FW_CTX_SEL                   32 // 0x0020 rw [7:0] table (ctx_table), [31:8] entry index
-`define RNIC_FW_CTX_CMD                   36 // 0x0024 wo ctx_cmd: copy between FW_CTX_DATA and the selected entry
+`define RNIC_FW_CTX_CMD                   36 // 0x0024 wo ctx_cmd: copy FW_CTX_DATA into the selected entry
 `define RNIC_FW_CTX_STATUS                40 // 0x0028 ro [0] busy
 `define RNIC_FW_PORT_MAC_LO               48 // 0x0030 rw port MAC address bytes 2..5 (byte 5 in [7:0])
 `define RNIC_FW_PORT_MAC_HI               52 // 0x0034 rw port MAC address bytes 0..1 (byte 1 in [7:0])
@@ -364,7 +363,7 @@
 `define RNIC_CQE_OWNER_LSB 255 // 1 on the first pass over the ring, 0 on the second, ...
 `define RNIC_CQE_OWNER_W 1
 
-// qpc (128 bytes): queue pair context
+// qpc (128 bytes): queue pair context; a write whose state is RESET or INIT clears the QP's queue indexes, a write that raises state to RTR loads rq_psn, one that raises it to RTS loads sq_psn
 `define RNIC_QPC_BITS 1024
 `define RNIC_QPC_STATE_LSB 0 // qp_state
 `define RNIC_QPC_STATE_W 4
