@@ -1173,7 +1173,7 @@ static inline uint32_t rnic_mpt_get_pdn(const uint32_t *w)
 { return (w[1] >> 0) & 0xFFFFFFu; }
 static inline void rnic_mpt_set_pdn(uint32_t *w, uint32_t v)
 { w[1] = (w[1] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
-/* mpt.start: first IOVA of the region */
+/* mpt.start: first virtual address of the region (what SGEs and remote addresses use) */
 #define RNIC_MPT_START_DW 2
 #define RNIC_MPT_START_LSB 0
 #define RNIC_MPT_START_WIDTH 64
@@ -1189,6 +1189,14 @@ static inline uint64_t rnic_mpt_get_length(const uint32_t *w)
 { return (uint64_t)w[4] | ((uint64_t)w[5] << 32); }
 static inline void rnic_mpt_set_length(uint32_t *w, uint64_t v)
 { w[4] = (uint32_t)v; w[5] = (uint32_t)(v >> 32); }
+/* mpt.iova: device address of start (address = iova + (va - start)) */
+#define RNIC_MPT_IOVA_DW 6
+#define RNIC_MPT_IOVA_LSB 0
+#define RNIC_MPT_IOVA_WIDTH 64
+static inline uint64_t rnic_mpt_get_iova(const uint32_t *w)
+{ return (uint64_t)w[6] | ((uint64_t)w[7] << 32); }
+static inline void rnic_mpt_set_iova(uint32_t *w, uint64_t v)
+{ w[6] = (uint32_t)v; w[7] = (uint32_t)(v >> 32); }
 
 /* cmd_in (128 bytes): command input header (all commands) */
 #define RNIC_CMD_IN_BYTES 128u
@@ -1977,7 +1985,7 @@ static inline uint32_t rnic_cmd_reg_mr_in_get_access(const uint32_t *w)
 { return (w[3] >> 0) & 0xFFu; }
 static inline void rnic_cmd_reg_mr_in_set_access(uint32_t *w, uint32_t v)
 { w[3] = (w[3] & ~(0xFFu << 0)) | ((v & 0xFFu) << 0); }
-/* cmd_reg_mr_in.start: first IOVA */
+/* cmd_reg_mr_in.start: first virtual address */
 #define RNIC_CMD_REG_MR_IN_START_DW 4
 #define RNIC_CMD_REG_MR_IN_START_LSB 0
 #define RNIC_CMD_REG_MR_IN_START_WIDTH 64
@@ -1993,5 +2001,13 @@ static inline uint64_t rnic_cmd_reg_mr_in_get_length(const uint32_t *w)
 { return (uint64_t)w[6] | ((uint64_t)w[7] << 32); }
 static inline void rnic_cmd_reg_mr_in_set_length(uint32_t *w, uint64_t v)
 { w[6] = (uint32_t)v; w[7] = (uint32_t)(v >> 32); }
+/* cmd_reg_mr_in.iova: device address of start (from the transport's dma_map) */
+#define RNIC_CMD_REG_MR_IN_IOVA_DW 8
+#define RNIC_CMD_REG_MR_IN_IOVA_LSB 0
+#define RNIC_CMD_REG_MR_IN_IOVA_WIDTH 64
+static inline uint64_t rnic_cmd_reg_mr_in_get_iova(const uint32_t *w)
+{ return (uint64_t)w[8] | ((uint64_t)w[9] << 32); }
+static inline void rnic_cmd_reg_mr_in_set_iova(uint32_t *w, uint64_t v)
+{ w[8] = (uint32_t)v; w[9] = (uint32_t)(v >> 32); }
 
 #endif /* RNIC_CONTRACT_H */

@@ -3,10 +3,13 @@
  *
  * Two backends implement it: kernel VFIO (a board behind /dev/vfio, type-1
  * IOMMU) and vfio-user (a simulated NIC behind a UNIX socket). The verbs code
- * above sees only this interface. DMA addresses are IOVAs equal to the
- * process's virtual addresses (VFIO_IOMMU_MAP_DMA with iova = vaddr, or
- * vfio-user DMA_MAP with address = vaddr), so descriptors carry plain
- * pointers.
+ * above sees only this interface. Device DMA uses IOVAs that dma_map
+ * returns: the kernel VFIO backend allocates them inside the ranges
+ * VFIO_IOMMU_GET_INFO reports; the vfio-user backend returns iova == vaddr
+ * (the simulator reaches fd-less regions at that address in the client, see
+ * sim/vfu). Queue rings are addressed by IOVA in contexts; WQEs carry the
+ * application's virtual addresses, which the device translates through the
+ * memory key (mpt.start -> mpt.iova).
  *
  * All functions return 0 or a positive errno value; none aborts.
  */
@@ -28,11 +31,12 @@ struct rnic_transport_ops {
 	/* A posted 32-bit write (doorbells): returns once the write is on its
 	 * way; no completion is awaited. */
 	int (*doorbell)(struct rnic_transport *t, uint64_t off, uint32_t value);
-	/* Make [vaddr, vaddr+len) reachable by device DMA at IOVA == vaddr.
-	 * Ranges may overlap earlier ones; each map is undone by one unmap with
-	 * the same arguments. */
-	int (*dma_map)(struct rnic_transport *t, void *vaddr, size_t len);
-	int (*dma_unmap)(struct rnic_transport *t, void *vaddr, size_t len);
+	/* Make [vaddr, vaddr+len) reachable by device DMA; *iova receives the
+	 * device address of vaddr. vaddr and len need no alignment (backends
+	 * widen to pages as they must). Each map is undone by one unmap with the
+	 * returned iova and the same len. */
+	int (*dma_map)(struct rnic_transport *t, void *vaddr, size_t len, uint64_t *iova);
+	int (*dma_unmap)(struct rnic_transport *t, uint64_t iova, size_t len);
 	/* Route interrupt vector `vector` to eventfd `efd` (-1 to disconnect). */
 	int (*set_irq_eventfd)(struct rnic_transport *t, unsigned vector, int efd);
 	/* Release everything; t is invalid afterwards. */

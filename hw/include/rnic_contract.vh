@@ -469,10 +469,12 @@
 `define RNIC_MPT_TAG_W 8
 `define RNIC_MPT_PDN_LSB 32 // protection domain
 `define RNIC_MPT_PDN_W 24
-`define RNIC_MPT_START_LSB 64 // first IOVA of the region
+`define RNIC_MPT_START_LSB 64 // first virtual address of the region (what SGEs and remote addresses use)
 `define RNIC_MPT_START_W 64
 `define RNIC_MPT_LENGTH_LSB 128 // bytes
 `define RNIC_MPT_LENGTH_W 64
+`define RNIC_MPT_IOVA_LSB 192 // device address of start (address = iova + (va - start))
+`define RNIC_MPT_IOVA_W 64
 
 // cmd_in (128 bytes): command input header (all commands)
 `define RNIC_CMD_IN_BITS 1024
@@ -657,9 +659,11 @@
 `define RNIC_CMD_REG_MR_IN_PDN_W 24
 `define RNIC_CMD_REG_MR_IN_ACCESS_LSB 96 // access bits
 `define RNIC_CMD_REG_MR_IN_ACCESS_W 8
-`define RNIC_CMD_REG_MR_IN_START_LSB 128 // first IOVA
+`define RNIC_CMD_REG_MR_IN_START_LSB 128 // first virtual address
 `define RNIC_CMD_REG_MR_IN_START_W 64
 `define RNIC_CMD_REG_MR_IN_LENGTH_LSB 192 // bytes
 `define RNIC_CMD_REG_MR_IN_LENGTH_W 64
+`define RNIC_CMD_REG_MR_IN_IOVA_LSB 256 // device address of start (from the transport's dma_map)
+`define RNIC_CMD_REG_MR_IN_IOVA_W 64
 
 `endif // RNIC_CONTRACT_VH
