@@ -214,6 +214,7 @@
 #define RNIC_STAT_DMA_WR_BYTES            0xDu /* bytes written to host memory */
 #define RNIC_STAT_ACKS_TX                 0xEu /* ACK packets sent */
 #define RNIC_STAT_ACKS_RX                 0xFu /* ACK packets received */
+#define RNIC_STAT_WQE_INDEX_ERR           0x10u /* send WQEs dropped by the fetch engine: wqe_index is not the expected index */
 
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */
@@ -228,6 +229,8 @@
 #define RNIC_BAR0_CAP_DMA_BITS            0x24u /* ro host DMA data width in bits */
 #define RNIC_BAR0_CAP_DB_PAGES            0x28u /* ro doorbell pages */
 #define RNIC_BAR0_CAP_CLK_MHZ             0x2Cu /* ro core clock in MHz */
+#define RNIC_BAR0_TIMESTAMP_LO            0x30u /* ro core clock cycles since reset, low word (reading it latches the high word) */
+#define RNIC_BAR0_TIMESTAMP_HI            0x34u /* ro high word latched by the last TIMESTAMP_LO read */
 #define RNIC_BAR0_CMDQ_PI                 0x80u /* rw command producer index (host writes after filling a slot) */
 #define RNIC_BAR0_CMDQ_CI                 0x84u /* ro command consumer index (advanced by firmware on completion) */
 #define RNIC_BAR0_IRQ_ENABLE              0x90u /* rw [0] raise vector 0 when CMDQ_CI advances */

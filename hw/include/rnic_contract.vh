@@ -225,6 +225,7 @@
 `define RNIC_STAT_DMA_WR_BYTES            8'hD // bytes written to host memory
 `define RNIC_STAT_ACKS_TX                 8'hE // ACK packets sent
 `define RNIC_STAT_ACKS_RX                 8'hF // ACK packets received
+`define RNIC_STAT_WQE_INDEX_ERR           8'h10 // send WQEs dropped by the fetch engine: wqe_index is not the expected index
 
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
@@ -239,6 +240,8 @@
 `define RNIC_BAR0_CAP_DMA_BITS            36 // 0x0024 ro host DMA data width in bits
 `define RNIC_BAR0_CAP_DB_PAGES            40 // 0x0028 ro doorbell pages
 `define RNIC_BAR0_CAP_CLK_MHZ             44 // 0x002C ro core clock in MHz
+`define RNIC_BAR0_TIMESTAMP_LO            48 // 0x0030 ro core clock cycles since reset, low word (reading it latches the high word)
+`define RNIC_BAR0_TIMESTAMP_HI            52 // 0x0034 ro high word latched by the last TIMESTAMP_LO read
 `define RNIC_BAR0_CMDQ_PI                 128 // 0x0080 rw command producer index (host writes after filling a slot)
 `define RNIC_BAR0_CMDQ_CI                 132 // 0x0084 ro command consumer index (advanced by firmware on completion)
 `define RNIC_BAR0_IRQ_ENABLE              144 // 0x0090 rw [0] raise vector 0 when CMDQ_CI advances
