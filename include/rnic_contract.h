@@ -1263,7 +1263,7 @@ static inline void rnic_cmd_out_set_handle(uint32_t *w, uint32_t v) { w[1] = v; 
 #define RNIC_CMD_QUERY_DEVICE_OUT_FW_VER_WIDTH 32
 static inline uint32_t rnic_cmd_query_device_out_get_fw_ver(const uint32_t *w) { return w[2]; }
 static inline void rnic_cmd_query_device_out_set_fw_ver(uint32_t *w, uint32_t v) { w[2] = v; }
-/* cmd_query_device_out.node_guid: node GUID (from the port MAC, EUI-64) */
+/* cmd_query_device_out.node_guid: node GUID, EUI-64 of the port MAC; GUID byte 0 in bits 7:0 (memory order, as ibv node_guid) */
 #define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_DW 4
 #define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_LSB 0
 #define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_WIDTH 64

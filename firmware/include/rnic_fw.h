@@ -1,0 +1,134 @@
+/* rnic control-path firmware: executes host commands from the command queue
+ * and keeps the hardware's context tables (qpc, cqc, mpt) in step.
+ *
+ * Freestanding C11. The firmware touches the NIC only through the firmware
+ * port registers (regblock "fw" in docs/contract.md), reached through the
+ * hal below, so the same code runs on the embedded core (MMIO), in the
+ * co-simulation and in the unit tests. All state lives in struct rnic_fw:
+ * no globals, no allocation, every loop bounded.
+ */
+#ifndef RNIC_FW_H
+#define RNIC_FW_H
+
+#include <stdint.h>
+
+#include "rnic_contract.h"
+
+/* Firmware version reported by QUERY_DEVICE (major << 16 | minor). */
+#define RNIC_FW_VERSION_MAJOR 1u
+#define RNIC_FW_VERSION_MINOR 0u
+
+/* Compile-time table maxima; rnic_fw_config may ask for less. */
+#define RNIC_FW_MAX_QPS   (1u << RNIC_LOG_QPS)
+#define RNIC_FW_MAX_CQS   (1u << RNIC_LOG_CQS)
+#define RNIC_FW_MAX_MRS   (1u << RNIC_LOG_MRS)
+#define RNIC_FW_MAX_PDS   (1u << RNIC_LOG_PDS)
+#define RNIC_FW_MAX_UCTXS RNIC_DB_PAGES
+
+/* QPN 0 and 1 are the IB special QPs (SMI, GSI); they are never handed out. */
+#define RNIC_FW_FIRST_QPN 2u
+/* Memory-key index 0 is never handed out, so key 0 never names a region. */
+#define RNIC_FW_FIRST_MR  1u
+/* Doorbell page 0 is never handed out, so a zeroed (destroyed) context
+ * names no live owner. */
+#define RNIC_FW_FIRST_UCTX 1u
+
+/* Outstanding READ/atomic per QP the firmware accepts: the contract's
+ * MAX_RD_ATOMIC, limited to what the 4-bit qpc fields can hold. */
+#define RNIC_FW_MAX_RD_ATOMIC                                                 \
+	(RNIC_MAX_RD_ATOMIC < RNIC_QPC_MAX_RD_ATOMIC_MASK ? RNIC_MAX_RD_ATOMIC :  \
+							    RNIC_QPC_MAX_RD_ATOMIC_MASK)
+
+/* Port attributes reported by QUERY_PORT. */
+#define RNIC_FW_PORT_MAX_MTU    RNIC_MTU_4096
+#define RNIC_FW_PORT_SPEED_GBPS 100u
+#define RNIC_FW_GID_TBL_LEN     1u
+#define RNIC_FW_PKEY_DEFAULT    0xFFFFu /* full-member default P_Key, index 0 */
+
+/* Bounded wait for FW_CTX_STATUS.busy before each context write. */
+#define RNIC_FW_CTX_BUSY_SPINS 1024u
+
+/* Access to the firmware port: byte offsets of regblock "fw". */
+struct rnic_fw_hal {
+	void *opaque;
+	uint32_t (*read32)(void *opaque, uint32_t off);
+	void (*write32)(void *opaque, uint32_t off, uint32_t v);
+};
+
+struct rnic_fw_config {
+	uint8_t mac[6];    /* port MAC, mac[0] first on the wire */
+	uint32_t ipv4;     /* port IPv4 address, first octet in bits 31:24 */
+	uint8_t log_qps;   /* 1..RNIC_LOG_QPS */
+	uint8_t log_cqs;   /* 0..RNIC_LOG_CQS */
+	uint8_t log_mrs;   /* 1..RNIC_LOG_MRS */
+	uint8_t log_pds;   /* 0..RNIC_LOG_PDS */
+	uint16_t db_pages; /* 2..RNIC_DB_PAGES (page 0 is reserved) */
+};
+
+struct rnic_fw_qp {
+	uint32_t qpc[RNIC_CTX_WORDS]; /* master copy of the hardware entry */
+	uint16_t uctx;                /* owner */
+	uint8_t valid;
+	uint8_t sqd_notify; /* en_sqd_async_notify of the last RTS->SQD */
+};
+
+struct rnic_fw_cq {
+	uint32_t cqc[RNIC_CTX_WORDS / 8]; /* words 0..3 of the entry; the rest are 0 */
+	uint16_t uctx;
+	uint16_t refs; /* QP send/recv bindings */
+	uint8_t valid;
+};
+
+struct rnic_fw_mr {
+	uint16_t uctx;
+	uint16_t pdn;
+	uint8_t valid;
+	uint8_t tag; /* tag of the live key, or of the last one if not valid */
+};
+
+struct rnic_fw_pd {
+	uint16_t uctx;
+	uint16_t refs; /* QPs and MRs in this PD */
+	uint8_t valid;
+};
+
+struct rnic_fw {
+	struct rnic_fw_hal hal;
+	struct rnic_fw_config cfg;
+	uint32_t nqps, ncqs, nmrs, npds, nuctxs; /* runtime table sizes */
+	uint32_t ci;                              /* command consumer index */
+	uint32_t ctx_busy_timeouts;               /* context writes issued while still busy */
+	uint32_t cmds_done;                       /* commands executed since init */
+	uint8_t uctx_valid[RNIC_FW_MAX_UCTXS];
+	struct rnic_fw_pd pd[RNIC_FW_MAX_PDS];
+	struct rnic_fw_cq cq[RNIC_FW_MAX_CQS];
+	struct rnic_fw_mr mr[RNIC_FW_MAX_MRS];
+	struct rnic_fw_qp qp[RNIC_FW_MAX_QPS];
+};
+
+/* Checks the port ID register, programs the port identity (MAC, IPv4, link
+ * enable), writes every context entry (qpc, cqc, mpt) of the configured
+ * sizes as zero, takes the command consumer index from FW_CMDQ_CI and
+ * enables the command interrupt. Returns 0, -EINVAL for a bad config or
+ * -ENODEV when FW_ID is not RNIC_MAGIC. */
+int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
+		 const struct rnic_fw_config *cfg);
+
+/* Acknowledges the command interrupt, then executes every pending command
+ * (at most RNIC_CMDQ_SLOTS - 1), writing each slot's 32 output words and
+ * advancing FW_CMDQ_CI after each. Indexes wrap at RNIC_CMDQ_SLOTS.
+ * Returns the number of commands executed. */
+unsigned rnic_fw_poll(struct rnic_fw *fw);
+
+/* Executes one command: in[] is the RNIC_CMD_IN_WORDS input words, out[]
+ * receives RNIC_CMD_OUT_WORDS output words. Returns the cmd_status. Used by
+ * rnic_fw_poll; exposed for callers that carry commands another way. */
+uint32_t rnic_fw_execute(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+
+/* A QP state change the hardware reports (a send-queue error moves a UC or
+ * UD QP from RTS to SQE; any error may move a QP to ERR). Only RTS->SQE
+ * (UC/UD) and any->ERR are accepted; rewrites the qpc. Returns 0, -ENOENT
+ * for no such QP, -EINVAL for another transition. */
+int rnic_fw_qp_async_state(struct rnic_fw *fw, uint32_t qpn, uint32_t state);
+
+#endif /* RNIC_FW_H */

@@ -1,0 +1,40 @@
+/* Internal interfaces between the firmware's source files. */
+#ifndef RNIC_FW_INTERNAL_H
+#define RNIC_FW_INTERNAL_H
+
+#include <stddef.h>
+
+#include "rnic_fw.h"
+
+/* Word 2 onwards of a command holds its per-command layout; the generated
+ * accessors take the whole 32-word command, header included. */
+
+/* Context-table access (rnic_fw.c). */
+void rnic_fw_ctx_write(struct rnic_fw *fw, uint32_t table, uint32_t index,
+		       const uint32_t *words, uint32_t nwords);
+void rnic_fw_words_zero(uint32_t *w, uint32_t n);
+void rnic_fw_words_copy(uint32_t *dst, const uint32_t *src, uint32_t n);
+
+/* Ownership: the caller's uctx (cmd_in.uctx) is live. */
+int rnic_fw_uctx_live(const struct rnic_fw *fw, uint32_t uctx);
+
+/* Objects of one uctx (for FREE_UCTX) and their commands. */
+uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_query_port(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_alloc_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_alloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_dealloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_create_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_destroy_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_reg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_dereg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_modify_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_destroy_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+
+/* Destroys a QP (context written as zero, references dropped); no checks. */
+void rnic_fw_qp_destroy(struct rnic_fw *fw, uint32_t qpn);
+
+#endif /* RNIC_FW_INTERNAL_H */

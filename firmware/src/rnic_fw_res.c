@@ -1,0 +1,287 @@
+/* Device and port queries; user contexts, protection domains, completion
+ * queues and memory regions. Every command validates everything first and
+ * changes state only once nothing can fail. */
+#include "rnic_fw_internal.h"
+
+/* ---- queries ---------------------------------------------------------- */
+
+uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	const uint8_t *m = fw->cfg.mac;
+	/* EUI-64 from the EUI-48 MAC: insert FF FE in the middle and flip the
+	 * universal/local bit (bit 1 of the first byte). GUID byte 0 goes to
+	 * bits 7:0, as the bytes lie in memory (the host's __be64). */
+	const uint8_t guid[8] = { (uint8_t)(m[0] ^ 0x02u), m[1], m[2], 0xFF, 0xFE,
+				  m[3], m[4], m[5] };
+	uint64_t g = 0;
+
+	(void)in;
+	for (uint32_t i = 0; i < 8; i++)
+		g |= (uint64_t)guid[i] << (8u * i);
+	rnic_cmd_query_device_out_set_fw_ver(out, RNIC_FW_VERSION_MAJOR << 16 |
+							  RNIC_FW_VERSION_MINOR);
+	rnic_cmd_query_device_out_set_node_guid(out, g);
+	rnic_cmd_query_device_out_set_max_qp(out, fw->nqps - RNIC_FW_FIRST_QPN);
+	rnic_cmd_query_device_out_set_max_cq(out, fw->ncqs);
+	rnic_cmd_query_device_out_set_max_mr(out, fw->nmrs - RNIC_FW_FIRST_MR);
+	rnic_cmd_query_device_out_set_max_pd(out, fw->npds);
+	rnic_cmd_query_device_out_set_max_qp_wr(out, 1u << RNIC_LOG_MAX_WQE);
+	rnic_cmd_query_device_out_set_max_cqe(out, 1u << RNIC_LOG_MAX_CQE);
+	rnic_cmd_query_device_out_set_max_sge(out, RNIC_MAX_SEND_SGE);
+	rnic_cmd_query_device_out_set_max_recv_sge(out, RNIC_MAX_RECV_SGE);
+	rnic_cmd_query_device_out_set_max_inline(out, RNIC_MAX_INLINE);
+	rnic_cmd_query_device_out_set_max_rd_atom(out, RNIC_FW_MAX_RD_ATOMIC);
+	rnic_cmd_query_device_out_set_max_mr_size(out, ~(uint64_t)0);
+	/* Regions are contiguous in IOVA space: any page size from 4 KiB up. */
+	rnic_cmd_query_device_out_set_page_size_cap(out, ~(uint64_t)0xFFF);
+	/* The firmware port carries no hardware revision register. */
+	rnic_cmd_query_device_out_set_hw_ver(out, 0);
+	return RNIC_CMD_STATUS_OK;
+}
+
+uint32_t rnic_fw_cmd_query_port(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	const uint8_t *m = fw->cfg.mac;
+	uint32_t link = fw->hal.read32(fw->hal.opaque, RNIC_FW_PORT_CTRL) & 1u;
+
+	(void)in;
+	/* ibv_port_state numbering: 1 DOWN, 4 ACTIVE. */
+	rnic_cmd_query_port_out_set_state(out, link ? 4u : 1u);
+	rnic_cmd_query_port_out_set_max_mtu(out, RNIC_FW_PORT_MAX_MTU);
+	rnic_cmd_query_port_out_set_active_mtu(out, RNIC_FW_PORT_MAX_MTU);
+	rnic_cmd_query_port_out_set_gid_tbl_len(out, RNIC_FW_GID_TBL_LEN);
+	rnic_cmd_query_port_out_set_mac_lo(out, (uint32_t)m[2] << 24 | (uint32_t)m[3] << 16 |
+							(uint32_t)m[4] << 8 | m[5]);
+	rnic_cmd_query_port_out_set_mac_hi(out, (uint32_t)m[0] << 8 | m[1]);
+	rnic_cmd_query_port_out_set_ipv4(out, fw->cfg.ipv4);
+	rnic_cmd_query_port_out_set_speed_gbps(out, RNIC_FW_PORT_SPEED_GBPS);
+	return RNIC_CMD_STATUS_OK;
+}
+
+/* ---- user contexts ---------------------------------------------------- */
+
+uint32_t rnic_fw_cmd_alloc_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	(void)in;
+	for (uint32_t u = RNIC_FW_FIRST_UCTX; u < fw->nuctxs; u++) {
+		if (!fw->uctx_valid[u]) {
+			fw->uctx_valid[u] = 1;
+			rnic_cmd_out_set_handle(out, u);
+			return RNIC_CMD_STATUS_OK;
+		}
+	}
+	return RNIC_CMD_STATUS_NO_RESOURCES;
+}
+
+static void rnic_fw_mr_kill(struct rnic_fw *fw, uint32_t idx)
+{
+	struct rnic_fw_mr *mr = &fw->mr[idx];
+
+	fw->pd[mr->pdn].refs--;
+	mr->valid = 0;
+	mr->uctx = 0;
+	mr->pdn = 0;
+	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_MPT, idx, NULL, 0);
+}
+
+static void rnic_fw_cq_kill(struct rnic_fw *fw, uint32_t cqn)
+{
+	struct rnic_fw_cq *cq = &fw->cq[cqn];
+
+	rnic_fw_words_zero(cq->cqc, RNIC_CTX_WORDS / 8);
+	cq->valid = 0;
+	cq->uctx = 0;
+	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_CQC, cqn, NULL, 0);
+}
+
+/* Cleanup after a dying process: QPs first (they hold the CQ and PD
+ * references), then memory regions, CQs, PDs, and the page itself. */
+uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_handle(in);
+
+	(void)out;
+	if (!rnic_fw_uctx_live(fw, u) || rnic_cmd_in_get_uctx(in) != u)
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	for (uint32_t i = RNIC_FW_FIRST_QPN; i < fw->nqps; i++)
+		if (fw->qp[i].valid && fw->qp[i].uctx == u)
+			rnic_fw_qp_destroy(fw, i);
+	for (uint32_t i = RNIC_FW_FIRST_MR; i < fw->nmrs; i++)
+		if (fw->mr[i].valid && fw->mr[i].uctx == u)
+			rnic_fw_mr_kill(fw, i);
+	for (uint32_t i = 0; i < fw->ncqs; i++)
+		if (fw->cq[i].valid && fw->cq[i].uctx == u)
+			rnic_fw_cq_kill(fw, i);
+	for (uint32_t i = 0; i < fw->npds; i++) {
+		if (fw->pd[i].valid && fw->pd[i].uctx == u) {
+			fw->pd[i].valid = 0;
+			fw->pd[i].uctx = 0;
+			fw->pd[i].refs = 0;
+		}
+	}
+	fw->uctx_valid[u] = 0;
+	return RNIC_CMD_STATUS_OK;
+}
+
+/* ---- protection domains ----------------------------------------------- */
+
+uint32_t rnic_fw_cmd_alloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+
+	if (!rnic_fw_uctx_live(fw, u))
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	for (uint32_t i = 0; i < fw->npds; i++) {
+		if (!fw->pd[i].valid) {
+			fw->pd[i].valid = 1;
+			fw->pd[i].uctx = (uint16_t)u;
+			fw->pd[i].refs = 0;
+			rnic_cmd_out_set_handle(out, i);
+			return RNIC_CMD_STATUS_OK;
+		}
+	}
+	return RNIC_CMD_STATUS_NO_RESOURCES;
+}
+
+static int rnic_fw_pd_owned(const struct rnic_fw *fw, uint32_t u, uint32_t pdn)
+{
+	return pdn < fw->npds && fw->pd[pdn].valid && fw->pd[pdn].uctx == u;
+}
+
+uint32_t rnic_fw_cmd_dealloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint32_t pdn = rnic_cmd_in_get_handle(in);
+
+	(void)out;
+	if (!rnic_fw_uctx_live(fw, u) || !rnic_fw_pd_owned(fw, u, pdn))
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	if (fw->pd[pdn].refs != 0)
+		return RNIC_CMD_STATUS_BUSY;
+	fw->pd[pdn].valid = 0;
+	fw->pd[pdn].uctx = 0;
+	return RNIC_CMD_STATUS_OK;
+}
+
+/* ---- completion queues ------------------------------------------------ */
+
+uint32_t rnic_fw_cmd_create_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint64_t base = rnic_cmd_create_cq_in_get_base(in);
+	uint32_t log_size = rnic_cmd_create_cq_in_get_log_size(in);
+	uint32_t vector = rnic_cmd_create_cq_in_get_vector(in);
+	uint64_t bytes;
+	struct rnic_fw_cq *cq;
+
+	if (!rnic_fw_uctx_live(fw, u))
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	if (log_size > RNIC_LOG_MAX_CQE || vector >= RNIC_IRQ_VECTORS ||
+	    (base & (RNIC_CQE_BYTES - 1u)) != 0)
+		return RNIC_CMD_STATUS_BAD_PARAM;
+	bytes = (uint64_t)RNIC_CQE_BYTES << log_size;
+	if (base > ~(uint64_t)0 - bytes + 1u) /* the ring may end at 2^64, not wrap */
+		return RNIC_CMD_STATUS_BAD_PARAM;
+	for (uint32_t i = 0; i < fw->ncqs; i++) {
+		cq = &fw->cq[i];
+		if (cq->valid)
+			continue;
+		cq->valid = 1;
+		cq->uctx = (uint16_t)u;
+		cq->refs = 0;
+		rnic_fw_words_zero(cq->cqc, RNIC_CTX_WORDS / 8);
+		rnic_cqc_set_valid(cq->cqc, 1);
+		rnic_cqc_set_log_size(cq->cqc, log_size);
+		rnic_cqc_set_uctx(cq->cqc, u);
+		rnic_cqc_set_vector(cq->cqc, vector);
+		rnic_cqc_set_base(cq->cqc, base);
+		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_CQC, i, cq->cqc, RNIC_CTX_WORDS / 8);
+		rnic_cmd_out_set_handle(out, i);
+		return RNIC_CMD_STATUS_OK;
+	}
+	return RNIC_CMD_STATUS_NO_RESOURCES;
+}
+
+uint32_t rnic_fw_cmd_destroy_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint32_t cqn = rnic_cmd_in_get_handle(in);
+
+	(void)out;
+	if (!rnic_fw_uctx_live(fw, u) || cqn >= fw->ncqs || !fw->cq[cqn].valid ||
+	    fw->cq[cqn].uctx != u)
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	if (fw->cq[cqn].refs != 0)
+		return RNIC_CMD_STATUS_BUSY;
+	rnic_fw_cq_kill(fw, cqn);
+	return RNIC_CMD_STATUS_OK;
+}
+
+/* ---- memory regions --------------------------------------------------- */
+
+#define RNIC_FW_MR_ACCESS_ALL                                                  \
+	(RNIC_ACCESS_LOCAL_WRITE | RNIC_ACCESS_REMOTE_WRITE | RNIC_ACCESS_REMOTE_READ | \
+	 RNIC_ACCESS_REMOTE_ATOMIC | RNIC_ACCESS_MW_BIND | RNIC_ACCESS_ZERO_BASED)
+
+uint32_t rnic_fw_cmd_reg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint32_t pdn = rnic_cmd_reg_mr_in_get_pdn(in);
+	uint32_t access = rnic_cmd_reg_mr_in_get_access(in);
+	uint64_t start = rnic_cmd_reg_mr_in_get_start(in);
+	uint64_t length = rnic_cmd_reg_mr_in_get_length(in);
+	uint64_t iova = rnic_cmd_reg_mr_in_get_iova(in);
+	uint32_t mpt[8];
+
+	if (!rnic_fw_uctx_live(fw, u) || !rnic_fw_pd_owned(fw, u, pdn))
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	if (length == 0 || length > ~(uint64_t)0 - start || length > ~(uint64_t)0 - iova)
+		return RNIC_CMD_STATUS_BAD_PARAM;
+	if ((access & ~(uint32_t)RNIC_FW_MR_ACCESS_ALL) != 0)
+		return RNIC_CMD_STATUS_BAD_PARAM;
+	/* IBA 10.6.3.1 (and ibv_reg_mr): remote write or remote atomic access
+	 * requires local write access. */
+	if ((access & (RNIC_ACCESS_REMOTE_WRITE | RNIC_ACCESS_REMOTE_ATOMIC)) != 0 &&
+	    (access & RNIC_ACCESS_LOCAL_WRITE) == 0)
+		return RNIC_CMD_STATUS_BAD_PARAM;
+
+	for (uint32_t i = RNIC_FW_FIRST_MR; i < fw->nmrs; i++) {
+		struct rnic_fw_mr *mr = &fw->mr[i];
+
+		if (mr->valid)
+			continue;
+		/* A new tag each time the index is reused, so stale keys miss. */
+		mr->tag = (uint8_t)((mr->tag + 1u) & ((1u << RNIC_KEY_TAG_BITS) - 1u));
+		mr->valid = 1;
+		mr->uctx = (uint16_t)u;
+		mr->pdn = (uint16_t)pdn;
+		fw->pd[pdn].refs++;
+		rnic_fw_words_zero(mpt, 8);
+		rnic_mpt_set_valid(mpt, 1);
+		rnic_mpt_set_access(mpt, access);
+		rnic_mpt_set_tag(mpt, mr->tag);
+		rnic_mpt_set_pdn(mpt, pdn);
+		rnic_mpt_set_start(mpt, start);
+		rnic_mpt_set_length(mpt, length);
+		rnic_mpt_set_iova(mpt, iova);
+		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_MPT, i, mpt, 8);
+		rnic_cmd_out_set_handle(out, i << RNIC_KEY_TAG_BITS | mr->tag);
+		return RNIC_CMD_STATUS_OK;
+	}
+	return RNIC_CMD_STATUS_NO_RESOURCES;
+}
+
+uint32_t rnic_fw_cmd_dereg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint32_t key = rnic_cmd_in_get_handle(in);
+	uint32_t idx = key >> RNIC_KEY_TAG_BITS;
+	uint32_t tag = key & ((1u << RNIC_KEY_TAG_BITS) - 1u);
+
+	(void)out;
+	if (!rnic_fw_uctx_live(fw, u) || idx < RNIC_FW_FIRST_MR || idx >= fw->nmrs ||
+	    !fw->mr[idx].valid || fw->mr[idx].tag != tag || fw->mr[idx].uctx != u)
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	rnic_fw_mr_kill(fw, idx);
+	return RNIC_CMD_STATUS_OK;
+}

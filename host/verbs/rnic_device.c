@@ -1,0 +1,537 @@
+/*
+ * Devices and contexts: discovery, open/close, the query verbs.
+ *
+ * Discovery never connects: simulated NICs are the <name>.sock entries of
+ * $RNIC_SIM_DIR (sorted by name), boards are the PCI addresses listed in
+ * $RNIC_VFIO_DEVICES. ibv_open_device connects through the transport,
+ * checks the identification registers, reads the capabilities and
+ * allocates a user context (a doorbell page) with ALLOC_UCTX.
+ */
+#include <dirent.h>
+#include <endian.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rnic_verbs.h"
+
+/* ------------------------------------------------------------------ */
+/* device list                                                         */
+
+static const char rnic_sock_suffix[] = ".sock";
+
+static int rnic_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Append a device; returns 0 or ENOMEM. */
+static int rnic_list_add(struct ibv_device ***list, int *n, int *cap, enum rnic_device_kind kind,
+			 const char *name, const char *addr)
+{
+	struct rnic_device *d;
+
+	if (strlen(name) >= IBV_SYSFS_NAME_MAX || strlen(addr) >= IBV_SYSFS_PATH_MAX)
+		return 0; /* cannot be represented: skip it */
+	if (*n + 2 > *cap) {
+		int ncap = *cap ? *cap * 2 : 8;
+		struct ibv_device **nl = realloc(*list, (size_t)ncap * sizeof(**list));
+
+		if (!nl)
+			return ENOMEM;
+		*list = nl;
+		*cap = ncap;
+	}
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return ENOMEM;
+	d->kind = kind;
+	d->ibdev.node_type = IBV_NODE_CA;
+	d->ibdev.transport_type = IBV_TRANSPORT_IB; /* RoCE reports the IB transport */
+	strcpy(d->ibdev.name, name);
+	strcpy(d->ibdev.dev_name, name);
+	strcpy(d->ibdev.dev_path, addr);
+	strcpy(d->ibdev.ibdev_path, addr);
+	(*list)[(*n)++] = &d->ibdev;
+	(*list)[*n] = NULL;
+	return 0;
+}
+
+static int rnic_list_sim(struct ibv_device ***list, int *n, int *cap, const char *dir)
+{
+	size_t sfx = sizeof(rnic_sock_suffix) - 1, cnt = 0, cap_names = 0, i;
+	char **names = NULL;
+	struct dirent *de;
+	int err = 0;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return 0; /* no simulator running: no simulated devices */
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (len <= sfx || strcmp(de->d_name + len - sfx, rnic_sock_suffix) != 0)
+			continue;
+		if (cnt == cap_names) {
+			size_t nc = cap_names ? cap_names * 2 : 8;
+			char **nn = realloc(names, nc * sizeof(*names));
+
+			if (!nn) {
+				err = ENOMEM;
+				break;
+			}
+			names = nn;
+			cap_names = nc;
+		}
+		names[cnt] = strdup(de->d_name);
+		if (!names[cnt]) {
+			err = ENOMEM;
+			break;
+		}
+		cnt++;
+	}
+	closedir(d);
+	if (!err)
+		qsort(names, cnt, sizeof(*names), rnic_name_cmp);
+	for (i = 0; i < cnt; i++) {
+		if (!err) {
+			char path[IBV_SYSFS_PATH_MAX + 1];
+			int pl = snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+
+			names[i][strlen(names[i]) - sfx] = '\0';
+			if (pl > 0 && (size_t)pl < sizeof(path))
+				err = rnic_list_add(list, n, cap, RNIC_DEVICE_SIM, names[i], path);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return err;
+}
+
+static int rnic_list_vfio(struct ibv_device ***list, int *n, int *cap, const char *env)
+{
+	const char *p = env;
+
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char addr[IBV_SYSFS_NAME_MAX - 8], name[IBV_SYSFS_NAME_MAX];
+
+		if (len > 0 && len < sizeof(addr)) {
+			size_t i;
+			int err;
+
+			memcpy(addr, p, len);
+			addr[len] = '\0';
+			/* rnic_<domain>_<bus>_<dev>_<fn>: the address without
+			 * the ':' and '.' that tools do not expect in names */
+			snprintf(name, sizeof(name), "rnic_%s", addr);
+			for (i = 0; name[i]; i++)
+				if (name[i] == ':' || name[i] == '.')
+					name[i] = '_';
+			err = rnic_list_add(list, n, cap, RNIC_DEVICE_VFIO, name, addr);
+			if (err)
+				return err;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+RNIC_EXPORT void ibv_free_device_list(struct ibv_device **list)
+{
+	struct ibv_device **p;
+
+	if (!list)
+		return;
+	for (p = list; *p; p++)
+		free((struct rnic_device *)*p);
+	free(list);
+}
+
+RNIC_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
+{
+	struct ibv_device **list = calloc(1, sizeof(*list));
+	const char *sim = getenv(RNIC_ENV_SIM_DIR), *vfio = getenv(RNIC_ENV_VFIO_DEVICES);
+	int n = 0, cap = 1, err = 0;
+
+	if (!list) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (sim && *sim)
+		err = rnic_list_sim(&list, &n, &cap, sim);
+	if (!err && vfio && *vfio)
+		err = rnic_list_vfio(&list, &n, &cap, vfio);
+	if (err) {
+		ibv_free_device_list(list);
+		errno = err;
+		return NULL;
+	}
+	if (num_devices)
+		*num_devices = n;
+	return list;
+}
+
+RNIC_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
+{
+	return device ? device->name : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* objects owned by a context                                          */
+
+void rnic_obj_link(struct rnic_context *ctx, struct rnic_obj *o, enum rnic_obj_kind kind)
+{
+	o->kind = kind;
+	pthread_mutex_lock(&ctx->cmd_lock);
+	o->next = ctx->objs.next;
+	o->prev = &ctx->objs;
+	ctx->objs.next->prev = o;
+	ctx->objs.next = o;
+	pthread_mutex_unlock(&ctx->cmd_lock);
+}
+
+void rnic_obj_unlink(struct rnic_context *ctx, struct rnic_obj *o)
+{
+	pthread_mutex_lock(&ctx->cmd_lock);
+	o->prev->next = o->next;
+	o->next->prev = o->prev;
+	o->next = o->prev = o;
+	pthread_mutex_unlock(&ctx->cmd_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* open / close                                                        */
+
+static int rnic_ctx_query_port_raw(struct rnic_context *ctx, uint32_t *out)
+{
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+
+	return rnic_cmd_exec(ctx, RNIC_CMD_OP_QUERY_PORT, 1, in, out);
+}
+
+static int rnic_ctx_read_caps(struct rnic_context *ctx)
+{
+	uint32_t id, ver, v;
+	int err;
+
+	err = rnic_reg_read(ctx, RNIC_BAR0_ID, &id);
+	if (err)
+		return err;
+	if (id != RNIC_MAGIC)
+		return ENODEV;
+	err = rnic_reg_read(ctx, RNIC_BAR0_VERSION, &ver);
+	if (err)
+		return err;
+	if ((ver & 0xFFFFu) != RNIC_CONTRACT_VERSION) /* [15:0] contract version */
+		return EPROTO;
+	ctx->hw_version = ver >> 16;
+	if ((err = rnic_reg_read(ctx, RNIC_BAR0_CAP_LOG_QPS, &ctx->log_qps)) ||
+	    (err = rnic_reg_read(ctx, RNIC_BAR0_CAP_LOG_CQS, &ctx->log_cqs)) ||
+	    (err = rnic_reg_read(ctx, RNIC_BAR0_CAP_INLINE, &ctx->max_inline)))
+		return err;
+	err = rnic_reg_read(ctx, RNIC_BAR0_CAP_SGE, &v);
+	if (err)
+		return err;
+	ctx->max_send_sge = v & 0xFFu;       /* [7:0] send SGEs */
+	ctx->max_recv_sge = (v >> 8) & 0xFFu; /* [15:8] receive SGEs */
+	err = rnic_reg_read(ctx, RNIC_BAR0_CAP_LOG_DEPTH, &v);
+	if (err)
+		return err;
+	ctx->log_max_wqe = v & 0xFFu;        /* [7:0] log2 max WQEs */
+	ctx->log_max_cqe = (v >> 8) & 0xFFu; /* [15:8] log2 max CQEs */
+	/* Never trust the device beyond what the descriptors can express. */
+	if (ctx->log_qps > 24 || ctx->log_cqs > 24 || ctx->log_max_wqe > RNIC_LOG_MAX_WQE ||
+	    ctx->log_max_cqe > RNIC_LOG_MAX_CQE || ctx->max_send_sge > RNIC_MAX_SEND_SGE ||
+	    ctx->max_recv_sge > RNIC_MAX_RECV_SGE || ctx->max_inline > RNIC_MAX_INLINE)
+		return EPROTO;
+	return 0;
+}
+
+static void rnic_ctx_free(struct rnic_context *ctx)
+{
+	if (ctx->t)
+		ctx->t->ops->close(ctx->t);
+	pthread_mutex_destroy(&ctx->cmd_lock);
+	pthread_mutex_destroy(&ctx->vctx.context.mutex);
+	free(ctx->qp_table);
+	free(ctx);
+}
+
+static int rnic_query_port_op(struct ibv_context *context, uint8_t port_num,
+			      struct ibv_port_attr *port_attr, size_t port_attr_len);
+
+RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
+{
+	struct rnic_device *dev = (struct rnic_device *)device;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	struct rnic_context *ctx;
+	struct ibv_context *ic;
+	const char *tmo;
+	int err;
+
+	if (!device) {
+		errno = EINVAL;
+		return NULL;
+	}
+	ctx = calloc(1, sizeof(*ctx));
+	if (!ctx) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	ctx->dev = *dev;
+	ctx->objs.next = ctx->objs.prev = &ctx->objs;
+	pthread_mutex_init(&ctx->cmd_lock, NULL);
+	ic = &ctx->vctx.context;
+	pthread_mutex_init(&ic->mutex, NULL);
+	ctx->cmd_timeout_ms = RNIC_CMD_TIMEOUT_MS_DEFAULT;
+	tmo = getenv(RNIC_ENV_CMD_TIMEOUT_MS);
+	if (tmo && *tmo)
+		ctx->cmd_timeout_ms = (uint32_t)strtoul(tmo, NULL, 0);
+
+	if (dev->kind == RNIC_DEVICE_SIM)
+		err = rnic_transport_open_vfio_user(dev->ibdev.dev_path, &ctx->t);
+	else
+		err = rnic_transport_open_vfio(dev->ibdev.dev_path, &ctx->t);
+	if (err) {
+		ctx->t = NULL;
+		goto fail;
+	}
+	err = rnic_ctx_read_caps(ctx);
+	if (err)
+		goto fail;
+	/* Resume the command queue where the device is. */
+	err = rnic_reg_read(ctx, RNIC_BAR0_CMDQ_PI, &ctx->cmd_pi);
+	if (err)
+		goto fail;
+	ctx->cmd_pi %= RNIC_CMDQ_SLOTS;
+	ctx->qp_table = calloc((size_t)1 << ctx->log_qps, sizeof(*ctx->qp_table));
+	if (!ctx->qp_table) {
+		err = ENOMEM;
+		goto fail;
+	}
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_ALLOC_UCTX, 0, in, out);
+	if (err)
+		goto fail;
+	ctx->uctx = rnic_cmd_out_get_handle(out);
+	ctx->db_off = RNIC_DB_PAGE_BASE + (uint64_t)ctx->uctx * RNIC_DB_PAGE_SIZE;
+	if (ctx->db_off + RNIC_DB_PAGE_SIZE > RNIC_BAR0_SIZE) {
+		err = EPROTO;
+		goto fail;
+	}
+	if (ctx->t->bar0)
+		ctx->db_mmio = (volatile uint32_t *)((volatile uint8_t *)ctx->t->bar0 + ctx->db_off);
+
+	ic->device = &ctx->dev.ibdev;
+	ic->cmd_fd = -1;
+	ic->async_fd = -1;
+	/* vectors 0 and 1 are the command and asynchronous vectors */
+	ic->num_comp_vectors = ctx->t->num_irqs > 2 ? (int)ctx->t->num_irqs - 2 : 1;
+	ic->abi_compat = __VERBS_ABI_IS_EXTENDED;
+	ic->ops.post_send = rnic_post_send;
+	ic->ops.post_recv = rnic_post_recv;
+	ic->ops.poll_cq = rnic_poll_cq;
+	ic->ops.req_notify_cq = rnic_req_notify_cq;
+	ctx->vctx.sz = sizeof(struct verbs_context);
+	ctx->vctx.query_port = rnic_query_port_op;
+	return ic;
+fail:
+	rnic_ctx_free(ctx);
+	errno = err;
+	return NULL;
+}
+
+RNIC_EXPORT int ibv_close_device(struct ibv_context *context)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err;
+
+	rnic_resource_release_all(ctx);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_FREE_UCTX, ctx->uctx, in, NULL);
+	rnic_ctx_free(ctx);
+	return err;
+}
+
+RNIC_EXPORT __be64 ibv_get_device_guid(struct ibv_device *device)
+{
+	struct ibv_context *c = ibv_open_device(device);
+	struct ibv_device_attr attr;
+	__be64 guid = 0;
+
+	if (!c)
+		return 0;
+	if (ibv_query_device(c, &attr) == 0)
+		guid = attr.node_guid;
+	ibv_close_device(c);
+	return guid;
+}
+
+/* ------------------------------------------------------------------ */
+/* queries                                                             */
+
+RNIC_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_attr *attr)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	uint32_t fw;
+	int err;
+
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_QUERY_DEVICE, 0, in, out);
+	if (err)
+		return err;
+	memset(attr, 0, sizeof(*attr));
+	fw = rnic_cmd_query_device_out_get_fw_ver(out);
+	snprintf(attr->fw_ver, sizeof(attr->fw_ver), "%u.%u", fw >> 16, fw & 0xFFFFu);
+	/* node_guid: GUID byte 0 in bits 7:0, the memory order verbs use */
+	attr->node_guid = htole64(rnic_cmd_query_device_out_get_node_guid(out));
+	attr->sys_image_guid = attr->node_guid;
+	attr->max_mr_size = rnic_cmd_query_device_out_get_max_mr_size(out);
+	attr->page_size_cap = rnic_cmd_query_device_out_get_page_size_cap(out);
+	attr->vendor_id = RNIC_PCI_VENDOR_ID;
+	attr->vendor_part_id = RNIC_PCI_DEVICE_ID;
+	attr->hw_ver = rnic_cmd_query_device_out_get_hw_ver(out);
+	attr->max_qp = (int)rnic_cmd_query_device_out_get_max_qp(out);
+	attr->max_qp_wr = (int)rnic_cmd_query_device_out_get_max_qp_wr(out);
+	attr->device_cap_flags = IBV_DEVICE_RC_RNR_NAK_GEN;
+	attr->max_sge = (int)rnic_cmd_query_device_out_get_max_sge(out);
+	attr->max_sge_rd = attr->max_sge;
+	attr->max_cq = (int)rnic_cmd_query_device_out_get_max_cq(out);
+	attr->max_cqe = (int)rnic_cmd_query_device_out_get_max_cqe(out);
+	attr->max_mr = (int)rnic_cmd_query_device_out_get_max_mr(out);
+	attr->max_pd = (int)rnic_cmd_query_device_out_get_max_pd(out);
+	attr->max_qp_rd_atom = (int)rnic_cmd_query_device_out_get_max_rd_atom(out);
+	attr->max_qp_init_rd_atom = attr->max_qp_rd_atom;
+	attr->max_res_rd_atom = attr->max_qp * attr->max_qp_rd_atom;
+	attr->atomic_cap = IBV_ATOMIC_HCA;
+	attr->max_pkeys = 1;
+	attr->local_ca_ack_delay = 15;
+	attr->phys_port_cnt = 1;
+	return 0;
+}
+
+static int rnic_query_port_op(struct ibv_context *context, uint8_t port_num,
+			      struct ibv_port_attr *port_attr, size_t port_attr_len)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t out[RNIC_CMD_OUT_WORDS];
+	struct ibv_port_attr a;
+	uint32_t gbps;
+	int err;
+
+	if (port_num != 1)
+		return EINVAL;
+	err = rnic_ctx_query_port_raw(ctx, out);
+	if (err)
+		return err;
+	memset(&a, 0, sizeof(a));
+	a.state = (enum ibv_port_state)rnic_cmd_query_port_out_get_state(out);
+	a.max_mtu = (enum ibv_mtu)rnic_cmd_query_port_out_get_max_mtu(out);
+	a.active_mtu = (enum ibv_mtu)rnic_cmd_query_port_out_get_active_mtu(out);
+	a.gid_tbl_len = (int)rnic_cmd_query_port_out_get_gid_tbl_len(out);
+	a.port_cap_flags = IBV_PORT_CM_SUP;
+	a.max_msg_sz = 0x80000000u;
+	a.pkey_tbl_len = 1;
+	a.max_vl_num = 1;
+	a.phys_state = a.state == IBV_PORT_ACTIVE ? 5 : 3; /* IBA 14.2.5.6: LinkUp / Disabled */
+	a.link_layer = IBV_LINK_LAYER_ETHERNET;
+	/* IBA 14.2.5.6 PortInfo: width 1x=1, 4x=2; speed EDR (25 Gb/s per lane) = 32 */
+	gbps = rnic_cmd_query_port_out_get_speed_gbps(out);
+	a.active_width = gbps >= 100 ? 2 : 1;
+	a.active_speed = 32;
+	memcpy(port_attr, &a, port_attr_len < sizeof(a) ? port_attr_len : sizeof(a));
+	return 0;
+}
+
+#undef ibv_query_port
+/* The symbol older binaries call; they pass the structure without the
+ * fields that follow link_layer. */
+RNIC_EXPORT int ibv_query_port(struct ibv_context *context, uint8_t port_num,
+			       struct _compat_ibv_port_attr *port_attr)
+{
+	return rnic_query_port_op(context, port_num, (struct ibv_port_attr *)port_attr,
+				  offsetof(struct ibv_port_attr, flags));
+}
+
+RNIC_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index,
+			      union ibv_gid *gid)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t out[RNIC_CMD_OUT_WORDS], ip;
+	int err;
+
+	if (port_num != 1 || index < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	err = rnic_ctx_query_port_raw(ctx, out);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	if ((uint32_t)index >= rnic_cmd_query_port_out_get_gid_tbl_len(out)) {
+		errno = EINVAL;
+		return -1;
+	}
+	memset(gid, 0, sizeof(*gid));
+	if (index == 0) {
+		/* RoCEv2 IPv4 GID: the IPv4-mapped IPv6 address ::ffff:a.b.c.d */
+		ip = rnic_cmd_query_port_out_get_ipv4(out);
+		gid->raw[10] = 0xff;
+		gid->raw[11] = 0xff;
+		gid->raw[12] = (uint8_t)(ip >> 24);
+		gid->raw[13] = (uint8_t)(ip >> 16);
+		gid->raw[14] = (uint8_t)(ip >> 8);
+		gid->raw[15] = (uint8_t)ip;
+	}
+	return 0;
+}
+
+RNIC_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, int index,
+			       __be16 *pkey)
+{
+	(void)context;
+	if (port_num != 1 || index != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	*pkey = htobe16(0xFFFF); /* the default full-membership P_Key */
+	return 0;
+}
+
+RNIC_EXPORT const char *ibv_wc_status_str(enum ibv_wc_status status)
+{
+	static const char *const str[] = {
+		[IBV_WC_SUCCESS] = "success",
+		[IBV_WC_LOC_LEN_ERR] = "local length error",
+		[IBV_WC_LOC_QP_OP_ERR] = "local QP operation error",
+		[IBV_WC_LOC_EEC_OP_ERR] = "local EE context operation error",
+		[IBV_WC_LOC_PROT_ERR] = "local protection error",
+		[IBV_WC_WR_FLUSH_ERR] = "work request flushed",
+		[IBV_WC_MW_BIND_ERR] = "memory window bind error",
+		[IBV_WC_BAD_RESP_ERR] = "bad response error",
+		[IBV_WC_LOC_ACCESS_ERR] = "local access error",
+		[IBV_WC_REM_INV_REQ_ERR] = "remote invalid request error",
+		[IBV_WC_REM_ACCESS_ERR] = "remote access error",
+		[IBV_WC_REM_OP_ERR] = "remote operation error",
+		[IBV_WC_RETRY_EXC_ERR] = "transport retry counter exceeded",
+		[IBV_WC_RNR_RETRY_EXC_ERR] = "RNR retry counter exceeded",
+		[IBV_WC_LOC_RDD_VIOL_ERR] = "local RDD violation error",
+		[IBV_WC_REM_INV_RD_REQ_ERR] = "remote invalid RD request",
+		[IBV_WC_REM_ABORT_ERR] = "remote aborted",
+		[IBV_WC_INV_EECN_ERR] = "invalid EE context number",
+		[IBV_WC_INV_EEC_STATE_ERR] = "invalid EE context state",
+		[IBV_WC_FATAL_ERR] = "fatal error",
+		[IBV_WC_RESP_TIMEOUT_ERR] = "response timeout error",
+		[IBV_WC_GENERAL_ERR] = "general error",
+		[IBV_WC_TM_ERR] = "tag matching error",
+		[IBV_WC_TM_RNDV_INCOMPLETE] = "tag matching rendezvous incomplete",
+	};
+
+	if ((unsigned)status >= sizeof(str) / sizeof(str[0]) || !str[status])
+		return "unknown";
+	return str[status];
+}

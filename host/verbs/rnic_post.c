@@ -1,0 +1,443 @@
+/*
+ * The data path: ibv_post_send, ibv_post_recv, ibv_poll_cq and
+ * ibv_req_notify_cq, reached through ibv_context.ops from the inline
+ * wrappers in <infiniband/verbs.h>.
+ *
+ * Straight-line code over per-queue state fixed at creation: each WR is
+ * checked, written into its ring slot with a few stores per segment, and a
+ * batch ends with one write barrier and one doorbell. No allocation, no
+ * system call other than what the transport's doorbell needs, no MMIO read.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "rnic_verbs.h"
+
+#define RNIC_OP_BIT(op) (1u << (op))
+
+/* ibv_post_send(3): the opcodes each QP transport service type supports. */
+uint32_t rnic_qp_opcode_mask(enum ibv_qp_type type)
+{
+	const uint32_t common = RNIC_OP_BIT(IBV_WR_SEND) | RNIC_OP_BIT(IBV_WR_SEND_WITH_IMM);
+	const uint32_t uc = common | RNIC_OP_BIT(IBV_WR_RDMA_WRITE) |
+			    RNIC_OP_BIT(IBV_WR_RDMA_WRITE_WITH_IMM) | RNIC_OP_BIT(IBV_WR_LOCAL_INV) |
+			    RNIC_OP_BIT(IBV_WR_BIND_MW) | RNIC_OP_BIT(IBV_WR_SEND_WITH_INV);
+	const uint32_t rc = uc | RNIC_OP_BIT(IBV_WR_RDMA_READ) |
+			    RNIC_OP_BIT(IBV_WR_ATOMIC_CMP_AND_SWP) |
+			    RNIC_OP_BIT(IBV_WR_ATOMIC_FETCH_AND_ADD);
+
+	switch (type) {
+	case IBV_QPT_RC:
+	case IBV_QPT_XRC_SEND:
+		return rc;
+	case IBV_QPT_UC:
+		return uc;
+	case IBV_QPT_UD:
+		return common | RNIC_OP_BIT(IBV_WR_TSO);
+	case IBV_QPT_RAW_PACKET:
+		return RNIC_OP_BIT(IBV_WR_SEND) | RNIC_OP_BIT(IBV_WR_TSO);
+	default:
+		return 0;
+	}
+}
+
+/* enum ibv_wr_opcode -> wqe_op */
+static const uint8_t rnic_wqe_op[] = {
+	[IBV_WR_RDMA_WRITE] = RNIC_WQE_OP_RDMA_WRITE,
+	[IBV_WR_RDMA_WRITE_WITH_IMM] = RNIC_WQE_OP_RDMA_WRITE_IMM,
+	[IBV_WR_SEND] = RNIC_WQE_OP_SEND,
+	[IBV_WR_SEND_WITH_IMM] = RNIC_WQE_OP_SEND_IMM,
+	[IBV_WR_RDMA_READ] = RNIC_WQE_OP_RDMA_READ,
+	[IBV_WR_ATOMIC_CMP_AND_SWP] = RNIC_WQE_OP_ATOMIC_CS,
+	[IBV_WR_ATOMIC_FETCH_AND_ADD] = RNIC_WQE_OP_ATOMIC_FA,
+	[IBV_WR_LOCAL_INV] = RNIC_WQE_OP_LOCAL_INV,
+	[IBV_WR_BIND_MW] = RNIC_WQE_OP_BIND_MW,
+	[IBV_WR_SEND_WITH_INV] = RNIC_WQE_OP_SEND_INV,
+	[IBV_WR_TSO] = RNIC_WQE_OP_TSO,
+};
+
+/* Opcodes whose payload may travel inline (ibv_post_send(3): Send and
+ * RDMA Write). */
+#define RNIC_INLINE_OPS                                                                       \
+	(RNIC_OP_BIT(IBV_WR_SEND) | RNIC_OP_BIT(IBV_WR_SEND_WITH_IMM) |                        \
+	 RNIC_OP_BIT(IBV_WR_SEND_WITH_INV) | RNIC_OP_BIT(IBV_WR_RDMA_WRITE) |                  \
+	 RNIC_OP_BIT(IBV_WR_RDMA_WRITE_WITH_IMM))
+
+static inline void rnic_data_seg_put(uint32_t *ds, const struct ibv_sge *sge)
+{
+	rnic_data_seg_set_addr(ds, sge->addr);
+	rnic_data_seg_set_length(ds, sge->length);
+	rnic_data_seg_set_lkey(ds, sge->lkey);
+}
+
+int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
+{
+	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
+	struct rnic_wq *sq = &qp->sq;
+	struct ibv_send_wr *head = wr;
+	uint32_t pi, ci;
+	int state, err = 0;
+
+	pthread_spin_lock(&sq->lock);
+	pi = sq->pi;
+	state = __atomic_load_n(&qp->state, __ATOMIC_ACQUIRE);
+	/* IBA 10.8.3.1: the send queue accepts work from RTS on */
+	if (state == IBV_QPS_RESET || state == IBV_QPS_INIT || state == IBV_QPS_RTR) {
+		err = EINVAL;
+		goto out;
+	}
+	ci = __atomic_load_n(&sq->ci, __ATOMIC_ACQUIRE);
+
+	for (; wr; wr = wr->next) {
+		uint32_t *w, flags, len = 0, imm = 0;
+		unsigned int op = (unsigned int)wr->opcode, sf = wr->send_flags;
+		int i, inl = (sf & IBV_SEND_INLINE) != 0;
+
+		if (op >= 32 || !(qp->opcode_ok & RNIC_OP_BIT(op)) ||
+		    (inl && !(RNIC_INLINE_OPS & RNIC_OP_BIT(op))) || wr->num_sge < 0 ||
+		    (!inl && (uint32_t)wr->num_sge > sq->max_sge)) {
+			err = EINVAL;
+			break;
+		}
+		if (pi - ci >= sq->cnt) {
+			/* the oldest WQE may have completed since */
+			ci = __atomic_load_n(&sq->ci, __ATOMIC_ACQUIRE);
+			if (pi - ci >= sq->cnt) {
+				err = ENOMEM;
+				break;
+			}
+		}
+		w = (uint32_t *)(sq->buf + ((size_t)(pi & sq->mask) << sq->log_stride));
+
+		if (inl) {
+			uint8_t *dst = (uint8_t *)(w + RNIC_SEND_WQE_WORDS);
+
+			for (i = 0; i < wr->num_sge; i++) {
+				uint32_t l = wr->sg_list[i].length;
+
+				if (l > qp->max_inline - len) {
+					err = EINVAL;
+					goto out;
+				}
+				memcpy(dst + len, (const void *)(uintptr_t)wr->sg_list[i].addr, l);
+				len += l;
+			}
+		} else {
+			uint32_t *ds = w + RNIC_SEND_WQE_WORDS;
+			uint64_t total = 0;
+
+			for (i = 0; i < wr->num_sge; i++) {
+				rnic_data_seg_put(ds, &wr->sg_list[i]);
+				total += wr->sg_list[i].length;
+				ds += RNIC_DATA_SEG_BYTES / sizeof(uint32_t);
+			}
+			if (total > UINT32_MAX) {
+				err = EINVAL;
+				goto out;
+			}
+			len = (uint32_t)total;
+		}
+
+		flags = qp->sig_all_flag;
+		if (sf & IBV_SEND_SIGNALED)
+			flags |= RNIC_WQE_FLAG_SIGNALED;
+		if (sf & IBV_SEND_SOLICITED)
+			flags |= RNIC_WQE_FLAG_SOLICITED;
+		if (sf & IBV_SEND_FENCE)
+			flags |= RNIC_WQE_FLAG_FENCE;
+		if (sf & IBV_SEND_IP_CSUM)
+			flags |= RNIC_WQE_FLAG_IP_CSUM;
+		if (inl)
+			flags |= RNIC_WQE_FLAG_INLINE;
+
+		memset(w, 0, RNIC_SEND_WQE_BYTES);
+		w[0] = rnic_send_wqe_opcode(rnic_wqe_op[op]) | rnic_send_wqe_flags(flags) |
+		       rnic_send_wqe_num_sge(inl ? 0u : (uint32_t)wr->num_sge);
+		rnic_send_wqe_set_wqe_index(w, pi);
+		rnic_send_wqe_set_length(w, len);
+		switch (op) {
+		case IBV_WR_SEND_WITH_IMM:
+			memcpy(&imm, &wr->imm_data, sizeof(imm)); /* bytes as in the WR */
+			break;
+		case IBV_WR_RDMA_WRITE_WITH_IMM:
+			memcpy(&imm, &wr->imm_data, sizeof(imm));
+			/* fall through */
+		case IBV_WR_RDMA_WRITE:
+		case IBV_WR_RDMA_READ:
+			rnic_send_wqe_set_remote_addr(w, wr->wr.rdma.remote_addr);
+			rnic_send_wqe_set_rkey(w, wr->wr.rdma.rkey);
+			break;
+		case IBV_WR_ATOMIC_CMP_AND_SWP:
+		case IBV_WR_ATOMIC_FETCH_AND_ADD:
+			rnic_send_wqe_set_remote_addr(w, wr->wr.atomic.remote_addr);
+			rnic_send_wqe_set_rkey(w, wr->wr.atomic.rkey);
+			rnic_send_wqe_set_compare_add(w, wr->wr.atomic.compare_add);
+			rnic_send_wqe_set_swap(w, wr->wr.atomic.swap);
+			break;
+		case IBV_WR_SEND_WITH_INV:
+		case IBV_WR_LOCAL_INV:
+			imm = wr->invalidate_rkey;
+			break;
+		case IBV_WR_BIND_MW:
+			/* the window's current rkey, the new rkey and the
+			 * range it will cover */
+			imm = wr->bind_mw.mw ? wr->bind_mw.mw->rkey : 0;
+			rnic_send_wqe_set_rkey(w, wr->bind_mw.rkey);
+			rnic_send_wqe_set_remote_addr(w, wr->bind_mw.bind_info.addr);
+			rnic_send_wqe_set_compare_add(w, wr->bind_mw.bind_info.length);
+			rnic_send_wqe_set_swap(w, wr->bind_mw.bind_info.mw_access_flags);
+			break;
+		default:
+			break;
+		}
+		rnic_send_wqe_set_imm(w, imm);
+		if (ibqp->qp_type == IBV_QPT_UD) {
+			rnic_send_wqe_set_dest_qpn(w, wr->wr.ud.remote_qpn);
+			rnic_send_wqe_set_qkey(w, wr->wr.ud.remote_qkey);
+		} else if (ibqp->qp_type == IBV_QPT_XRC_SEND) {
+			rnic_send_wqe_set_dest_qpn(w, wr->qp_type.xrc.remote_srqn);
+		}
+		sq->wrid[pi & sq->mask] = wr->wr_id;
+		pi++;
+	}
+out:
+	if (pi != sq->pi) {
+		int dberr;
+
+		sq->pi = pi;
+		rnic_wmb(); /* WQEs visible before the doorbell */
+		dberr = rnic_doorbell(qp->ctx, sq->db_off,
+				      rnic_db_sq_qpn(ibqp->qp_num) | rnic_db_sq_pi(pi));
+		if (dberr && !err) {
+			err = dberr;
+			wr = head;
+		}
+	}
+	pthread_spin_unlock(&sq->lock);
+	if (err)
+		*bad_wr = wr;
+	return err;
+}
+
+int rnic_post_recv(struct ibv_qp *ibqp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr)
+{
+	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
+	struct rnic_wq *rq = &qp->rq;
+	struct ibv_recv_wr *head = wr;
+	uint32_t pi, ci;
+	int err = 0;
+
+	pthread_spin_lock(&rq->lock);
+	pi = rq->pi;
+	/* ibv_post_recv(3): a QP with an SRQ takes no receive WRs; IBA
+	 * 10.8.3.1: the receive queue accepts work from INIT on */
+	if (qp->has_srq || __atomic_load_n(&qp->state, __ATOMIC_ACQUIRE) == IBV_QPS_RESET) {
+		err = EINVAL;
+		goto out;
+	}
+	ci = __atomic_load_n(&rq->ci, __ATOMIC_ACQUIRE);
+
+	for (; wr; wr = wr->next) {
+		uint32_t *w, *ds;
+		uint64_t total = 0;
+		int i;
+
+		if (wr->num_sge < 0 || (uint32_t)wr->num_sge > rq->max_sge) {
+			err = EINVAL;
+			break;
+		}
+		if (pi - ci >= rq->cnt) {
+			ci = __atomic_load_n(&rq->ci, __ATOMIC_ACQUIRE);
+			if (pi - ci >= rq->cnt) {
+				err = ENOMEM;
+				break;
+			}
+		}
+		w = (uint32_t *)(rq->buf + ((size_t)(pi & rq->mask) << rq->log_stride));
+		ds = w + RNIC_RECV_WQE_WORDS;
+		for (i = 0; i < wr->num_sge; i++) {
+			rnic_data_seg_put(ds, &wr->sg_list[i]);
+			total += wr->sg_list[i].length;
+			ds += RNIC_DATA_SEG_BYTES / sizeof(uint32_t);
+		}
+		if (total > UINT32_MAX) {
+			err = EINVAL;
+			break;
+		}
+		w[0] = rnic_recv_wqe_num_sge((uint32_t)wr->num_sge);
+		w[1] = rnic_recv_wqe_wqe_index(pi);
+		rnic_recv_wqe_set_length(w, (uint32_t)total);
+		w[3] = 0;
+		rq->wrid[pi & rq->mask] = wr->wr_id;
+		pi++;
+	}
+out:
+	if (pi != rq->pi) {
+		int dberr;
+
+		rq->pi = pi;
+		rnic_wmb();
+		dberr = rnic_doorbell(qp->ctx, rq->db_off,
+				      rnic_db_rq_qpn(ibqp->qp_num) | rnic_db_rq_pi(pi));
+		if (dberr && !err) {
+			err = dberr;
+			wr = head;
+		}
+	}
+	pthread_spin_unlock(&rq->lock);
+	if (err)
+		*bad_wr = wr;
+	return err;
+}
+
+/* wc_status -> enum ibv_wc_status (the contract numbers them alike; the
+ * table keeps the mapping explicit) */
+static const uint8_t rnic_wc_status[] = {
+	[RNIC_WC_STATUS_SUCCESS] = IBV_WC_SUCCESS,
+	[RNIC_WC_STATUS_LOC_LEN_ERR] = IBV_WC_LOC_LEN_ERR,
+	[RNIC_WC_STATUS_LOC_QP_OP_ERR] = IBV_WC_LOC_QP_OP_ERR,
+	[RNIC_WC_STATUS_LOC_EEC_OP_ERR] = IBV_WC_LOC_EEC_OP_ERR,
+	[RNIC_WC_STATUS_LOC_PROT_ERR] = IBV_WC_LOC_PROT_ERR,
+	[RNIC_WC_STATUS_WR_FLUSH_ERR] = IBV_WC_WR_FLUSH_ERR,
+	[RNIC_WC_STATUS_MW_BIND_ERR] = IBV_WC_MW_BIND_ERR,
+	[RNIC_WC_STATUS_BAD_RESP_ERR] = IBV_WC_BAD_RESP_ERR,
+	[RNIC_WC_STATUS_LOC_ACCESS_ERR] = IBV_WC_LOC_ACCESS_ERR,
+	[RNIC_WC_STATUS_REM_INV_REQ_ERR] = IBV_WC_REM_INV_REQ_ERR,
+	[RNIC_WC_STATUS_REM_ACCESS_ERR] = IBV_WC_REM_ACCESS_ERR,
+	[RNIC_WC_STATUS_REM_OP_ERR] = IBV_WC_REM_OP_ERR,
+	[RNIC_WC_STATUS_RETRY_EXC_ERR] = IBV_WC_RETRY_EXC_ERR,
+	[RNIC_WC_STATUS_RNR_RETRY_EXC_ERR] = IBV_WC_RNR_RETRY_EXC_ERR,
+	[RNIC_WC_STATUS_LOC_RDD_VIOL_ERR] = IBV_WC_LOC_RDD_VIOL_ERR,
+	[RNIC_WC_STATUS_REM_INV_RD_REQ_ERR] = IBV_WC_REM_INV_RD_REQ_ERR,
+	[RNIC_WC_STATUS_REM_ABORT_ERR] = IBV_WC_REM_ABORT_ERR,
+	[RNIC_WC_STATUS_INV_EECN_ERR] = IBV_WC_INV_EECN_ERR,
+	[RNIC_WC_STATUS_INV_EEC_STATE_ERR] = IBV_WC_INV_EEC_STATE_ERR,
+	[RNIC_WC_STATUS_FATAL_ERR] = IBV_WC_FATAL_ERR,
+	[RNIC_WC_STATUS_RESP_TIMEOUT_ERR] = IBV_WC_RESP_TIMEOUT_ERR,
+	[RNIC_WC_STATUS_GENERAL_ERR] = IBV_WC_GENERAL_ERR,
+};
+
+static enum ibv_wc_opcode rnic_wc_opcode(uint32_t op)
+{
+	switch (op) {
+	case RNIC_CQE_OP_REQ_SEND:
+		return IBV_WC_SEND;
+	case RNIC_CQE_OP_REQ_RDMA_WRITE:
+		return IBV_WC_RDMA_WRITE;
+	case RNIC_CQE_OP_REQ_RDMA_READ:
+		return IBV_WC_RDMA_READ;
+	case RNIC_CQE_OP_REQ_ATOMIC_CS:
+		return IBV_WC_COMP_SWAP;
+	case RNIC_CQE_OP_REQ_ATOMIC_FA:
+		return IBV_WC_FETCH_ADD;
+	case RNIC_CQE_OP_REQ_LOCAL_INV:
+		return IBV_WC_LOCAL_INV;
+	case RNIC_CQE_OP_REQ_BIND_MW:
+		return IBV_WC_BIND_MW;
+	case RNIC_CQE_OP_REQ_TSO:
+		return IBV_WC_TSO;
+	case RNIC_CQE_OP_RESP_RECV_IMM:
+		return IBV_WC_RECV_RDMA_WITH_IMM;
+	case RNIC_CQE_OP_RESP_RECV:
+	default:
+		return IBV_WC_RECV;
+	}
+}
+
+/* Advance a free-running consumer index to one past the 16-bit WQE index
+ * `idx` of a completed WQE; every earlier WQE retires with it. */
+static inline void rnic_wq_retire(struct rnic_wq *wq, uint32_t idx)
+{
+	uint32_t ci = __atomic_load_n(&wq->ci, __ATOMIC_RELAXED);
+
+	ci += (idx + 1u - ci) & 0xFFFFu;
+	__atomic_store_n(&wq->ci, ci, __ATOMIC_RELEASE);
+}
+
+int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
+{
+	struct rnic_cq *cq = (struct rnic_cq *)ibcq;
+	struct rnic_context *ctx = cq->ctx;
+	uint32_t ci, qp_limit = (uint32_t)1 << ctx->log_qps;
+	int n = 0;
+
+	pthread_spin_lock(&cq->lock);
+	ci = cq->ci;
+	while (n < num_entries) {
+		const uint32_t *e = cq->ring + (size_t)(ci & cq->mask) * RNIC_CQE_WORDS;
+		/* owner is 1 on the first pass over the ring, 0 on the next */
+		uint32_t phase = ((ci >> cq->log_size) & 1u) ^ 1u;
+		uint32_t owner_word, qpn, op, idx, status, flags;
+		struct rnic_qp *qp;
+		struct ibv_wc *c;
+
+		owner_word = __atomic_load_n(&e[RNIC_CQE_OWNER_DW], __ATOMIC_RELAXED);
+		if (((owner_word >> RNIC_CQE_OWNER_LSB) & 1u) != phase)
+			break;
+		rnic_rmb(); /* the rest of the CQE after its owner bit */
+		ci++;
+		qpn = rnic_cqe_get_qpn(e);
+		qp = qpn < qp_limit ? __atomic_load_n(&ctx->qp_table[qpn], __ATOMIC_ACQUIRE) : NULL;
+		if (!qp)
+			continue; /* the QP is gone: nobody to report to */
+		op = rnic_cqe_get_opcode(e);
+		idx = rnic_cqe_get_wqe_index(e);
+		status = rnic_cqe_get_status(e);
+		flags = rnic_cqe_get_flags(e);
+		c = &wc[n++];
+		/* bit 7 of the CQE opcode marks a responder (receive) CQE */
+		if (op & RNIC_CQE_OP_RESP_RECV) {
+			c->wr_id = qp->rq.wrid[idx & qp->rq.mask];
+			rnic_wq_retire(&qp->rq, idx);
+		} else {
+			c->wr_id = qp->sq.wrid[idx & qp->sq.mask];
+			rnic_wq_retire(&qp->sq, idx);
+		}
+		c->status = status < sizeof(rnic_wc_status) ? (enum ibv_wc_status)rnic_wc_status[status]
+							     : IBV_WC_GENERAL_ERR;
+		c->opcode = rnic_wc_opcode(op);
+		c->vendor_err = rnic_cqe_get_vendor_err(e);
+		c->byte_len = rnic_cqe_get_byte_len(e);
+		c->imm_data = rnic_cqe_get_imm(e); /* bytes as on the wire */
+		c->qp_num = qpn;
+		c->src_qp = rnic_cqe_get_src_qp(e);
+		c->wc_flags = 0;
+		if (flags & RNIC_CQE_FLAG_IMM)
+			c->wc_flags |= IBV_WC_WITH_IMM;
+		if (flags & RNIC_CQE_FLAG_INV)
+			c->wc_flags |= IBV_WC_WITH_INV;
+		if (flags & RNIC_CQE_FLAG_GRH)
+			c->wc_flags |= IBV_WC_GRH;
+		c->pkey_index = (uint16_t)rnic_cqe_get_pkey_index(e);
+		c->slid = (uint16_t)rnic_cqe_get_slid(e);
+		c->sl = (uint8_t)rnic_cqe_get_sl(e);
+		c->dlid_path_bits = (uint8_t)rnic_cqe_get_dlid_path_bits(e);
+	}
+	if (ci != cq->ci) {
+		cq->ci = ci;
+		/* tell the device about free entries every half ring */
+		if (ci - cq->db_ci >= cq->db_every) {
+			cq->db_ci = ci;
+			rnic_doorbell(ctx, cq->db_off,
+				      rnic_db_cq_cqn(cq->cqn) | rnic_db_cq_ci(ci) |
+					      rnic_db_cq_arm(RNIC_CQ_ARM_NONE));
+		}
+	}
+	pthread_spin_unlock(&cq->lock);
+	return n;
+}
+
+int rnic_req_notify_cq(struct ibv_cq *ibcq, int solicited_only)
+{
+	struct rnic_cq *cq = (struct rnic_cq *)ibcq;
+	int err;
+
+	pthread_spin_lock(&cq->lock);
+	cq->db_ci = cq->ci;
+	err = rnic_doorbell(cq->ctx, cq->db_off,
+			    rnic_db_cq_cqn(cq->cqn) | rnic_db_cq_ci(cq->ci) |
+				    rnic_db_cq_arm(solicited_only ? RNIC_CQ_ARM_SOLICITED
+								  : RNIC_CQ_ARM_NEXT));
+	pthread_spin_unlock(&cq->lock);
+	return err;
+}

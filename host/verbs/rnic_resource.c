@@ -1,0 +1,797 @@
+/*
+ * Control-path verbs: protection domains, memory regions, completion queues
+ * and queue pairs. Each becomes one command (rnic_cmd.c); queue rings live in
+ * page-aligned memory this library allocates and maps for device DMA.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rnic_addr.h"
+#include "rnic_verbs.h"
+
+/* The contract numbers these like the verbs API; the translation below
+ * relies on it, and the build stops if either side changes. */
+_Static_assert(IBV_QPS_RESET == RNIC_QP_STATE_RESET && IBV_QPS_INIT == RNIC_QP_STATE_INIT &&
+		       IBV_QPS_RTR == RNIC_QP_STATE_RTR && IBV_QPS_RTS == RNIC_QP_STATE_RTS &&
+		       IBV_QPS_SQD == RNIC_QP_STATE_SQD && IBV_QPS_SQE == RNIC_QP_STATE_SQE &&
+		       IBV_QPS_ERR == RNIC_QP_STATE_ERR,
+	       "qp_state numbering");
+_Static_assert(IBV_MTU_256 == RNIC_MTU_256 && IBV_MTU_4096 == RNIC_MTU_4096, "mtu numbering");
+_Static_assert(IBV_QP_STATE == RNIC_QP_ATTR_MASK_STATE &&
+		       IBV_QP_CUR_STATE == RNIC_QP_ATTR_MASK_CUR_STATE &&
+		       IBV_QP_EN_SQD_ASYNC_NOTIFY == RNIC_QP_ATTR_MASK_EN_SQD_ASYNC_NOTIFY &&
+		       IBV_QP_ACCESS_FLAGS == RNIC_QP_ATTR_MASK_ACCESS_FLAGS &&
+		       IBV_QP_PKEY_INDEX == RNIC_QP_ATTR_MASK_PKEY_INDEX &&
+		       IBV_QP_PORT == RNIC_QP_ATTR_MASK_PORT && IBV_QP_QKEY == RNIC_QP_ATTR_MASK_QKEY &&
+		       IBV_QP_AV == RNIC_QP_ATTR_MASK_AV &&
+		       IBV_QP_PATH_MTU == RNIC_QP_ATTR_MASK_PATH_MTU &&
+		       IBV_QP_TIMEOUT == RNIC_QP_ATTR_MASK_TIMEOUT &&
+		       IBV_QP_RETRY_CNT == RNIC_QP_ATTR_MASK_RETRY_CNT &&
+		       IBV_QP_RNR_RETRY == RNIC_QP_ATTR_MASK_RNR_RETRY &&
+		       IBV_QP_RQ_PSN == RNIC_QP_ATTR_MASK_RQ_PSN &&
+		       IBV_QP_MAX_QP_RD_ATOMIC == RNIC_QP_ATTR_MASK_MAX_QP_RD_ATOMIC &&
+		       IBV_QP_ALT_PATH == RNIC_QP_ATTR_MASK_ALT_PATH &&
+		       IBV_QP_MIN_RNR_TIMER == RNIC_QP_ATTR_MASK_MIN_RNR_TIMER &&
+		       IBV_QP_SQ_PSN == RNIC_QP_ATTR_MASK_SQ_PSN &&
+		       IBV_QP_MAX_DEST_RD_ATOMIC == RNIC_QP_ATTR_MASK_MAX_DEST_RD_ATOMIC &&
+		       IBV_QP_PATH_MIG_STATE == RNIC_QP_ATTR_MASK_PATH_MIG_STATE &&
+		       IBV_QP_CAP == RNIC_QP_ATTR_MASK_CAP &&
+		       IBV_QP_DEST_QPN == RNIC_QP_ATTR_MASK_DEST_QPN,
+	       "qp_attr_mask bits");
+
+/* The mask bits the device accepts (no alternate path, no migration). */
+#define RNIC_QP_ATTR_MASK_SUPPORTED                                                           \
+	(RNIC_QP_ATTR_MASK_STATE | RNIC_QP_ATTR_MASK_CUR_STATE |                              \
+	 RNIC_QP_ATTR_MASK_EN_SQD_ASYNC_NOTIFY | RNIC_QP_ATTR_MASK_ACCESS_FLAGS |              \
+	 RNIC_QP_ATTR_MASK_PKEY_INDEX | RNIC_QP_ATTR_MASK_PORT | RNIC_QP_ATTR_MASK_QKEY |     \
+	 RNIC_QP_ATTR_MASK_AV | RNIC_QP_ATTR_MASK_PATH_MTU | RNIC_QP_ATTR_MASK_TIMEOUT |      \
+	 RNIC_QP_ATTR_MASK_RETRY_CNT | RNIC_QP_ATTR_MASK_RNR_RETRY | RNIC_QP_ATTR_MASK_RQ_PSN | \
+	 RNIC_QP_ATTR_MASK_MAX_QP_RD_ATOMIC | RNIC_QP_ATTR_MASK_MIN_RNR_TIMER |                \
+	 RNIC_QP_ATTR_MASK_SQ_PSN | RNIC_QP_ATTR_MASK_MAX_DEST_RD_ATOMIC |                     \
+	 RNIC_QP_ATTR_MASK_CAP | RNIC_QP_ATTR_MASK_DEST_QPN)
+
+static uint32_t rnic_log2_ceil(uint32_t v)
+{
+	uint32_t l = 0;
+
+	while (((uint64_t)1 << l) < v)
+		l++;
+	return l;
+}
+
+/* ibv_access_flags -> contract access bits; EINVAL for flags the device
+ * cannot honour (optional-range flags are dropped, as the verbs allow). */
+static int rnic_access_from_ibv(unsigned int ibv, uint32_t *out)
+{
+	unsigned int v = ibv & ~(unsigned int)IBV_ACCESS_OPTIONAL_RANGE;
+	uint32_t a = 0;
+
+	if (v & IBV_ACCESS_LOCAL_WRITE)
+		a |= RNIC_ACCESS_LOCAL_WRITE;
+	if (v & IBV_ACCESS_REMOTE_WRITE)
+		a |= RNIC_ACCESS_REMOTE_WRITE;
+	if (v & IBV_ACCESS_REMOTE_READ)
+		a |= RNIC_ACCESS_REMOTE_READ;
+	if (v & IBV_ACCESS_REMOTE_ATOMIC)
+		a |= RNIC_ACCESS_REMOTE_ATOMIC;
+	if (v & IBV_ACCESS_MW_BIND)
+		a |= RNIC_ACCESS_MW_BIND;
+	if (v & IBV_ACCESS_ZERO_BASED)
+		a |= RNIC_ACCESS_ZERO_BASED;
+	if (v & ~(unsigned int)(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE |
+				IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC |
+				IBV_ACCESS_MW_BIND | IBV_ACCESS_ZERO_BASED))
+		return EINVAL;
+	*out = a;
+	return 0;
+}
+
+static unsigned int rnic_access_to_ibv(uint32_t a)
+{
+	unsigned int v = 0;
+
+	if (a & RNIC_ACCESS_LOCAL_WRITE)
+		v |= IBV_ACCESS_LOCAL_WRITE;
+	if (a & RNIC_ACCESS_REMOTE_WRITE)
+		v |= IBV_ACCESS_REMOTE_WRITE;
+	if (a & RNIC_ACCESS_REMOTE_READ)
+		v |= IBV_ACCESS_REMOTE_READ;
+	if (a & RNIC_ACCESS_REMOTE_ATOMIC)
+		v |= IBV_ACCESS_REMOTE_ATOMIC;
+	if (a & RNIC_ACCESS_MW_BIND)
+		v |= IBV_ACCESS_MW_BIND;
+	return v;
+}
+
+/* Zeroed, page-aligned memory mapped for device DMA. */
+static int rnic_dma_alloc(struct rnic_context *ctx, size_t bytes, void **buf, uint64_t *iova)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t len = (bytes + (size_t)page - 1) & ~((size_t)page - 1);
+	void *p;
+	int err;
+
+	if (posix_memalign(&p, (size_t)page, len))
+		return ENOMEM;
+	memset(p, 0, len);
+	err = ctx->t->ops->dma_map(ctx->t, p, bytes, iova);
+	if (err) {
+		free(p);
+		return err;
+	}
+	*buf = p;
+	return 0;
+}
+
+static void rnic_dma_free(struct rnic_context *ctx, void *buf, size_t bytes, uint64_t iova)
+{
+	if (!buf)
+		return;
+	ctx->t->ops->dma_unmap(ctx->t, iova, bytes);
+	free(buf);
+}
+
+/* ------------------------------------------------------------------ */
+/* protection domains                                                  */
+
+RNIC_EXPORT struct ibv_pd *ibv_alloc_pd(struct ibv_context *context)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	struct rnic_pd *pd = calloc(1, sizeof(*pd));
+	int err;
+
+	if (!pd) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_ALLOC_PD, 0, in, out);
+	if (err) {
+		free(pd);
+		errno = err;
+		return NULL;
+	}
+	pd->pdn = rnic_cmd_out_get_handle(out);
+	pd->ibpd.context = context;
+	pd->ibpd.handle = pd->pdn;
+	rnic_obj_link(ctx, &pd->obj, RNIC_OBJ_PD);
+	return &pd->ibpd;
+}
+
+static int rnic_pd_destroy(struct rnic_pd *pd, int force)
+{
+	struct rnic_context *ctx = rnic_ctx(pd->ibpd.context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DEALLOC_PD, pd->pdn, in, NULL);
+
+	if (err && !force)
+		return err;
+	rnic_obj_unlink(ctx, &pd->obj);
+	free(pd);
+	return err;
+}
+
+RNIC_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
+{
+	struct rnic_context *ctx = rnic_ctx(pd->context);
+	int err;
+
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_pd_destroy((struct rnic_pd *)pd, 0);
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	return err;
+}
+
+/* ------------------------------------------------------------------ */
+/* memory regions                                                      */
+
+RNIC_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length,
+					    uint64_t iova, unsigned int access)
+{
+	struct rnic_context *ctx = rnic_ctx(pd->context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], acc;
+	struct rnic_mr *mr;
+	int err;
+
+	err = rnic_access_from_ibv(access, &acc);
+	/* ibv_reg_mr(3): remote write or atomic access needs local write */
+	if (!err && (acc & (RNIC_ACCESS_REMOTE_WRITE | RNIC_ACCESS_REMOTE_ATOMIC)) &&
+	    !(acc & RNIC_ACCESS_LOCAL_WRITE))
+		err = EINVAL;
+	if (!err && length && !addr)
+		err = EINVAL;
+	if (err) {
+		errno = err;
+		return NULL;
+	}
+	mr = calloc(1, sizeof(*mr));
+	if (!mr) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (length) {
+		err = ctx->t->ops->dma_map(ctx->t, addr, length, &mr->dma_iova);
+		if (err)
+			goto fail_free;
+		mr->dma_len = length;
+	}
+	rnic_cmd_reg_mr_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
+	rnic_cmd_reg_mr_in_set_access(in, acc);
+	rnic_cmd_reg_mr_in_set_start(in, iova);
+	rnic_cmd_reg_mr_in_set_length(in, length);
+	rnic_cmd_reg_mr_in_set_iova(in, mr->dma_iova);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_REG_MR, 0, in, out);
+	if (err)
+		goto fail_unmap;
+	mr->ibmr.context = pd->context;
+	mr->ibmr.pd = pd;
+	mr->ibmr.addr = addr;
+	mr->ibmr.length = length;
+	mr->ibmr.lkey = rnic_cmd_out_get_handle(out);
+	mr->ibmr.rkey = mr->ibmr.lkey;
+	mr->ibmr.handle = mr->ibmr.lkey;
+	rnic_obj_link(ctx, &mr->obj, RNIC_OBJ_MR);
+	return &mr->ibmr;
+fail_unmap:
+	if (mr->dma_len)
+		ctx->t->ops->dma_unmap(ctx->t, mr->dma_iova, mr->dma_len);
+fail_free:
+	free(mr);
+	errno = err;
+	return NULL;
+}
+
+#undef ibv_reg_mr
+RNIC_EXPORT struct ibv_mr *ibv_reg_mr(struct ibv_pd *pd, void *addr, size_t length, int access)
+{
+	return ibv_reg_mr_iova2(pd, addr, length, (uintptr_t)addr, (unsigned int)access);
+}
+
+#undef ibv_reg_mr_iova
+RNIC_EXPORT struct ibv_mr *ibv_reg_mr_iova(struct ibv_pd *pd, void *addr, size_t length,
+					   uint64_t iova, int access)
+{
+	return ibv_reg_mr_iova2(pd, addr, length, iova, (unsigned int)access);
+}
+
+static int rnic_mr_destroy(struct rnic_mr *mr, int force)
+{
+	struct rnic_context *ctx = rnic_ctx(mr->ibmr.context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DEREG_MR, mr->ibmr.lkey, in, NULL);
+
+	if (err && !force)
+		return err;
+	if (mr->dma_len)
+		ctx->t->ops->dma_unmap(ctx->t, mr->dma_iova, mr->dma_len);
+	rnic_obj_unlink(ctx, &mr->obj);
+	free(mr);
+	return err;
+}
+
+RNIC_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
+{
+	struct rnic_context *ctx = rnic_ctx(mr->context);
+	int err;
+
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_mr_destroy((struct rnic_mr *)mr, 0);
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	return err;
+}
+
+/* ------------------------------------------------------------------ */
+/* completion queues                                                   */
+
+RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, void *cq_context,
+					 struct ibv_comp_channel *channel, int comp_vector)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], n, log_n;
+	uint32_t max = (uint32_t)1 << ctx->log_max_cqe;
+	struct rnic_cq *cq;
+	void *ring = NULL;
+	int err;
+
+	if (cqe < 1 || (uint32_t)cqe > max || comp_vector < 0 ||
+	    comp_vector >= context->num_comp_vectors) {
+		errno = EINVAL;
+		return NULL;
+	}
+	/* Twice the requested depth: poll_cq reports consumed CQEs to the
+	 * device only every half ring, and the device must still find room
+	 * for `cqe` completions. */
+	log_n = rnic_log2_ceil(2u * (uint32_t)cqe);
+	if (log_n > ctx->log_max_cqe)
+		log_n = ctx->log_max_cqe;
+	n = (uint32_t)1 << log_n;
+	cq = calloc(1, sizeof(*cq));
+	if (!cq) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	cq->ring_bytes = (size_t)n * RNIC_CQE_BYTES;
+	err = rnic_dma_alloc(ctx, cq->ring_bytes, &ring, &cq->ring_iova);
+	if (err)
+		goto fail;
+	cq->ring = ring;
+	cq->log_size = log_n;
+	cq->mask = n - 1;
+	cq->db_every = n / 2 ? n / 2 : 1;
+	cq->ctx = ctx;
+	pthread_spin_init(&cq->lock, PTHREAD_PROCESS_PRIVATE);
+	rnic_cmd_create_cq_in_set_base(in, cq->ring_iova);
+	rnic_cmd_create_cq_in_set_log_size(in, log_n);
+	/* vectors 0 and 1 are the command and asynchronous vectors */
+	rnic_cmd_create_cq_in_set_vector(in, 2u + (uint32_t)comp_vector);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CREATE_CQ, 0, in, out);
+	if (err)
+		goto fail;
+	cq->cqn = rnic_cmd_out_get_handle(out);
+	cq->db_off = ctx->db_off + RNIC_DB_CQ;
+	cq->ibcq.context = context;
+	cq->ibcq.channel = channel;
+	cq->ibcq.cq_context = cq_context;
+	cq->ibcq.handle = cq->cqn;
+	cq->ibcq.cqe = n >= 2u * (uint32_t)cqe ? (int)(n / 2) : (int)n;
+	pthread_mutex_init(&cq->ibcq.mutex, NULL);
+	pthread_cond_init(&cq->ibcq.cond, NULL);
+	rnic_obj_link(ctx, &cq->obj, RNIC_OBJ_CQ);
+	return &cq->ibcq;
+fail:
+	if (cq->ring)
+		pthread_spin_destroy(&cq->lock);
+	rnic_dma_free(ctx, ring, cq->ring_bytes, cq->ring_iova);
+	free(cq);
+	errno = err;
+	return NULL;
+}
+
+static int rnic_cq_destroy(struct rnic_cq *cq, int force)
+{
+	struct rnic_context *ctx = cq->ctx;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DESTROY_CQ, cq->cqn, in, NULL);
+
+	if (err && !force)
+		return err;
+	rnic_obj_unlink(ctx, &cq->obj);
+	rnic_dma_free(ctx, cq->ring, cq->ring_bytes, cq->ring_iova);
+	pthread_spin_destroy(&cq->lock);
+	pthread_mutex_destroy(&cq->ibcq.mutex);
+	pthread_cond_destroy(&cq->ibcq.cond);
+	free(cq);
+	return err;
+}
+
+RNIC_EXPORT int ibv_destroy_cq(struct ibv_cq *cq)
+{
+	struct rnic_context *ctx = rnic_ctx(cq->context);
+	int err;
+
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_cq_destroy((struct rnic_cq *)cq, 0);
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	return err;
+}
+
+/* ------------------------------------------------------------------ */
+/* queue pairs                                                         */
+
+static int rnic_qp_type_to_hw(enum ibv_qp_type t, uint32_t *hw)
+{
+	switch (t) {
+	case IBV_QPT_RC:
+		*hw = RNIC_QP_TYPE_RC;
+		return 0;
+	case IBV_QPT_UC:
+		*hw = RNIC_QP_TYPE_UC;
+		return 0;
+	case IBV_QPT_UD:
+		*hw = RNIC_QP_TYPE_UD;
+		return 0;
+	case IBV_QPT_RAW_PACKET:
+		*hw = RNIC_QP_TYPE_RAW;
+		return 0;
+	default:
+		return EOPNOTSUPP;
+	}
+}
+
+static int rnic_wq_alloc(struct rnic_context *ctx, struct rnic_wq *wq, uint32_t wr,
+			 uint32_t log_stride)
+{
+	void *buf = NULL;
+	int err;
+
+	wq->log_cnt = rnic_log2_ceil(wr ? wr : 1);
+	wq->cnt = (uint32_t)1 << wq->log_cnt;
+	wq->mask = wq->cnt - 1;
+	wq->log_stride = log_stride;
+	wq->bytes = (size_t)wq->cnt << log_stride;
+	wq->wrid = calloc(wq->cnt, sizeof(*wq->wrid));
+	if (!wq->wrid)
+		return ENOMEM;
+	err = rnic_dma_alloc(ctx, wq->bytes, &buf, &wq->iova);
+	if (err) {
+		free(wq->wrid);
+		wq->wrid = NULL;
+		return err;
+	}
+	wq->buf = buf;
+	pthread_spin_init(&wq->lock, PTHREAD_PROCESS_PRIVATE);
+	return 0;
+}
+
+static void rnic_wq_free(struct rnic_context *ctx, struct rnic_wq *wq)
+{
+	if (!wq->buf)
+		return;
+	rnic_dma_free(ctx, wq->buf, wq->bytes, wq->iova);
+	pthread_spin_destroy(&wq->lock);
+	free(wq->wrid);
+	wq->buf = NULL;
+}
+
+RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_attr *attr)
+{
+	struct rnic_context *ctx = rnic_ctx(pd->context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], hw_type, qpn;
+	uint32_t max_wr = (uint32_t)1 << ctx->log_max_wqe, sq_room, rq_room, log_sq_stride,
+		 log_rq_stride;
+	struct ibv_qp_cap *cap = &attr->cap;
+	struct rnic_qp *qp;
+	int err;
+
+	err = rnic_qp_type_to_hw(attr->qp_type, &hw_type);
+	if (!err && attr->srq)
+		err = EOPNOTSUPP; /* no SRQ objects yet: srq_en stays clear */
+	if (!err && (!attr->send_cq || !attr->recv_cq || cap->max_send_wr > max_wr ||
+		     cap->max_recv_wr > max_wr || cap->max_send_sge > ctx->max_send_sge ||
+		     cap->max_recv_sge > ctx->max_recv_sge || cap->max_inline_data > ctx->max_inline))
+		err = EINVAL;
+	if (err) {
+		errno = err;
+		return NULL;
+	}
+	/* Strides: the control segment plus room for the SGEs or the inline
+	 * bytes, rounded up to a power of two; what fits is reported back. */
+	sq_room = RNIC_DATA_SEG_BYTES * cap->max_send_sge;
+	if (cap->max_inline_data > sq_room)
+		sq_room = cap->max_inline_data;
+	log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_BYTES + sq_room);
+	rq_room = RNIC_DATA_SEG_BYTES * cap->max_recv_sge;
+	log_rq_stride = rnic_log2_ceil(RNIC_RECV_WQE_BYTES + rq_room);
+	if (((uint32_t)1 << log_sq_stride) < RNIC_SEND_WQE_MIN_STRIDE)
+		log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_MIN_STRIDE);
+	if (((uint32_t)1 << log_sq_stride) > RNIC_SEND_WQE_MAX_STRIDE ||
+	    ((uint32_t)1 << log_rq_stride) > RNIC_RECV_WQE_MAX_STRIDE) {
+		errno = EINVAL;
+		return NULL;
+	}
+
+	qp = calloc(1, sizeof(*qp));
+	if (!qp) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	qp->ctx = ctx;
+	err = rnic_wq_alloc(ctx, &qp->sq, cap->max_send_wr, log_sq_stride);
+	if (!err)
+		err = rnic_wq_alloc(ctx, &qp->rq, cap->max_recv_wr, log_rq_stride);
+	if (err)
+		goto fail;
+	sq_room = ((uint32_t)1 << log_sq_stride) - RNIC_SEND_WQE_BYTES;
+	qp->sq.max_sge = sq_room / RNIC_DATA_SEG_BYTES;
+	if (qp->sq.max_sge > ctx->max_send_sge)
+		qp->sq.max_sge = ctx->max_send_sge;
+	qp->max_inline = sq_room < ctx->max_inline ? sq_room : ctx->max_inline;
+	qp->rq.max_sge = (((uint32_t)1 << log_rq_stride) - RNIC_RECV_WQE_BYTES) / RNIC_DATA_SEG_BYTES;
+	if (qp->rq.max_sge > ctx->max_recv_sge)
+		qp->rq.max_sge = ctx->max_recv_sge;
+
+	rnic_cmd_create_qp_in_set_type(in, hw_type);
+	rnic_cmd_create_qp_in_set_sq_sig_all(in, attr->sq_sig_all ? 1 : 0);
+	rnic_cmd_create_qp_in_set_srq_en(in, 0);
+	rnic_cmd_create_qp_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
+	rnic_cmd_create_qp_in_set_send_cqn(in, ((struct rnic_cq *)attr->send_cq)->cqn);
+	rnic_cmd_create_qp_in_set_recv_cqn(in, ((struct rnic_cq *)attr->recv_cq)->cqn);
+	rnic_cmd_create_qp_in_set_log_sq_size(in, qp->sq.log_cnt);
+	rnic_cmd_create_qp_in_set_log_sq_stride(in, qp->sq.log_stride);
+	rnic_cmd_create_qp_in_set_log_rq_size(in, qp->rq.log_cnt);
+	rnic_cmd_create_qp_in_set_log_rq_stride(in, qp->rq.log_stride);
+	rnic_cmd_create_qp_in_set_sq_base(in, qp->sq.iova);
+	rnic_cmd_create_qp_in_set_rq_base(in, qp->rq.iova);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CREATE_QP, 0, in, out);
+	if (err)
+		goto fail;
+	qpn = rnic_cmd_out_get_handle(out);
+	if (qpn >> ctx->log_qps) {
+		/* a QPN we cannot look up: give it back */
+		uint32_t din[RNIC_CMD_IN_WORDS] = {0};
+
+		rnic_cmd_exec(ctx, RNIC_CMD_OP_DESTROY_QP, qpn, din, NULL);
+		err = EPROTO;
+		goto fail;
+	}
+	qp->sq.db_off = ctx->db_off + RNIC_DB_SQ;
+	qp->rq.db_off = ctx->db_off + RNIC_DB_RQ;
+	qp->sig_all_flag = attr->sq_sig_all ? RNIC_WQE_FLAG_SIGNALED : 0;
+	qp->sq_sig_all = attr->sq_sig_all;
+	qp->opcode_ok = rnic_qp_opcode_mask(attr->qp_type);
+	qp->state = IBV_QPS_RESET;
+
+	cap->max_send_wr = qp->sq.cnt;
+	cap->max_recv_wr = qp->rq.cnt;
+	cap->max_send_sge = qp->sq.max_sge;
+	cap->max_recv_sge = qp->rq.max_sge;
+	cap->max_inline_data = qp->max_inline;
+	qp->cap = *cap;
+
+	qp->ibqp.context = pd->context;
+	qp->ibqp.qp_context = attr->qp_context;
+	qp->ibqp.pd = pd;
+	qp->ibqp.send_cq = attr->send_cq;
+	qp->ibqp.recv_cq = attr->recv_cq;
+	qp->ibqp.srq = attr->srq;
+	qp->ibqp.handle = qpn;
+	qp->ibqp.qp_num = qpn;
+	qp->ibqp.state = IBV_QPS_RESET;
+	qp->ibqp.qp_type = attr->qp_type;
+	pthread_mutex_init(&qp->ibqp.mutex, NULL);
+	pthread_cond_init(&qp->ibqp.cond, NULL);
+	rnic_obj_link(ctx, &qp->obj, RNIC_OBJ_QP);
+	__atomic_store_n(&ctx->qp_table[qpn], qp, __ATOMIC_RELEASE);
+	return &qp->ibqp;
+fail:
+	rnic_wq_free(ctx, &qp->sq);
+	rnic_wq_free(ctx, &qp->rq);
+	free(qp);
+	errno = err;
+	return NULL;
+}
+
+/* dgid bytes 0..7 and 8..15 as the contract's 64-bit fields (byte 0 in
+ * bits 7:0, i.e. the bytes in memory order on a little-endian host). */
+static uint64_t rnic_gid_half(const uint8_t *b)
+{
+	uint64_t v;
+
+	memcpy(&v, b, sizeof(v));
+	return le64toh(v);
+}
+
+static void rnic_gid_half_put(uint8_t *b, uint64_t v)
+{
+	v = htole64(v);
+	memcpy(b, &v, sizeof(v));
+}
+
+RNIC_EXPORT int ibv_modify_qp(struct ibv_qp *ibqp, struct ibv_qp_attr *attr, int attr_mask)
+{
+	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
+	struct rnic_context *ctx = qp->ctx;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, mask = (uint32_t)attr_mask, access = 0;
+	int err;
+
+	if (attr_mask < 0 || (mask & ~(uint32_t)RNIC_QP_ATTR_MASK_SUPPORTED))
+		return EINVAL;
+	rnic_cmd_qp_attr_set_attr_mask(in, mask);
+	if (mask & IBV_QP_STATE)
+		rnic_cmd_qp_attr_set_qp_state(in, attr->qp_state);
+	if (mask & IBV_QP_CUR_STATE)
+		rnic_cmd_qp_attr_set_cur_qp_state(in, attr->cur_qp_state);
+	if (mask & IBV_QP_EN_SQD_ASYNC_NOTIFY)
+		rnic_cmd_qp_attr_set_en_sqd_async_notify(in, attr->en_sqd_async_notify ? 1 : 0);
+	if (mask & IBV_QP_ACCESS_FLAGS) {
+		if (rnic_access_from_ibv(attr->qp_access_flags, &access))
+			return EINVAL;
+		rnic_cmd_qp_attr_set_access(in, access);
+	}
+	if (mask & IBV_QP_PKEY_INDEX)
+		rnic_cmd_qp_attr_set_pkey_index(in, attr->pkey_index);
+	if (mask & IBV_QP_PORT)
+		rnic_cmd_qp_attr_set_port_num(in, attr->port_num);
+	if (mask & IBV_QP_QKEY)
+		rnic_cmd_qp_attr_set_qkey(in, attr->qkey);
+	if (mask & IBV_QP_AV) {
+		const struct ibv_ah_attr *ah = &attr->ah_attr;
+		const uint8_t *g = ah->grh.dgid.raw;
+		static const uint8_t v4_prefix[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+		uint32_t dip;
+		uint8_t mac[6];
+
+		/* RoCEv2 over IPv4: the destination GID must be ::ffff:a.b.c.d */
+		if (!ah->is_global || memcmp(g, v4_prefix, sizeof(v4_prefix)) != 0)
+			return EINVAL;
+		dip = (uint32_t)g[12] << 24 | (uint32_t)g[13] << 16 | (uint32_t)g[14] << 8 | g[15];
+		rnic_mac_from_ipv4(dip, mac); /* include/rnic_addr.h: the simulator's rule */
+		rnic_cmd_qp_attr_set_dmac_lo(in, (uint32_t)mac[2] << 24 | (uint32_t)mac[3] << 16 |
+							 (uint32_t)mac[4] << 8 | mac[5]);
+		rnic_cmd_qp_attr_set_dmac_hi(in, (uint32_t)mac[0] << 8 | mac[1]);
+		rnic_cmd_qp_attr_set_dgid_hi(in, rnic_gid_half(g));
+		rnic_cmd_qp_attr_set_dgid_lo(in, rnic_gid_half(g + 8));
+		rnic_cmd_qp_attr_set_sgid_index(in, ah->grh.sgid_index);
+		rnic_cmd_qp_attr_set_hop_limit(in, ah->grh.hop_limit);
+		rnic_cmd_qp_attr_set_traffic_class(in, ah->grh.traffic_class);
+		rnic_cmd_qp_attr_set_flow_label(in, ah->grh.flow_label);
+		rnic_cmd_qp_attr_set_sl(in, ah->sl);
+		rnic_cmd_qp_attr_set_is_global(in, 1);
+	}
+	if (mask & IBV_QP_PATH_MTU)
+		rnic_cmd_qp_attr_set_path_mtu(in, attr->path_mtu);
+	if (mask & IBV_QP_TIMEOUT)
+		rnic_cmd_qp_attr_set_timeout(in, attr->timeout);
+	if (mask & IBV_QP_RETRY_CNT)
+		rnic_cmd_qp_attr_set_retry_cnt(in, attr->retry_cnt);
+	if (mask & IBV_QP_RNR_RETRY)
+		rnic_cmd_qp_attr_set_rnr_retry(in, attr->rnr_retry);
+	if (mask & IBV_QP_RQ_PSN)
+		rnic_cmd_qp_attr_set_rq_psn(in, attr->rq_psn);
+	if (mask & IBV_QP_MAX_QP_RD_ATOMIC)
+		rnic_cmd_qp_attr_set_max_rd_atomic(in, attr->max_rd_atomic);
+	if (mask & IBV_QP_MIN_RNR_TIMER)
+		rnic_cmd_qp_attr_set_min_rnr_timer(in, attr->min_rnr_timer);
+	if (mask & IBV_QP_SQ_PSN)
+		rnic_cmd_qp_attr_set_sq_psn(in, attr->sq_psn);
+	if (mask & IBV_QP_MAX_DEST_RD_ATOMIC)
+		rnic_cmd_qp_attr_set_max_dest_rd_atomic(in, attr->max_dest_rd_atomic);
+	if (mask & IBV_QP_DEST_QPN)
+		rnic_cmd_qp_attr_set_dest_qpn(in, attr->dest_qp_num);
+	if (mask & IBV_QP_CAP) {
+		rnic_cmd_qp_attr_set_cap_max_send_wr(in, attr->cap.max_send_wr);
+		rnic_cmd_qp_attr_set_cap_max_recv_wr(in, attr->cap.max_recv_wr);
+		rnic_cmd_qp_attr_set_cap_max_send_sge(in, attr->cap.max_send_sge);
+		rnic_cmd_qp_attr_set_cap_max_recv_sge(in, attr->cap.max_recv_sge);
+		rnic_cmd_qp_attr_set_cap_max_inline(in, attr->cap.max_inline_data);
+	}
+
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_MODIFY_QP, qp->ibqp.qp_num, in, NULL);
+	if (!err && (mask & IBV_QP_STATE)) {
+		/* Hold both queues so no post races with the index reset. */
+		pthread_spin_lock(&qp->sq.lock);
+		pthread_spin_lock(&qp->rq.lock);
+		/* A QP context written in RESET (or RESET -> INIT) starts
+		 * its queues from index 0, and so does the library. */
+		if (attr->qp_state == IBV_QPS_RESET ||
+		    (attr->qp_state == IBV_QPS_INIT && qp->state == IBV_QPS_RESET)) {
+			qp->sq.pi = 0;
+			qp->rq.pi = 0;
+			__atomic_store_n(&qp->sq.ci, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&qp->rq.ci, 0, __ATOMIC_RELAXED);
+		}
+		__atomic_store_n(&qp->state, (int)attr->qp_state, __ATOMIC_RELEASE);
+		qp->ibqp.state = attr->qp_state;
+		pthread_spin_unlock(&qp->rq.lock);
+		pthread_spin_unlock(&qp->sq.lock);
+	}
+	return err;
+}
+
+RNIC_EXPORT int ibv_query_qp(struct ibv_qp *ibqp, struct ibv_qp_attr *attr, int attr_mask,
+			     struct ibv_qp_init_attr *init_attr)
+{
+	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	int err;
+
+	(void)attr_mask; /* every attribute is returned */
+	err = rnic_cmd_exec(qp->ctx, RNIC_CMD_OP_QUERY_QP, ibqp->qp_num, in, out);
+	if (err)
+		return err;
+	memset(attr, 0, sizeof(*attr));
+	attr->qp_state = (enum ibv_qp_state)rnic_cmd_qp_attr_get_qp_state(out);
+	attr->cur_qp_state = attr->qp_state;
+	attr->path_mtu = (enum ibv_mtu)rnic_cmd_qp_attr_get_path_mtu(out);
+	attr->path_mig_state = IBV_MIG_MIGRATED;
+	attr->qkey = rnic_cmd_qp_attr_get_qkey(out);
+	attr->rq_psn = rnic_cmd_qp_attr_get_rq_psn(out);
+	attr->sq_psn = rnic_cmd_qp_attr_get_sq_psn(out);
+	attr->dest_qp_num = rnic_cmd_qp_attr_get_dest_qpn(out);
+	attr->qp_access_flags = rnic_access_to_ibv(rnic_cmd_qp_attr_get_access(out));
+	attr->cap = qp->cap;
+	attr->ah_attr.is_global = (uint8_t)rnic_cmd_qp_attr_get_is_global(out);
+	rnic_gid_half_put(attr->ah_attr.grh.dgid.raw, rnic_cmd_qp_attr_get_dgid_hi(out));
+	rnic_gid_half_put(attr->ah_attr.grh.dgid.raw + 8, rnic_cmd_qp_attr_get_dgid_lo(out));
+	attr->ah_attr.grh.flow_label = rnic_cmd_qp_attr_get_flow_label(out);
+	attr->ah_attr.grh.sgid_index = (uint8_t)rnic_cmd_qp_attr_get_sgid_index(out);
+	attr->ah_attr.grh.hop_limit = (uint8_t)rnic_cmd_qp_attr_get_hop_limit(out);
+	attr->ah_attr.grh.traffic_class = (uint8_t)rnic_cmd_qp_attr_get_traffic_class(out);
+	attr->ah_attr.sl = (uint8_t)rnic_cmd_qp_attr_get_sl(out);
+	attr->ah_attr.port_num = (uint8_t)rnic_cmd_qp_attr_get_port_num(out);
+	attr->pkey_index = (uint16_t)rnic_cmd_qp_attr_get_pkey_index(out);
+	attr->en_sqd_async_notify = (uint8_t)rnic_cmd_qp_attr_get_en_sqd_async_notify(out);
+	attr->sq_draining = (uint8_t)rnic_cmd_qp_attr_get_sq_draining(out);
+	attr->max_rd_atomic = (uint8_t)rnic_cmd_qp_attr_get_max_rd_atomic(out);
+	attr->max_dest_rd_atomic = (uint8_t)rnic_cmd_qp_attr_get_max_dest_rd_atomic(out);
+	attr->min_rnr_timer = (uint8_t)rnic_cmd_qp_attr_get_min_rnr_timer(out);
+	attr->port_num = attr->ah_attr.port_num;
+	attr->timeout = (uint8_t)rnic_cmd_qp_attr_get_timeout(out);
+	attr->retry_cnt = (uint8_t)rnic_cmd_qp_attr_get_retry_cnt(out);
+	attr->rnr_retry = (uint8_t)rnic_cmd_qp_attr_get_rnr_retry(out);
+	if (init_attr) {
+		memset(init_attr, 0, sizeof(*init_attr));
+		init_attr->qp_context = ibqp->qp_context;
+		init_attr->send_cq = ibqp->send_cq;
+		init_attr->recv_cq = ibqp->recv_cq;
+		init_attr->srq = ibqp->srq;
+		init_attr->cap = qp->cap;
+		init_attr->qp_type = ibqp->qp_type;
+		init_attr->sq_sig_all = qp->sq_sig_all;
+	}
+	return 0;
+}
+
+static int rnic_qp_destroy(struct rnic_qp *qp, int force)
+{
+	struct rnic_context *ctx = qp->ctx;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DESTROY_QP, qp->ibqp.qp_num, in, NULL);
+
+	if (err && !force)
+		return err;
+	__atomic_store_n(&ctx->qp_table[qp->ibqp.qp_num], NULL, __ATOMIC_RELEASE);
+	rnic_obj_unlink(ctx, &qp->obj);
+	rnic_wq_free(ctx, &qp->sq);
+	rnic_wq_free(ctx, &qp->rq);
+	pthread_mutex_destroy(&qp->ibqp.mutex);
+	pthread_cond_destroy(&qp->ibqp.cond);
+	free(qp);
+	return err;
+}
+
+RNIC_EXPORT int ibv_destroy_qp(struct ibv_qp *qp)
+{
+	struct rnic_context *ctx = rnic_ctx(qp->context);
+	int err;
+
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_qp_destroy((struct rnic_qp *)qp, 0);
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	return err;
+}
+
+/* ibv_close_device: free whatever the application left, QPs first (they
+ * reference CQs and PDs), then MRs and CQs, then PDs. Device errors are
+ * ignored: FREE_UCTX follows and releases the device side. */
+void rnic_resource_release_all(struct rnic_context *ctx)
+{
+	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_MR, RNIC_OBJ_CQ,
+						   RNIC_OBJ_PD};
+	size_t i;
+
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		struct rnic_obj *o = ctx->objs.next, *next;
+
+		for (; o != &ctx->objs; o = next) {
+			next = o->next;
+			if (o->kind != order[i])
+				continue;
+			switch (o->kind) {
+			case RNIC_OBJ_QP:
+				rnic_qp_destroy((struct rnic_qp *)((uint8_t *)o -
+								   offsetof(struct rnic_qp, obj)),
+						1);
+				break;
+			case RNIC_OBJ_MR:
+				rnic_mr_destroy((struct rnic_mr *)((uint8_t *)o -
+								   offsetof(struct rnic_mr, obj)),
+						1);
+				break;
+			case RNIC_OBJ_CQ:
+				rnic_cq_destroy((struct rnic_cq *)((uint8_t *)o -
+								   offsetof(struct rnic_cq, obj)),
+						1);
+				break;
+			case RNIC_OBJ_PD:
+				rnic_pd_destroy((struct rnic_pd *)((uint8_t *)o -
+								   offsetof(struct rnic_pd, obj)),
+						1);
+				break;
+			}
+		}
+	}
+}

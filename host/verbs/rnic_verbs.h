@@ -1,0 +1,196 @@
+/*
+ * rnic verbs library: internal objects shared by the library's files.
+ *
+ * Every ibv_* object the application sees is the first member of an rnic_*
+ * object that holds the per-object state the hot path needs precomputed
+ * (ring addresses, masks, strides, doorbell offsets). The device is reached
+ * only through struct rnic_transport and the names in rnic_contract.h.
+ */
+#ifndef RNIC_VERBS_H
+#define RNIC_VERBS_H
+
+#include <infiniband/verbs.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rnic_contract.h"
+#include "rnic_transport.h"
+
+#define RNIC_EXPORT __attribute__((visibility("default")))
+
+/* Environment: directory of simulator sockets (<name>.sock), and a comma
+ * separated list of PCI addresses of boards bound to vfio-pci. */
+#define RNIC_ENV_SIM_DIR "RNIC_SIM_DIR"
+#define RNIC_ENV_VFIO_DEVICES "RNIC_VFIO_DEVICES"
+/* Environment: command completion timeout in milliseconds (default below). */
+#define RNIC_ENV_CMD_TIMEOUT_MS "RNIC_CMD_TIMEOUT_MS"
+#define RNIC_CMD_TIMEOUT_MS_DEFAULT 30000u
+
+/* Device memory ordering. x86 keeps stores (and loads) in program order with
+ * respect to uncached MMIO, so a compiler barrier suffices there (the mlx5
+ * provider relies on the same rule); elsewhere use the outer-shareable
+ * barriers or a full fence. */
+#if defined(__x86_64__) || defined(__i386__)
+#define rnic_wmb() __asm__ __volatile__("" ::: "memory")
+#define rnic_rmb() __asm__ __volatile__("" ::: "memory")
+#elif defined(__aarch64__)
+#define rnic_wmb() __asm__ __volatile__("dmb oshst" ::: "memory")
+#define rnic_rmb() __asm__ __volatile__("dmb oshld" ::: "memory")
+#else
+#define rnic_wmb() __sync_synchronize()
+#define rnic_rmb() __sync_synchronize()
+#endif
+
+enum rnic_device_kind {
+	RNIC_DEVICE_SIM = 1,  /* vfio-user socket of the simulator */
+	RNIC_DEVICE_VFIO = 2, /* PCI function bound to vfio-pci */
+};
+
+/* An entry of ibv_get_device_list. The connection address is kept in
+ * ibdev.dev_path (socket path or PCI address). */
+struct rnic_device {
+	struct ibv_device ibdev;
+	enum rnic_device_kind kind;
+};
+
+/* Objects the context releases at ibv_close_device if the application did
+ * not destroy them. */
+enum rnic_obj_kind {
+	RNIC_OBJ_PD = 1,
+	RNIC_OBJ_MR,
+	RNIC_OBJ_CQ,
+	RNIC_OBJ_QP,
+};
+
+struct rnic_obj {
+	struct rnic_obj *prev;
+	struct rnic_obj *next;
+	enum rnic_obj_kind kind;
+};
+
+struct rnic_context {
+	struct verbs_context vctx; /* ends with the ibv_context */
+	struct rnic_device dev;    /* private copy: outlives the device list */
+	struct rnic_transport *t;
+	pthread_mutex_t cmd_lock;  /* serializes commands and the object list */
+	uint32_t cmd_pi;           /* command producer index, mod CMDQ_SLOTS */
+	uint32_t cmd_timeout_ms;
+	uint32_t uctx;             /* our doorbell page */
+	uint64_t db_off;           /* BAR0 offset of that page */
+	volatile uint32_t *db_mmio; /* the page when BAR0 is mapped, else NULL */
+	/* Capabilities from the CAP_* registers. */
+	uint32_t hw_version;
+	uint32_t log_qps;
+	uint32_t log_cqs;
+	uint32_t max_send_sge;
+	uint32_t max_recv_sge;
+	uint32_t max_inline;
+	uint32_t log_max_wqe;
+	uint32_t log_max_cqe;
+	/* QP lookup by QPN for poll_cq (1 << log_qps entries). */
+	struct rnic_qp **qp_table;
+	struct rnic_obj objs;      /* list head of live objects */
+};
+
+struct rnic_pd {
+	struct ibv_pd ibpd;
+	struct rnic_obj obj;
+	uint32_t pdn;
+};
+
+struct rnic_mr {
+	struct ibv_mr ibmr;
+	struct rnic_obj obj;
+	uint64_t dma_iova; /* 0 with dma_len 0: nothing mapped */
+	size_t dma_len;
+};
+
+struct rnic_cq {
+	struct ibv_cq ibcq;
+	struct rnic_obj obj;
+	pthread_spinlock_t lock;
+	uint32_t *ring;      /* 1 << log_size CQEs of RNIC_CQE_WORDS words */
+	size_t ring_bytes;
+	uint64_t ring_iova;
+	uint32_t log_size;
+	uint32_t mask;
+	uint32_t ci;         /* CQEs consumed, free running */
+	uint32_t db_ci;      /* ci last written to the CQ doorbell */
+	uint32_t db_every;   /* doorbell after this many CQEs (half the ring) */
+	uint32_t cqn;
+	uint64_t db_off;     /* BAR0 offset of the CQ doorbell register */
+	struct rnic_context *ctx;
+};
+
+/* One work queue (SQ or RQ) ring. */
+struct rnic_wq {
+	pthread_spinlock_t lock;
+	uint8_t *buf;
+	size_t bytes;
+	uint64_t iova;
+	uint32_t log_cnt;
+	uint32_t cnt;        /* WQEs, a power of two */
+	uint32_t mask;
+	uint32_t log_stride;
+	uint32_t pi;         /* WQEs posted, free running */
+	uint32_t ci;         /* WQEs retired by poll_cq, free running (atomic) */
+	uint32_t max_sge;
+	uint64_t *wrid;      /* wr_id of the WQE in each slot */
+	uint64_t db_off;     /* BAR0 offset of the doorbell register */
+};
+
+struct rnic_qp {
+	struct ibv_qp ibqp;
+	struct rnic_obj obj;
+	struct rnic_wq sq;
+	struct rnic_wq rq;
+	uint32_t max_inline;
+	uint32_t sig_all_flag;   /* RNIC_WQE_FLAG_SIGNALED when sq_sig_all */
+	uint32_t opcode_ok;      /* bit per enum ibv_wr_opcode the QP type allows */
+	int has_srq;
+	int state;               /* enum ibv_qp_state (atomic) */
+	struct ibv_qp_cap cap;   /* as reported at creation */
+	int sq_sig_all;
+	struct rnic_context *ctx;
+};
+
+static inline struct rnic_context *rnic_ctx(struct ibv_context *c)
+{
+	return (struct rnic_context *)((uint8_t *)c - offsetof(struct rnic_context, vctx.context));
+}
+
+/* --- rnic_cmd.c: command queue and register access --- */
+int rnic_cmd_exec(struct rnic_context *ctx, uint32_t opcode, uint32_t handle, uint32_t *in,
+		  uint32_t *out);
+int rnic_cmd_status_errno(uint32_t status);
+int rnic_reg_read(struct rnic_context *ctx, uint64_t off, uint32_t *v);
+int rnic_reg_write(struct rnic_context *ctx, uint64_t off, uint32_t v);
+
+/* Posted doorbell write (hot path). */
+static inline int rnic_doorbell(struct rnic_context *ctx, uint64_t off, uint32_t v)
+{
+	if (ctx->db_mmio) {
+		ctx->db_mmio[(off - ctx->db_off) / sizeof(uint32_t)] = v;
+		return 0;
+	}
+	return ctx->t->ops->doorbell(ctx->t, off, v);
+}
+
+/* --- rnic_device.c --- */
+void rnic_obj_link(struct rnic_context *ctx, struct rnic_obj *o, enum rnic_obj_kind kind);
+void rnic_obj_unlink(struct rnic_context *ctx, struct rnic_obj *o);
+/* The MAC address of a simulated RoCEv2 peer, derived from its IPv4 address. */
+
+/* --- rnic_resource.c --- */
+void rnic_resource_release_all(struct rnic_context *ctx);
+
+/* --- rnic_post.c: the data path (installed in ctx->ops) --- */
+int rnic_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr);
+int rnic_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
+int rnic_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc);
+int rnic_req_notify_cq(struct ibv_cq *cq, int solicited_only);
+/* Bits of rnic_qp.opcode_ok for an ibv_qp_type (0 for unsupported types). */
+uint32_t rnic_qp_opcode_mask(enum ibv_qp_type type);
+
+#endif /* RNIC_VERBS_H */

@@ -1,0 +1,1429 @@
+/*
+ * Unit tests of the verbs library against the in-test device
+ * (mock_device.c). Each test names the behaviour and, where one applies,
+ * the man page clause it checks. Prints PASS or FAIL; exits non-zero on
+ * failure.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mock_device.h"
+#include "rnic_verbs.h"
+
+static int failures;
+
+#define CHECK(c)                                                                              \
+	do {                                                                                  \
+		if (!(c)) {                                                                   \
+			fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);          \
+			failures++;                                                           \
+		}                                                                             \
+	} while (0)
+
+#define CHECK_EQ(a, b)                                                                        \
+	do {                                                                                  \
+		unsigned long long a_ = (unsigned long long)(a),                              \
+				   b_ = (unsigned long long)(b);                              \
+		if (a_ != b_) {                                                               \
+			fprintf(stderr, "FAIL %s:%d: %s = 0x%llx, expected %s = 0x%llx\n",    \
+				__FILE__, __LINE__, #a, a_, #b, b_);                          \
+			failures++;                                                           \
+		}                                                                             \
+	} while (0)
+
+/* ------------------------------------------------------------------ */
+/* fixture                                                             */
+
+static char sim_dir[64];
+
+static void make_sim_dir(const char *const *files)
+{
+	char p[128];
+
+	strcpy(sim_dir, "/tmp/rnic-verbs-test-XXXXXX");
+	if (!mkdtemp(sim_dir)) {
+		perror("mkdtemp");
+		exit(1);
+	}
+	for (; *files; files++) {
+		FILE *f;
+
+		snprintf(p, sizeof(p), "%s/%s", sim_dir, *files);
+		f = fopen(p, "w");
+		if (f)
+			fclose(f);
+	}
+	setenv(RNIC_ENV_SIM_DIR, sim_dir, 1);
+}
+
+static void remove_sim_dir(const char *const *files)
+{
+	char p[128];
+
+	for (; *files; files++) {
+		snprintf(p, sizeof(p), "%s/%s", sim_dir, *files);
+		unlink(p);
+	}
+	rmdir(sim_dir);
+}
+
+static const char *const one_dev[] = {"rnic0.sock", NULL};
+static const uint8_t guid_bytes[8] = {0x02, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x00, 0x01};
+
+static struct ibv_context *open_ctx(void)
+{
+	struct ibv_device **l = ibv_get_device_list(NULL);
+	struct ibv_context *c = l && l[0] ? ibv_open_device(l[0]) : NULL;
+
+	ibv_free_device_list(l);
+	if (!c) {
+		fprintf(stderr, "FAIL: cannot open the mock device (%d)\n", errno);
+		exit(1);
+	}
+	return c;
+}
+
+static struct mock_dev *mock_of(struct ibv_context *c)
+{
+	return mock_from_transport(rnic_ctx(c)->t);
+}
+
+static struct ibv_qp *make_qp(struct ibv_pd *pd, struct ibv_cq *scq, struct ibv_cq *rcq,
+			      enum ibv_qp_type type, uint32_t swr, uint32_t rwr, uint32_t ssge,
+			      uint32_t rsge, uint32_t inl, int sig_all)
+{
+	struct ibv_qp_init_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.send_cq = scq;
+	a.recv_cq = rcq;
+	a.qp_type = type;
+	a.sq_sig_all = sig_all;
+	a.cap.max_send_wr = swr;
+	a.cap.max_recv_wr = rwr;
+	a.cap.max_send_sge = ssge;
+	a.cap.max_recv_sge = rsge;
+	a.cap.max_inline_data = inl;
+	return ibv_create_qp(pd, &a);
+}
+
+static void v4_gid(union ibv_gid *g, uint32_t ip)
+{
+	memset(g, 0, sizeof(*g));
+	g->raw[10] = 0xff;
+	g->raw[11] = 0xff;
+	g->raw[12] = (uint8_t)(ip >> 24);
+	g->raw[13] = (uint8_t)(ip >> 16);
+	g->raw[14] = (uint8_t)(ip >> 8);
+	g->raw[15] = (uint8_t)ip;
+}
+
+static int qp_to_init(struct ibv_qp *qp)
+{
+	struct ibv_qp_attr a;
+	int mask = IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_INIT;
+	a.port_num = 1;
+	if (qp->qp_type == IBV_QPT_UD) {
+		a.qkey = 0x11111111;
+		mask |= IBV_QP_QKEY;
+	} else {
+		a.qp_access_flags = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE;
+		mask |= IBV_QP_ACCESS_FLAGS;
+	}
+	return ibv_modify_qp(qp, &a, mask);
+}
+
+static int qp_to_rtr(struct ibv_qp *qp, uint32_t dest_qpn, uint32_t dip)
+{
+	struct ibv_qp_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTR;
+	if (qp->qp_type == IBV_QPT_UD)
+		return ibv_modify_qp(qp, &a, IBV_QP_STATE);
+	a.path_mtu = IBV_MTU_1024;
+	a.dest_qp_num = dest_qpn;
+	a.rq_psn = 0x123456;
+	a.max_dest_rd_atomic = 4;
+	a.min_rnr_timer = 12;
+	a.ah_attr.is_global = 1;
+	a.ah_attr.port_num = 1;
+	a.ah_attr.sl = 3;
+	a.ah_attr.grh.hop_limit = 64;
+	a.ah_attr.grh.traffic_class = 0x20;
+	a.ah_attr.grh.flow_label = 0xABCDE;
+	a.ah_attr.grh.sgid_index = 0;
+	v4_gid(&a.ah_attr.grh.dgid, dip);
+	return ibv_modify_qp(qp, &a,
+			     IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
+				     IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC |
+				     IBV_QP_MIN_RNR_TIMER);
+}
+
+static int qp_to_rts(struct ibv_qp *qp)
+{
+	struct ibv_qp_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTS;
+	a.sq_psn = 0x654321;
+	if (qp->qp_type == IBV_QPT_UD)
+		return ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_SQ_PSN);
+	a.timeout = 14;
+	a.retry_cnt = 7;
+	a.rnr_retry = 7;
+	a.max_rd_atomic = 4;
+	return ibv_modify_qp(qp, &a,
+			     IBV_QP_STATE | IBV_QP_SQ_PSN | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT |
+				     IBV_QP_RNR_RETRY | IBV_QP_MAX_QP_RD_ATOMIC);
+}
+
+static int qp_up(struct ibv_qp *qp, uint32_t dest_qpn)
+{
+	int err = qp_to_init(qp);
+
+	if (!err)
+		err = qp_to_rtr(qp, dest_qpn, 0x0A000002);
+	if (!err)
+		err = qp_to_rts(qp);
+	return err;
+}
+
+struct fx {
+	struct ibv_context *ctx;
+	struct mock_dev *m;
+	struct ibv_pd *pd;
+	struct ibv_cq *scq, *rcq;
+	uint8_t *buf;
+	struct ibv_mr *mr;
+};
+
+static void fx_open(struct fx *f)
+{
+	f->ctx = open_ctx();
+	f->m = mock_of(f->ctx);
+	f->pd = ibv_alloc_pd(f->ctx);
+	f->scq = ibv_create_cq(f->ctx, 64, NULL, NULL, 0);
+	f->rcq = ibv_create_cq(f->ctx, 64, NULL, NULL, 0);
+	f->buf = calloc(1, 65536);
+	f->mr = f->pd ? ibv_reg_mr(f->pd, f->buf, 65536, IBV_ACCESS_LOCAL_WRITE) : NULL;
+	if (!f->pd || !f->scq || !f->rcq || !f->mr) {
+		fprintf(stderr, "FAIL: fixture\n");
+		exit(1);
+	}
+}
+
+static void fx_close(struct fx *f)
+{
+	CHECK_EQ(ibv_close_device(f->ctx), 0);
+	CHECK_EQ(mock_closed_maps, 0);
+	free(f->buf);
+}
+
+static uint64_t db_sq_off(void)
+{
+	return RNIC_DB_PAGE_BASE + (uint64_t)MOCK_FIRST_UCTX * RNIC_DB_PAGE_SIZE + RNIC_DB_SQ;
+}
+
+/* ------------------------------------------------------------------ */
+/* discovery and open                                                  */
+
+static void test_device_list_sorted_without_connecting(void)
+{
+	static const char *const files[] = {"zeta.sock", "alpha.sock", "notes.txt", ".sock", NULL};
+	struct ibv_device **l;
+	int n = -1, opens = mock_opens;
+
+	make_sim_dir(files);
+	setenv(RNIC_ENV_VFIO_DEVICES, "0000:01:00.0,0000:02:00.1", 1);
+	l = ibv_get_device_list(&n);
+	CHECK(l != NULL);
+	CHECK_EQ(n, 4);
+	CHECK_EQ(mock_opens, opens); /* listing never connects */
+	if (l && n == 4) {
+		CHECK(strcmp(ibv_get_device_name(l[0]), "alpha") == 0);
+		CHECK(strcmp(ibv_get_device_name(l[1]), "zeta") == 0);
+		CHECK(strcmp(ibv_get_device_name(l[2]), "rnic_0000_01_00_0") == 0);
+		CHECK(strcmp(ibv_get_device_name(l[3]), "rnic_0000_02_00_1") == 0);
+		CHECK_EQ(l[0]->transport_type, IBV_TRANSPORT_IB);
+		CHECK_EQ(l[0]->node_type, IBV_NODE_CA);
+		CHECK(l[4] == NULL);
+	}
+	ibv_free_device_list(l);
+	unsetenv(RNIC_ENV_VFIO_DEVICES);
+	remove_sim_dir(files);
+}
+
+static void test_open_checks_identity(void)
+{
+	struct ibv_device **l;
+
+	make_sim_dir(one_dev);
+	l = ibv_get_device_list(NULL);
+	mock_next.magic = 0xDEADBEEF;
+	errno = 0;
+	CHECK(ibv_open_device(l[0]) == NULL);
+	CHECK_EQ(errno, ENODEV);
+	mock_next.magic = 0;
+	mock_next.version = RNIC_CONTRACT_VERSION + 1;
+	errno = 0;
+	CHECK(ibv_open_device(l[0]) == NULL);
+	CHECK_EQ(errno, EPROTO);
+	mock_next.version = 0;
+	mock_next.fail_open = ECONNREFUSED;
+	errno = 0;
+	CHECK(ibv_open_device(l[0]) == NULL);
+	CHECK_EQ(errno, ECONNREFUSED);
+	mock_next.fail_open = 0;
+	/* the node GUID needs the device: a short open, closed again */
+	{
+		__be64 guid = ibv_get_device_guid(l[0]);
+
+		CHECK(memcmp(&guid, guid_bytes, 8) == 0);
+	}
+	CHECK_EQ(mock_closed_uctx_live, 0);
+	ibv_free_device_list(l);
+	remove_sim_dir(one_dev);
+}
+
+static void test_open_allocates_uctx_and_queries(void)
+{
+	struct ibv_context *c;
+	struct ibv_device_attr da;
+	struct ibv_port_attr pa;
+	union ibv_gid gid, want;
+	__be16 pkey;
+	struct mock_dev *m;
+
+	make_sim_dir(one_dev);
+	c = open_ctx();
+	m = mock_of(c);
+	CHECK_EQ(m->uctx_live, 1);
+	CHECK_EQ(rnic_ctx(c)->db_off, RNIC_DB_PAGE_BASE + MOCK_FIRST_UCTX * RNIC_DB_PAGE_SIZE);
+	CHECK(strcmp(ibv_get_device_name(c->device), "rnic0") == 0);
+	/* verbs_get_ctx works on this context */
+	CHECK(verbs_get_ctx(c) == &rnic_ctx(c)->vctx);
+	CHECK(verbs_get_ctx_op(c, query_port) != NULL);
+
+	CHECK_EQ(ibv_query_device(c, &da), 0);
+	CHECK(strcmp(da.fw_ver, "1.2") == 0);
+	CHECK(memcmp(&da.node_guid, guid_bytes, 8) == 0);
+	CHECK_EQ(da.vendor_id, RNIC_PCI_VENDOR_ID);
+	CHECK_EQ(da.max_qp, MOCK_QPS);
+	CHECK_EQ(da.max_qp_wr, 1u << RNIC_LOG_MAX_WQE);
+	CHECK_EQ(da.max_sge, RNIC_MAX_SEND_SGE);
+	CHECK_EQ(da.max_cqe, 1u << RNIC_LOG_MAX_CQE);
+	CHECK_EQ(da.hw_ver, 7);
+	CHECK_EQ(da.phys_port_cnt, 1);
+
+	memset(&pa, 0xA5, sizeof(pa));
+	CHECK_EQ(ibv_query_port(c, 1, &pa), 0); /* the header's inline: the vctx op */
+	CHECK_EQ(pa.state, IBV_PORT_ACTIVE);
+	CHECK_EQ(pa.max_mtu, IBV_MTU_4096);
+	CHECK_EQ(pa.active_mtu, IBV_MTU_1024);
+	CHECK_EQ(pa.gid_tbl_len, 2);
+	CHECK_EQ(pa.link_layer, IBV_LINK_LAYER_ETHERNET);
+	CHECK_EQ(pa.lid, 0);
+	CHECK_EQ(pa.flags, 0);
+	CHECK_EQ(ibv_query_port(c, 2, &pa), EINVAL);
+
+	v4_gid(&want, MOCK_PORT_IPV4);
+	CHECK_EQ(ibv_query_gid(c, 1, 0, &gid), 0);
+	CHECK(memcmp(&gid, &want, sizeof(gid)) == 0);
+	memset(&want, 0, sizeof(want));
+	CHECK_EQ(ibv_query_gid(c, 1, 1, &gid), 0);
+	CHECK(memcmp(&gid, &want, sizeof(gid)) == 0);
+	errno = 0;
+	CHECK_EQ(ibv_query_gid(c, 1, 2, &gid), (unsigned long long)-1);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(ibv_query_pkey(c, 1, 0, &pkey), 0);
+	CHECK_EQ(pkey, htobe16(0xFFFF));
+	CHECK(strcmp(ibv_wc_status_str(IBV_WC_SUCCESS), "success") == 0);
+	CHECK(strcmp(ibv_wc_status_str((enum ibv_wc_status)999), "unknown") == 0);
+
+	CHECK_EQ(ibv_close_device(c), 0);
+	CHECK_EQ(mock_closed_uctx_live, 0); /* FREE_UCTX was sent */
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* control path                                                        */
+
+static void test_reg_mr_maps_and_registers(void)
+{
+	struct fx f;
+	struct ibv_mr *mr;
+	uint8_t stack_buf[300];
+	uint32_t *in;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	in = f.m->last_in;
+	mr = ibv_reg_mr(f.pd, f.buf + 100, 5000,
+			IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ);
+	CHECK(mr != NULL);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_REG_MR);
+	CHECK_EQ(rnic_cmd_in_get_uctx(in), MOCK_FIRST_UCTX);
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_pdn(in), ((struct rnic_pd *)f.pd)->pdn);
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_access(in),
+		 RNIC_ACCESS_LOCAL_WRITE | RNIC_ACCESS_REMOTE_WRITE | RNIC_ACCESS_REMOTE_READ);
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_start(in), (uintptr_t)(f.buf + 100));
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_length(in), 5000);
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_iova(in), (uintptr_t)(f.buf + 100) + MOCK_IOVA_OFFSET);
+	if (mr) {
+		CHECK_EQ(mr->lkey, 2u << RNIC_KEY_TAG_BITS | MOCK_KEY_TAG);
+		CHECK_EQ(mr->rkey, mr->lkey);
+		CHECK(mr->addr == f.buf + 100);
+		CHECK_EQ(mr->length, 5000);
+		CHECK_EQ(ibv_dereg_mr(mr), 0);
+		CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_DEREG_MR);
+		CHECK_EQ(rnic_cmd_in_get_handle(in), 2u << RNIC_KEY_TAG_BITS | MOCK_KEY_TAG);
+	}
+	/* ibv_reg_mr_iova2: the MR is addressed by the caller's iova */
+	mr = ibv_reg_mr_iova2(f.pd, stack_buf, sizeof(stack_buf), 0x7000, IBV_ACCESS_LOCAL_WRITE);
+	CHECK(mr != NULL);
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_start(in), 0x7000);
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_iova(in), (uintptr_t)stack_buf + MOCK_IOVA_OFFSET);
+	if (mr)
+		CHECK_EQ(ibv_dereg_mr(mr), 0);
+	/* ibv_reg_mr(3): remote write needs local write -> EINVAL */
+	errno = 0;
+	CHECK(ibv_reg_mr(f.pd, f.buf, 64, IBV_ACCESS_REMOTE_WRITE) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	errno = 0;
+	CHECK(ibv_reg_mr(f.pd, f.buf, 64, IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_ON_DEMAND) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	/* optional-range access flags are dropped, not refused */
+	mr = ibv_reg_mr(f.pd, f.buf, 64, IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_RELAXED_ORDERING);
+	CHECK(mr != NULL);
+	CHECK_EQ(rnic_cmd_reg_mr_in_get_access(in), RNIC_ACCESS_LOCAL_WRITE);
+	if (mr)
+		CHECK_EQ(ibv_dereg_mr(mr), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+static void test_create_cq_and_qp_report_sizes(void)
+{
+	struct fx f;
+	struct ibv_cq *cq;
+	struct ibv_qp_init_attr a;
+	struct ibv_qp *qp;
+	struct rnic_qp *rq;
+	struct mock_cq *mc;
+	uint32_t *c;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	cq = ibv_create_cq(f.ctx, 3, (void *)0x1234, NULL, 1);
+	CHECK(cq != NULL);
+	if (cq) {
+		mc = &f.m->cq[cq->handle];
+		CHECK_EQ(cq->cqe, 4); /* ring of 8, half reported */
+		CHECK(cq->cq_context == (void *)0x1234);
+		CHECK_EQ(mc->log_size, 3);
+		CHECK_EQ(mc->vector, 3); /* completion vectors start at 2 */
+		CHECK_EQ(mc->base, (uintptr_t)((struct rnic_cq *)cq)->ring + MOCK_IOVA_OFFSET);
+		CHECK_EQ((mc->base - MOCK_IOVA_OFFSET) % 4096, 0);
+		CHECK_EQ(ibv_destroy_cq(cq), 0);
+	}
+	errno = 0;
+	CHECK(ibv_create_cq(f.ctx, 0, NULL, NULL, 0) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	errno = 0;
+	CHECK(ibv_create_cq(f.ctx, 4, NULL, NULL, 99) == NULL);
+	CHECK_EQ(errno, EINVAL);
+
+	memset(&a, 0, sizeof(a));
+	a.send_cq = f.scq;
+	a.recv_cq = f.rcq;
+	a.qp_type = IBV_QPT_RC;
+	a.cap.max_send_wr = 5;
+	a.cap.max_recv_wr = 3;
+	a.cap.max_send_sge = 3;
+	a.cap.max_recv_sge = 2;
+	a.cap.max_inline_data = 100;
+	qp = ibv_create_qp(f.pd, &a);
+	CHECK(qp != NULL);
+	if (qp) {
+		rq = (struct rnic_qp *)qp;
+		c = f.m->qp[qp->qp_num].create;
+		CHECK_EQ(qp->qp_num, MOCK_FIRST_QPN);
+		CHECK_EQ(qp->state, IBV_QPS_RESET);
+		/* send stride 64 + max(3*16, 100) -> 256; receive 16 + 2*16 -> 64 */
+		CHECK_EQ(a.cap.max_send_wr, 8);
+		CHECK_EQ(a.cap.max_recv_wr, 4);
+		CHECK_EQ(a.cap.max_send_sge, 12);
+		CHECK_EQ(a.cap.max_recv_sge, 3);
+		CHECK_EQ(a.cap.max_inline_data, 192);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_type(c), RNIC_QP_TYPE_RC);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_sq_sig_all(c), 0);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_srq_en(c), 0);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_pdn(c), ((struct rnic_pd *)f.pd)->pdn);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_send_cqn(c), f.scq->handle);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_recv_cqn(c), f.rcq->handle);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_size(c), 3);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_stride(c), 8);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_log_rq_size(c), 2);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_log_rq_stride(c), 6);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_sq_base(c), (uintptr_t)rq->sq.buf + MOCK_IOVA_OFFSET);
+		CHECK_EQ(rnic_cmd_create_qp_in_get_rq_base(c), (uintptr_t)rq->rq.buf + MOCK_IOVA_OFFSET);
+		CHECK_EQ(ibv_destroy_qp(qp), 0);
+		CHECK_EQ(f.m->qp[MOCK_FIRST_QPN].valid, 0);
+	}
+	a.cap.max_send_sge = RNIC_MAX_SEND_SGE + 1;
+	errno = 0;
+	CHECK(ibv_create_qp(f.pd, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	a.cap.max_send_sge = 1;
+	a.cap.max_inline_data = RNIC_MAX_INLINE + 1;
+	errno = 0;
+	CHECK(ibv_create_qp(f.pd, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+static void test_modify_qp_resolves_roce_address(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_qp_attr qa;
+	struct ibv_qp_init_attr qi;
+	uint32_t *in;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	in = f.m->last_in;
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 8, 8, 1, 1, 0, 0);
+	CHECK_EQ(qp_to_init(qp), 0);
+	CHECK_EQ(rnic_cmd_qp_attr_get_qp_state(in), RNIC_QP_STATE_INIT);
+	CHECK_EQ(rnic_cmd_qp_attr_get_access(in), RNIC_ACCESS_LOCAL_WRITE | RNIC_ACCESS_REMOTE_WRITE);
+	CHECK_EQ(rnic_cmd_qp_attr_get_port_num(in), 1);
+	CHECK_EQ(qp_to_rtr(qp, 0x42, 0xC0A80107), 0); /* 192.168.1.7 */
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_MODIFY_QP);
+	CHECK_EQ(rnic_cmd_in_get_handle(in), qp->qp_num);
+	CHECK_EQ(rnic_cmd_qp_attr_get_attr_mask(in),
+		 IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
+			 IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER);
+	CHECK_EQ(rnic_cmd_qp_attr_get_qp_state(in), RNIC_QP_STATE_RTR);
+	/* MAC 02:00:c0:a8:01:07 from 192.168.1.7 */
+	CHECK_EQ(rnic_cmd_qp_attr_get_dmac_lo(in), 0xC0A80107);
+	CHECK_EQ(rnic_cmd_qp_attr_get_dmac_hi(in), 0x0200);
+	CHECK_EQ(rnic_cmd_qp_attr_get_dgid_hi(in), 0);
+	CHECK_EQ(rnic_cmd_qp_attr_get_dgid_lo(in), 0x0701A8C0FFFF0000ull);
+	CHECK_EQ(rnic_cmd_qp_attr_get_dest_qpn(in), 0x42);
+	CHECK_EQ(rnic_cmd_qp_attr_get_path_mtu(in), RNIC_MTU_1024);
+	CHECK_EQ(rnic_cmd_qp_attr_get_rq_psn(in), 0x123456);
+	CHECK_EQ(rnic_cmd_qp_attr_get_max_dest_rd_atomic(in), 4);
+	CHECK_EQ(rnic_cmd_qp_attr_get_min_rnr_timer(in), 12);
+	CHECK_EQ(rnic_cmd_qp_attr_get_hop_limit(in), 64);
+	CHECK_EQ(rnic_cmd_qp_attr_get_traffic_class(in), 0x20);
+	CHECK_EQ(rnic_cmd_qp_attr_get_flow_label(in), 0xABCDE);
+	CHECK_EQ(rnic_cmd_qp_attr_get_sl(in), 3);
+	CHECK_EQ(rnic_cmd_qp_attr_get_is_global(in), 1);
+	CHECK_EQ(qp_to_rts(qp), 0);
+	CHECK_EQ(rnic_cmd_qp_attr_get_sq_psn(in), 0x654321);
+	CHECK_EQ(rnic_cmd_qp_attr_get_timeout(in), 14);
+	CHECK_EQ(rnic_cmd_qp_attr_get_retry_cnt(in), 7);
+	CHECK_EQ(rnic_cmd_qp_attr_get_rnr_retry(in), 7);
+	CHECK_EQ(rnic_cmd_qp_attr_get_max_rd_atomic(in), 4);
+	CHECK_EQ(qp->state, IBV_QPS_RTS);
+
+	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_STATE, &qi), 0);
+	CHECK_EQ(qa.qp_state, IBV_QPS_RTS);
+	CHECK_EQ(qa.sq_psn, 0x654321);
+	CHECK_EQ(qi.cap.max_send_wr, 8);
+	CHECK(qi.send_cq == f.scq);
+
+	/* a destination GID that is not IPv4-mapped cannot be reached */
+	memset(&qa, 0, sizeof(qa));
+	qa.ah_attr.is_global = 1;
+	qa.ah_attr.grh.dgid.raw[0] = 0xfe;
+	qa.ah_attr.grh.dgid.raw[1] = 0x80;
+	CHECK_EQ(ibv_modify_qp(qp, &qa, IBV_QP_AV), EINVAL);
+	CHECK_EQ(ibv_modify_qp(qp, &qa, IBV_QP_ALT_PATH), EINVAL);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* post_send: WQE bytes                                                */
+
+static void check_ctrl(const uint32_t *w, uint32_t op, uint32_t flags, uint32_t nsge, uint32_t idx,
+		       uint32_t imm, uint32_t len)
+{
+	uint32_t i;
+
+	CHECK_EQ(w[0], rnic_send_wqe_opcode(op) | rnic_send_wqe_flags(flags) |
+			       rnic_send_wqe_num_sge(nsge));
+	CHECK_EQ(rnic_send_wqe_get_opcode(w), op);
+	CHECK_EQ(rnic_send_wqe_get_flags(w), flags);
+	CHECK_EQ(rnic_send_wqe_get_num_sge(w), nsge);
+	CHECK_EQ(w[1], idx);
+	CHECK_EQ(rnic_send_wqe_get_imm(w), imm);
+	CHECK_EQ(rnic_send_wqe_get_length(w), len);
+	(void)i;
+}
+
+static void check_zero_words(const uint32_t *w, unsigned from, unsigned to)
+{
+	unsigned i;
+
+	for (i = from; i < to; i++)
+		if (w[i] != 0) {
+			fprintf(stderr, "FAIL: word %u = 0x%x, expected 0\n", i, w[i]);
+			failures++;
+		}
+}
+
+static void check_sge(const uint32_t *ds, const struct ibv_sge *s)
+{
+	CHECK_EQ(ds[0], (uint32_t)s->addr);
+	CHECK_EQ(ds[1], (uint32_t)(s->addr >> 32));
+	CHECK_EQ(rnic_data_seg_get_addr(ds), s->addr);
+	CHECK_EQ(rnic_data_seg_get_length(ds), s->length);
+	CHECK_EQ(rnic_data_seg_get_lkey(ds), s->lkey);
+}
+
+static void test_send_wqe_bytes(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_send_wr wr[4], *bad = NULL;
+	struct ibv_sge sge[10];
+	uint32_t db0, *w, i, qpn;
+	__be32 imm = htobe32(0xA1B2C3D4);
+	uint32_t imm_word;
+
+	memcpy(&imm_word, &imm, sizeof(imm_word)); /* the WR's four bytes */
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 16, 16, 4, 4, 64, 0);
+	qpn = qp->qp_num;
+	CHECK_EQ(qp_up(qp, 0x99), 0);
+	for (i = 0; i < 10; i++) {
+		sge[i].addr = (uintptr_t)f.buf + 1000 * i + 0x123456789ull * (i == 3);
+		sge[i].length = 100 + i;
+		sge[i].lkey = f.mr->lkey + i;
+	}
+
+	/* one SEND, one SGE, unsignaled */
+	memset(wr, 0, sizeof(wr));
+	wr[0].wr_id = 0x1111;
+	wr[0].opcode = IBV_WR_SEND;
+	wr[0].sg_list = sge;
+	wr[0].num_sge = 1;
+	db0 = f.m->db_count;
+	CHECK_EQ(ibv_post_send(qp, wr, &bad), 0);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_off[db0], db_sq_off());
+	CHECK_EQ(f.m->db_val[db0], rnic_db_sq_qpn(qpn) | rnic_db_sq_pi(1));
+	w = mock_sq_wqe(f.m, qpn, 0);
+	check_ctrl(w, RNIC_WQE_OP_SEND, 0, 1, 0, 0, 100);
+	check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+	check_sge(w + RNIC_SEND_WQE_WORDS, &sge[0]);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.wrid[0], 0x1111);
+
+	/* a list: SEND_WITH_IMM 2 SGEs signaled+solicited, SEND 3 SGEs,
+	 * SEND 4 SGEs fenced -- one doorbell for the batch */
+	memset(wr, 0, sizeof(wr));
+	wr[0].wr_id = 0x2222;
+	wr[0].opcode = IBV_WR_SEND_WITH_IMM;
+	wr[0].imm_data = imm;
+	wr[0].send_flags = IBV_SEND_SIGNALED | IBV_SEND_SOLICITED;
+	wr[0].sg_list = &sge[1];
+	wr[0].num_sge = 2;
+	wr[0].next = &wr[1];
+	wr[1].wr_id = 0x3333;
+	wr[1].opcode = IBV_WR_SEND;
+	wr[1].sg_list = &sge[3];
+	wr[1].num_sge = 3;
+	wr[1].next = &wr[2];
+	wr[2].wr_id = 0x4444;
+	wr[2].opcode = IBV_WR_SEND;
+	wr[2].send_flags = IBV_SEND_FENCE;
+	wr[2].sg_list = &sge[6];
+	wr[2].num_sge = 4;
+	db0 = f.m->db_count;
+	CHECK_EQ(ibv_post_send(qp, wr, &bad), 0);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_val[db0], rnic_db_sq_qpn(qpn) | rnic_db_sq_pi(4));
+
+	w = mock_sq_wqe(f.m, qpn, 1);
+	check_ctrl(w, RNIC_WQE_OP_SEND_IMM, RNIC_WQE_FLAG_SIGNALED | RNIC_WQE_FLAG_SOLICITED, 2, 1,
+		   imm_word, 101 + 102);
+	CHECK(memcmp(&w[RNIC_SEND_WQE_IMM_DW], &imm, 4) == 0); /* bytes as in the WR */
+	check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+	for (i = 0; i < 2; i++)
+		check_sge(w + RNIC_SEND_WQE_WORDS + 4 * i, &sge[1 + i]);
+
+	w = mock_sq_wqe(f.m, qpn, 2);
+	check_ctrl(w, RNIC_WQE_OP_SEND, 0, 3, 2, 0, 103 + 104 + 105);
+	for (i = 0; i < 3; i++)
+		check_sge(w + RNIC_SEND_WQE_WORDS + 4 * i, &sge[3 + i]);
+	CHECK_EQ(rnic_data_seg_get_addr(w + RNIC_SEND_WQE_WORDS), sge[3].addr);
+	CHECK(sge[3].addr >> 32 != 0); /* the high word is really exercised */
+
+	w = mock_sq_wqe(f.m, qpn, 3);
+	check_ctrl(w, RNIC_WQE_OP_SEND, RNIC_WQE_FLAG_FENCE, 4, 3, 0, 106 + 107 + 108 + 109);
+	for (i = 0; i < 4; i++)
+		check_sge(w + RNIC_SEND_WQE_WORDS + 4 * i, &sge[6 + i]);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.wrid[3], 0x4444);
+
+	/* inline: the bytes of two SGEs follow the control segment */
+	{
+		uint8_t a[10], b[20], want[30];
+		struct ibv_sge is[2] = {{(uintptr_t)a, 10, 0xBAD}, {(uintptr_t)b, 20, 0xBAD}};
+
+		for (i = 0; i < 10; i++)
+			a[i] = (uint8_t)(0x10 + i);
+		for (i = 0; i < 20; i++)
+			b[i] = (uint8_t)(0x80 + i);
+		memcpy(want, a, 10);
+		memcpy(want + 10, b, 20);
+		memset(wr, 0, sizeof(wr));
+		wr[0].wr_id = 0x5555;
+		wr[0].opcode = IBV_WR_SEND;
+		wr[0].send_flags = IBV_SEND_INLINE | IBV_SEND_SIGNALED;
+		wr[0].sg_list = is;
+		wr[0].num_sge = 2;
+		CHECK_EQ(ibv_post_send(qp, wr, &bad), 0);
+		memset(a, 0, sizeof(a)); /* ibv_post_send(3): reusable at once */
+		w = mock_sq_wqe(f.m, qpn, 4);
+		check_ctrl(w, RNIC_WQE_OP_SEND, RNIC_WQE_FLAG_SIGNALED | RNIC_WQE_FLAG_INLINE, 0, 4,
+			   0, 30);
+		check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+		CHECK(memcmp(w + RNIC_SEND_WQE_WORDS, want, 30) == 0);
+	}
+
+	/* RDMA WRITE with imm, READ and atomics carry their remote fields */
+	memset(wr, 0, sizeof(wr));
+	wr[0].opcode = IBV_WR_RDMA_WRITE_WITH_IMM;
+	wr[0].imm_data = imm;
+	wr[0].sg_list = sge;
+	wr[0].num_sge = 1;
+	wr[0].wr.rdma.remote_addr = 0x1122334455667788ull;
+	wr[0].wr.rdma.rkey = 0xCAFE;
+	wr[0].next = &wr[1];
+	wr[1].opcode = IBV_WR_ATOMIC_CMP_AND_SWP;
+	wr[1].sg_list = sge;
+	wr[1].num_sge = 1;
+	wr[1].wr.atomic.remote_addr = 0x8000;
+	wr[1].wr.atomic.rkey = 0xBEEF;
+	wr[1].wr.atomic.compare_add = 0x0102030405060708ull;
+	wr[1].wr.atomic.swap = 0x1112131415161718ull;
+	wr[1].next = &wr[2];
+	wr[2].opcode = IBV_WR_SEND_WITH_INV;
+	wr[2].invalidate_rkey = 0x1234AB;
+	CHECK_EQ(ibv_post_send(qp, wr, &bad), 0);
+	w = mock_sq_wqe(f.m, qpn, 5);
+	check_ctrl(w, RNIC_WQE_OP_RDMA_WRITE_IMM, 0, 1, 5, imm_word, 100);
+	CHECK(memcmp(&w[RNIC_SEND_WQE_IMM_DW], &imm, 4) == 0);
+	CHECK_EQ(rnic_send_wqe_get_remote_addr(w), 0x1122334455667788ull);
+	CHECK_EQ(rnic_send_wqe_get_rkey(w), 0xCAFE);
+	w = mock_sq_wqe(f.m, qpn, 6);
+	check_ctrl(w, RNIC_WQE_OP_ATOMIC_CS, 0, 1, 6, 0, 100);
+	CHECK_EQ(rnic_send_wqe_get_remote_addr(w), 0x8000);
+	CHECK_EQ(rnic_send_wqe_get_rkey(w), 0xBEEF);
+	CHECK_EQ(rnic_send_wqe_get_compare_add(w), 0x0102030405060708ull);
+	CHECK_EQ(rnic_send_wqe_get_swap(w), 0x1112131415161718ull);
+	w = mock_sq_wqe(f.m, qpn, 7);
+	check_ctrl(w, RNIC_WQE_OP_SEND_INV, 0, 0, 7, 0x1234AB, 0);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+
+	/* sq_sig_all: every WQE is signaled */
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 4, 1, 1, 0, 1);
+	CHECK_EQ(qp_up(qp, 0x99), 0);
+	memset(wr, 0, sizeof(wr));
+	wr[0].opcode = IBV_WR_SEND;
+	CHECK_EQ(ibv_post_send(qp, wr, &bad), 0);
+	w = mock_sq_wqe(f.m, qp->qp_num, 0);
+	check_ctrl(w, RNIC_WQE_OP_SEND, RNIC_WQE_FLAG_SIGNALED, 0, 0, 0, 0);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* post_send: errors                                                   */
+
+/* Post [good, bad]: the call fails with `want`, bad_wr is the second WR
+ * and the first was posted and doorbelled. */
+static void expect_second_fails(struct mock_dev *m, struct ibv_qp *qp, struct ibv_send_wr *badwr,
+				int want)
+{
+	struct ibv_send_wr good, *bad = NULL;
+	uint32_t db0 = m->db_count, pi0 = ((struct rnic_qp *)qp)->sq.pi;
+
+	memset(&good, 0, sizeof(good));
+	good.wr_id = 77;
+	good.opcode = IBV_WR_SEND;
+	good.next = badwr;
+	CHECK_EQ(ibv_post_send(qp, &good, &bad), want);
+	CHECK(bad == badwr);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.pi, pi0 + 1);
+	CHECK_EQ(m->db_count, db0 + 1);
+	CHECK_EQ(m->db_val[db0], rnic_db_sq_qpn(qp->qp_num) | rnic_db_sq_pi(pi0 + 1));
+}
+
+static void test_post_send_errors(void)
+{
+	struct fx f;
+	struct ibv_qp *rc, *uc, *ud, *q;
+	struct ibv_send_wr w, wl[5], *bad;
+	struct ibv_sge sge[13];
+	uint32_t i, db0;
+	int op;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	rc = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 64, 4, 12, 1, 100, 0);
+	uc = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_UC, 64, 4, 1, 1, 0, 0);
+	ud = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_UD, 64, 4, 1, 1, 0, 0);
+	CHECK_EQ(qp_up(rc, 1), 0);
+	CHECK_EQ(qp_up(uc, 1), 0);
+	CHECK_EQ(qp_up(ud, 1), 0);
+	memset(sge, 0, sizeof(sge));
+	for (i = 0; i < 13; i++) {
+		sge[i].addr = (uintptr_t)f.buf;
+		sge[i].length = 16;
+		sge[i].lkey = f.mr->lkey;
+	}
+
+	/* ibv_post_send(3) opcode table: what each QP type refuses */
+	memset(&w, 0, sizeof(w));
+	w.opcode = IBV_WR_TSO;
+	expect_second_fails(f.m, rc, &w, EINVAL);
+	w.opcode = IBV_WR_DRIVER1;
+	expect_second_fails(f.m, rc, &w, EINVAL);
+	w.opcode = IBV_WR_ATOMIC_WRITE;
+	expect_second_fails(f.m, rc, &w, EINVAL);
+	w.opcode = (enum ibv_wr_opcode)1000;
+	expect_second_fails(f.m, rc, &w, EINVAL);
+	for (op = IBV_WR_RDMA_READ; op <= IBV_WR_ATOMIC_FETCH_AND_ADD; op++) {
+		w.opcode = (enum ibv_wr_opcode)op;
+		expect_second_fails(f.m, uc, &w, EINVAL);
+	}
+	w.opcode = IBV_WR_TSO;
+	expect_second_fails(f.m, uc, &w, EINVAL);
+	for (op = IBV_WR_RDMA_WRITE; op <= IBV_WR_SEND_WITH_INV; op++) {
+		if (op == IBV_WR_SEND || op == IBV_WR_SEND_WITH_IMM)
+			continue;
+		w.opcode = (enum ibv_wr_opcode)op;
+		expect_second_fails(f.m, ud, &w, EINVAL);
+	}
+	/* and what they accept */
+	for (op = IBV_WR_RDMA_WRITE; op <= IBV_WR_SEND_WITH_INV; op++) {
+		w.opcode = (enum ibv_wr_opcode)op;
+		w.next = NULL;
+		CHECK_EQ(ibv_post_send(rc, &w, &bad), 0);
+	}
+	w.opcode = IBV_WR_SEND_WITH_IMM;
+	CHECK_EQ(ibv_post_send(ud, &w, &bad), 0);
+	w.opcode = IBV_WR_RDMA_WRITE_WITH_IMM;
+	CHECK_EQ(ibv_post_send(uc, &w, &bad), 0);
+
+	/* more SGEs than max_send_sge (12 reported for this QP) */
+	memset(&w, 0, sizeof(w));
+	w.opcode = IBV_WR_SEND;
+	w.sg_list = sge;
+	w.num_sge = 12;
+	CHECK_EQ(ibv_post_send(rc, &w, &bad), 0);
+	w.num_sge = 13;
+	expect_second_fails(f.m, rc, &w, EINVAL);
+	w.num_sge = -1;
+	expect_second_fails(f.m, rc, &w, EINVAL);
+
+	/* inline longer than max_inline_data (192 reported) */
+	{
+		static uint8_t big[256];
+		struct ibv_sge is = {(uintptr_t)big, 192, 0};
+
+		w.sg_list = &is;
+		w.num_sge = 1;
+		w.send_flags = IBV_SEND_INLINE;
+		CHECK_EQ(ibv_post_send(rc, &w, &bad), 0);
+		is.length = 193;
+		expect_second_fails(f.m, rc, &w, EINVAL);
+		/* inline is for Send and RDMA Write only */
+		is.length = 8;
+		w.opcode = IBV_WR_RDMA_READ;
+		expect_second_fails(f.m, rc, &w, EINVAL);
+	}
+
+	/* the send queue takes no WR before RTS: nothing posted, no doorbell */
+	q = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 4, 1, 1, 0, 0);
+	memset(wl, 0, sizeof(wl));
+	wl[0].opcode = IBV_WR_SEND;
+	wl[0].next = &wl[1];
+	wl[1].opcode = IBV_WR_SEND;
+	db0 = f.m->db_count;
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(q, wl, &bad), EINVAL); /* RESET */
+	CHECK(bad == &wl[0]);
+	CHECK_EQ(qp_to_init(q), 0);
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(q, wl, &bad), EINVAL); /* INIT */
+	CHECK(bad == &wl[0]);
+	CHECK_EQ(qp_to_rtr(q, 1, 0x0A000002), 0);
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(q, wl, &bad), EINVAL); /* RTR */
+	CHECK(bad == &wl[0]);
+	CHECK_EQ(f.m->db_count, db0);
+	CHECK_EQ(qp_to_rts(q), 0);
+
+	/* a full queue: 4 slots, the fifth WR gets ENOMEM, four are posted */
+	for (i = 0; i < 5; i++) {
+		wl[i].wr_id = 500 + i;
+		wl[i].opcode = IBV_WR_SEND;
+		wl[i].next = i < 4 ? &wl[i + 1] : NULL;
+	}
+	bad = NULL;
+	db0 = f.m->db_count;
+	CHECK_EQ(ibv_post_send(q, wl, &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_val[db0], rnic_db_sq_qpn(q->qp_num) | rnic_db_sq_pi(4));
+	for (i = 0; i < 4; i++)
+		CHECK_EQ(((struct rnic_qp *)q)->sq.wrid[i], 500 + i);
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(q, &wl[4], &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+
+	CHECK_EQ(ibv_destroy_qp(q), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* post_recv                                                           */
+
+static void test_post_recv(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_recv_wr wl[6], *bad;
+	struct ibv_sge sge[4];
+	uint32_t *w, i, db0;
+	uint64_t rq_db = RNIC_DB_PAGE_BASE + (uint64_t)MOCK_FIRST_UCTX * RNIC_DB_PAGE_SIZE +
+			 RNIC_DB_RQ;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 4, 1, 2, 0, 0);
+	for (i = 0; i < 4; i++) {
+		sge[i].addr = (uintptr_t)f.buf + 64 * i;
+		sge[i].length = 32 + i;
+		sge[i].lkey = f.mr->lkey;
+	}
+	memset(wl, 0, sizeof(wl));
+	for (i = 0; i < 6; i++) {
+		wl[i].wr_id = 900 + i;
+		wl[i].sg_list = sge;
+		wl[i].num_sge = 2;
+		wl[i].next = i < 5 ? &wl[i + 1] : NULL;
+	}
+	/* RESET: the receive queue takes work from INIT on */
+	bad = NULL;
+	CHECK_EQ(ibv_post_recv(qp, wl, &bad), EINVAL);
+	CHECK(bad == &wl[0]);
+	CHECK_EQ(qp_to_init(qp), 0);
+
+	/* three per stride of 64: 16 + 3*16 -> three SGEs fit; four do not */
+	wl[1].num_sge = 3;
+	wl[2].num_sge = 4;
+	db0 = f.m->db_count;
+	bad = NULL;
+	CHECK_EQ(ibv_post_recv(qp, wl, &bad), EINVAL);
+	CHECK(bad == &wl[2]);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_off[db0], rq_db);
+	CHECK_EQ(f.m->db_val[db0], rnic_db_rq_qpn(qp->qp_num) | rnic_db_rq_pi(2));
+	w = mock_rq_wqe(f.m, qp->qp_num, 0);
+	CHECK_EQ(w[0], rnic_recv_wqe_num_sge(2));
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 0);
+	CHECK_EQ(rnic_recv_wqe_get_length(w), 32 + 33);
+	CHECK_EQ(w[3], 0);
+	check_sge(w + RNIC_RECV_WQE_WORDS, &sge[0]);
+	check_sge(w + RNIC_RECV_WQE_WORDS + 4, &sge[1]);
+	w = mock_rq_wqe(f.m, qp->qp_num, 1);
+	CHECK_EQ(rnic_recv_wqe_get_num_sge(w), 3);
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 1);
+	CHECK_EQ(rnic_recv_wqe_get_length(w), 32 + 33 + 34);
+	check_sge(w + RNIC_RECV_WQE_WORDS + 8, &sge[2]);
+
+	/* full: 4 slots, 2 used */
+	wl[2].num_sge = 1;
+	bad = NULL;
+	CHECK_EQ(ibv_post_recv(qp, &wl[2], &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	CHECK_EQ(((struct rnic_qp *)qp)->rq.wrid[3], 903);
+	w = mock_rq_wqe(f.m, qp->qp_num, 3);
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 3);
+
+	/* ibv_post_recv(3): a QP attached to an SRQ takes no receive WR */
+	((struct rnic_qp *)qp)->has_srq = 1;
+	bad = NULL;
+	CHECK_EQ(ibv_post_recv(qp, &wl[5], &bad), EINVAL);
+	CHECK(bad == &wl[5]);
+	((struct rnic_qp *)qp)->has_srq = 0;
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* poll_cq                                                             */
+
+static void test_poll_cq_fills_every_field(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_recv_wr rw[3], *rbad;
+	struct ibv_send_wr sw, *sbad;
+	struct ibv_wc wc[4];
+	uint32_t e[RNIC_CQE_WORDS], st;
+	int i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 32, 4, 1, 1, 0, 0);
+	CHECK_EQ(qp_up(qp, 5), 0);
+	memset(rw, 0, sizeof(rw));
+	for (i = 0; i < 3; i++) {
+		rw[i].wr_id = 0x1000 + (uint64_t)i;
+		rw[i].next = i < 2 ? &rw[i + 1] : NULL;
+	}
+	CHECK_EQ(ibv_post_recv(qp, rw, &rbad), 0);
+
+	memset(e, 0, sizeof(e));
+	rnic_cqe_set_wqe_index(e, 0);
+	rnic_cqe_set_opcode(e, RNIC_CQE_OP_RESP_RECV);
+	rnic_cqe_set_status(e, RNIC_WC_STATUS_SUCCESS);
+	rnic_cqe_set_qpn(e, qp->qp_num);
+	rnic_cqe_set_flags(e, RNIC_CQE_FLAG_IMM | RNIC_CQE_FLAG_GRH);
+	rnic_cqe_set_byte_len(e, 4242);
+	rnic_cqe_set_imm(e, 0x44332211);
+	rnic_cqe_set_src_qp(e, 0xABCDEF);
+	rnic_cqe_set_pkey_index(e, 0x1234);
+	rnic_cqe_set_slid(e, 0x5678);
+	rnic_cqe_set_sl(e, 0xA);
+	rnic_cqe_set_dlid_path_bits(e, 0x55);
+	rnic_cqe_set_vendor_err(e, 0xBEEF);
+	CHECK_EQ(mock_cq_push(f.m, f.rcq->handle, e), 0);
+	memset(wc, 0xEE, sizeof(wc));
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 0x1000);
+	CHECK_EQ(wc[0].status, IBV_WC_SUCCESS);
+	CHECK_EQ(wc[0].opcode, IBV_WC_RECV);
+	CHECK_EQ(wc[0].vendor_err, 0xBEEF);
+	CHECK_EQ(wc[0].byte_len, 4242);
+	CHECK_EQ(wc[0].imm_data, 0x44332211);
+	CHECK_EQ(wc[0].qp_num, qp->qp_num);
+	CHECK_EQ(wc[0].src_qp, 0xABCDEF);
+	CHECK_EQ(wc[0].wc_flags, IBV_WC_WITH_IMM | IBV_WC_GRH);
+	CHECK_EQ(wc[0].pkey_index, 0x1234);
+	CHECK_EQ(wc[0].slid, 0x5678);
+	CHECK_EQ(wc[0].sl, 0xA);
+	CHECK_EQ(wc[0].dlid_path_bits, 0x55);
+	CHECK_EQ(wc[1].wr_id, 0xEEEEEEEEEEEEEEEEull); /* nothing beyond the count */
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 0);
+
+	/* RDMA WRITE with immediate on the responder; an invalidating SEND */
+	memset(e, 0, sizeof(e));
+	rnic_cqe_set_wqe_index(e, 1);
+	rnic_cqe_set_opcode(e, RNIC_CQE_OP_RESP_RECV_IMM);
+	rnic_cqe_set_qpn(e, qp->qp_num);
+	rnic_cqe_set_flags(e, RNIC_CQE_FLAG_IMM);
+	CHECK_EQ(mock_cq_push(f.m, f.rcq->handle, e), 0);
+	rnic_cqe_set_wqe_index(e, 2);
+	rnic_cqe_set_opcode(e, RNIC_CQE_OP_RESP_RECV);
+	rnic_cqe_set_flags(e, RNIC_CQE_FLAG_INV);
+	rnic_cqe_set_imm(e, 0x00ABCD01);
+	CHECK_EQ(mock_cq_push(f.m, f.rcq->handle, e), 0);
+	/* a CQE of a QP that does not exist is dropped */
+	rnic_cqe_set_qpn(e, 200);
+	CHECK_EQ(mock_cq_push(f.m, f.rcq->handle, e), 0);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 2);
+	CHECK_EQ(wc[0].wr_id, 0x1001);
+	CHECK_EQ(wc[0].opcode, IBV_WC_RECV_RDMA_WITH_IMM);
+	CHECK_EQ(wc[0].wc_flags, IBV_WC_WITH_IMM);
+	CHECK_EQ(wc[1].wr_id, 0x1002);
+	CHECK_EQ(wc[1].wc_flags, IBV_WC_WITH_INV);
+	CHECK_EQ(wc[1].invalidated_rkey, 0x00ABCD01);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 0);
+
+	/* every status and requester opcode maps to its verbs value */
+	for (st = 0; st <= RNIC_WC_STATUS_GENERAL_ERR; st++) {
+		static const uint32_t ops[] = {
+			RNIC_CQE_OP_REQ_SEND,      RNIC_CQE_OP_REQ_RDMA_WRITE,
+			RNIC_CQE_OP_REQ_RDMA_READ, RNIC_CQE_OP_REQ_ATOMIC_CS,
+			RNIC_CQE_OP_REQ_ATOMIC_FA, RNIC_CQE_OP_REQ_LOCAL_INV,
+			RNIC_CQE_OP_REQ_BIND_MW,   RNIC_CQE_OP_REQ_TSO};
+		static const enum ibv_wc_opcode want[] = {
+			IBV_WC_SEND,      IBV_WC_RDMA_WRITE, IBV_WC_RDMA_READ, IBV_WC_COMP_SWAP,
+			IBV_WC_FETCH_ADD, IBV_WC_LOCAL_INV,  IBV_WC_BIND_MW,   IBV_WC_TSO};
+		uint32_t k = st % 8;
+
+		memset(&sw, 0, sizeof(sw));
+		sw.wr_id = 0x7000 + st;
+		sw.opcode = IBV_WR_SEND;
+		sw.send_flags = IBV_SEND_SIGNALED;
+		CHECK_EQ(ibv_post_send(qp, &sw, &sbad), 0);
+		memset(e, 0, sizeof(e));
+		rnic_cqe_set_wqe_index(e, st);
+		rnic_cqe_set_opcode(e, ops[k]);
+		rnic_cqe_set_status(e, st);
+		rnic_cqe_set_qpn(e, qp->qp_num);
+		CHECK_EQ(mock_cq_push(f.m, f.scq->handle, e), 0);
+		CHECK_EQ(ibv_poll_cq(f.scq, 1, wc), 1);
+		CHECK_EQ(wc[0].wr_id, 0x7000 + st);
+		CHECK_EQ(wc[0].status, st); /* IBA numbering on both sides */
+		CHECK_EQ(wc[0].opcode, want[k]);
+		CHECK_EQ(wc[0].wc_flags, 0);
+	}
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+static void test_signaled_cqe_retires_unsignaled(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_send_wr wl[5], *bad;
+	struct ibv_wc wc[2];
+	uint32_t e[RNIC_CQE_WORDS];
+	int i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 1, 1, 1, 0, 0);
+	CHECK_EQ(qp_up(qp, 5), 0);
+	memset(wl, 0, sizeof(wl));
+	for (i = 0; i < 5; i++) {
+		wl[i].wr_id = 10 + (uint64_t)i;
+		wl[i].opcode = IBV_WR_SEND;
+		wl[i].send_flags = i == 3 ? IBV_SEND_SIGNALED : 0;
+		wl[i].next = i < 4 ? &wl[i + 1] : NULL;
+	}
+	CHECK_EQ(ibv_post_send(qp, wl, &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	memset(e, 0, sizeof(e));
+	rnic_cqe_set_wqe_index(e, 3);
+	rnic_cqe_set_opcode(e, RNIC_CQE_OP_REQ_SEND);
+	rnic_cqe_set_qpn(e, qp->qp_num);
+	CHECK_EQ(mock_cq_push(f.m, f.scq->handle, e), 0);
+	CHECK_EQ(ibv_poll_cq(f.scq, 2, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 13);
+	CHECK_EQ(wc[0].opcode, IBV_WC_SEND);
+	/* all four slots are free again */
+	for (i = 0; i < 5; i++)
+		wl[i].send_flags = 0;
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(qp, wl, &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.pi, 8);
+	CHECK_EQ(rnic_send_wqe_get_wqe_index(mock_sq_wqe(f.m, qp->qp_num, 7)), 7);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+static void test_owner_bit_wrap_and_cq_doorbell(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_cq *cq;
+	struct ibv_send_wr sw, *bad;
+	struct ibv_wc wc[8];
+	uint32_t e[RNIC_CQE_WORDS], i, j, idx = 0;
+	uint64_t cq_db;
+	struct mock_cq *mc;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	cq = ibv_create_cq(f.ctx, 2, NULL, NULL, 0); /* ring of 4 */
+	CHECK_EQ(cq->cqe, 2);
+	mc = &f.m->cq[cq->handle];
+	cq_db = RNIC_DB_PAGE_BASE + (uint64_t)MOCK_FIRST_UCTX * RNIC_DB_PAGE_SIZE + RNIC_DB_CQ;
+	qp = make_qp(f.pd, cq, f.rcq, IBV_QPT_RC, 64, 1, 1, 1, 0, 1);
+	CHECK_EQ(qp_up(qp, 5), 0);
+	/* 5 rounds of 2 CQEs: the ring of 4 wraps twice; an entry of an
+	 * earlier pass must never be read again */
+	for (i = 0; i < 5; i++) {
+		for (j = 0; j < 2; j++, idx++) {
+			memset(&sw, 0, sizeof(sw));
+			sw.wr_id = 300 + idx;
+			sw.opcode = IBV_WR_SEND;
+			CHECK_EQ(ibv_post_send(qp, &sw, &bad), 0);
+			memset(e, 0, sizeof(e));
+			rnic_cqe_set_wqe_index(e, idx);
+			rnic_cqe_set_qpn(e, qp->qp_num);
+			rnic_cqe_set_byte_len(e, idx);
+			/* the device finds room: poll_cq reported its consumption */
+			CHECK_EQ(mock_cq_push(f.m, cq->handle, e), 0);
+		}
+		CHECK_EQ(ibv_poll_cq(cq, 8, wc), 2);
+		CHECK_EQ(wc[0].wr_id, 300 + idx - 2);
+		CHECK_EQ(wc[1].wr_id, 300 + idx - 1);
+		CHECK_EQ(wc[1].byte_len, idx - 1);
+		CHECK_EQ(ibv_poll_cq(cq, 8, wc), 0);
+		CHECK_EQ(mc->db_ci, idx);
+		CHECK_EQ(f.m->db_off[f.m->db_count - 1], cq_db);
+		CHECK_EQ(f.m->db_val[f.m->db_count - 1],
+			 rnic_db_cq_cqn(cq->handle) | rnic_db_cq_ci(idx) |
+				 rnic_db_cq_arm(RNIC_CQ_ARM_NONE));
+	}
+	/* a full ring, polled one at a time: the doorbell comes at half */
+	for (j = 0; j < 4; j++, idx++) {
+		memset(&sw, 0, sizeof(sw));
+		sw.wr_id = 300 + idx;
+		sw.opcode = IBV_WR_SEND;
+		CHECK_EQ(ibv_post_send(qp, &sw, &bad), 0);
+		memset(e, 0, sizeof(e));
+		rnic_cqe_set_wqe_index(e, idx);
+		rnic_cqe_set_qpn(e, qp->qp_num);
+		CHECK_EQ(mock_cq_push(f.m, cq->handle, e), 0);
+	}
+	CHECK_EQ(mock_cq_push(f.m, cq->handle, e), -1); /* no room: the mock refuses */
+	CHECK_EQ(mc->overflow, 1);
+	mc->overflow = 0;
+	CHECK_EQ(ibv_poll_cq(cq, 1, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 300 + idx - 4);
+	CHECK_EQ(mc->db_ci, idx - 4);
+	CHECK_EQ(ibv_poll_cq(cq, 1, wc), 1);
+	CHECK_EQ(mc->db_ci, idx - 2);
+	CHECK_EQ(ibv_poll_cq(cq, 8, wc), 2);
+	CHECK_EQ(wc[1].wr_id, 300 + idx - 1);
+	CHECK_EQ(mc->db_ci, idx);
+
+	/* ibv_req_notify_cq arms through the same doorbell */
+	CHECK_EQ(ibv_req_notify_cq(cq, 0), 0);
+	CHECK_EQ(mc->db_arm, RNIC_CQ_ARM_NEXT);
+	CHECK_EQ(ibv_req_notify_cq(cq, 1), 0);
+	CHECK_EQ(mc->db_arm, RNIC_CQ_ARM_SOLICITED);
+	CHECK_EQ(mc->db_ci, idx);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+	CHECK_EQ(ibv_destroy_cq(cq), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* command errors, reset, close                                        */
+
+static void test_command_status_to_errno(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_qp_attr qa;
+	struct ibv_pd *pd;
+	struct ibv_send_wr sw, *bad;
+	static const struct {
+		uint32_t status;
+		int want;
+	} map[] = {
+		{RNIC_CMD_STATUS_BAD_PARAM, EINVAL},    {RNIC_CMD_STATUS_BAD_HANDLE, EINVAL},
+		{RNIC_CMD_STATUS_BAD_STATE, EINVAL},    {RNIC_CMD_STATUS_BAD_MASK, EINVAL},
+		{RNIC_CMD_STATUS_NO_RESOURCES, ENOMEM}, {RNIC_CMD_STATUS_BUSY, EBUSY},
+		{RNIC_CMD_STATUS_BAD_OPCODE, EOPNOTSUPP},
+	};
+	size_t i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		f.m->force_status = map[i].status;
+		f.m->force_op = RNIC_CMD_OP_ALLOC_PD;
+		errno = 0;
+		CHECK(ibv_alloc_pd(f.ctx) == NULL);
+		CHECK_EQ(errno, map[i].want);
+	}
+	/* a refused destroy leaves the object usable */
+	f.m->force_status = RNIC_CMD_STATUS_BUSY;
+	f.m->force_op = RNIC_CMD_OP_DESTROY_CQ;
+	CHECK_EQ(ibv_destroy_cq(f.rcq), EBUSY);
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 4, 1, 1, 0, 0);
+	CHECK(qp != NULL);
+	f.m->force_status = RNIC_CMD_STATUS_BAD_STATE;
+	f.m->force_op = RNIC_CMD_OP_MODIFY_QP;
+	memset(&qa, 0, sizeof(qa));
+	qa.qp_state = IBV_QPS_RTS;
+	CHECK_EQ(ibv_modify_qp(qp, &qa, IBV_QP_STATE), EINVAL);
+	CHECK_EQ(qp->state, IBV_QPS_RESET);
+	f.m->force_status = RNIC_CMD_STATUS_BAD_HANDLE;
+	f.m->force_op = RNIC_CMD_OP_DEREG_MR;
+	CHECK_EQ(ibv_dereg_mr(f.mr), EINVAL);
+	CHECK_EQ(qp_up(qp, 1), 0);
+
+	/* the firmware does not answer: ETIMEDOUT after the bounded wait */
+	rnic_ctx(f.ctx)->cmd_timeout_ms = 20;
+	f.m->hang = 1;
+	errno = 0;
+	CHECK(ibv_alloc_pd(f.ctx) == NULL);
+	CHECK_EQ(errno, ETIMEDOUT);
+	f.m->hang = 0;
+	rnic_ctx(f.ctx)->cmd_timeout_ms = RNIC_CMD_TIMEOUT_MS_DEFAULT;
+	pd = ibv_alloc_pd(f.ctx); /* the queue still works afterwards */
+	CHECK(pd != NULL);
+
+	/* a dead transport: calls return its errno, nothing aborts */
+	f.m->dead = 1;
+	errno = 0;
+	CHECK(ibv_alloc_pd(f.ctx) == NULL);
+	CHECK_EQ(errno, EIO);
+	errno = 0;
+	CHECK(ibv_reg_mr(f.pd, f.buf, 64, IBV_ACCESS_LOCAL_WRITE) == NULL);
+	CHECK_EQ(errno, EIO);
+	memset(&sw, 0, sizeof(sw));
+	sw.opcode = IBV_WR_SEND;
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(qp, &sw, &bad), EIO);
+	CHECK(bad == &sw);
+	CHECK_EQ(ibv_close_device(f.ctx), EIO); /* and still frees everything */
+	free(f.buf);
+	remove_sim_dir(one_dev);
+}
+
+static void test_reset_restarts_queue_indexes(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_qp_attr qa;
+	struct ibv_send_wr sw, *bad;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 8, 8, 1, 1, 0, 0);
+	CHECK_EQ(qp_up(qp, 1), 0);
+	memset(&sw, 0, sizeof(sw));
+	sw.opcode = IBV_WR_SEND;
+	CHECK_EQ(ibv_post_send(qp, &sw, &bad), 0);
+	CHECK_EQ(ibv_post_send(qp, &sw, &bad), 0);
+	memset(&qa, 0, sizeof(qa));
+	qa.qp_state = IBV_QPS_RESET;
+	CHECK_EQ(ibv_modify_qp(qp, &qa, IBV_QP_STATE), 0);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.pi, 0);
+	CHECK_EQ(qp_up(qp, 1), 0);
+	sw.wr_id = 0xFEED;
+	CHECK_EQ(ibv_post_send(qp, &sw, &bad), 0);
+	CHECK_EQ(rnic_send_wqe_get_wqe_index(mock_sq_wqe(f.m, qp->qp_num, 0)), 0);
+	CHECK_EQ(f.m->db_val[f.m->db_count - 1], rnic_db_sq_qpn(qp->qp_num) | rnic_db_sq_pi(1));
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+static void test_close_releases_everything(void)
+{
+	struct fx f;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	CHECK(make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 8, 8, 1, 1, 0, 0) != NULL);
+	CHECK(ibv_reg_mr(f.pd, f.buf, 128, IBV_ACCESS_LOCAL_WRITE) != NULL);
+	CHECK(f.m->maps > 0);
+	fx_close(&f); /* checks no DMA mapping is left */
+	CHECK_EQ(mock_closed_uctx_live, 0);
+	remove_sim_dir(one_dev);
+}
+
+/* End to end over the mock's loopback execution: a SEND_WITH_IMM lands in
+ * the peer's receive buffer. */
+static void test_loopback_send_with_imm(void)
+{
+	struct fx f;
+	struct ibv_qp *a, *b;
+	struct ibv_sge s[2], r;
+	struct ibv_send_wr sw, *sbad;
+	struct ibv_recv_wr rw, *rbad;
+	struct ibv_wc wc[2];
+	int i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	a = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 8, 8, 2, 1, 0, 0);
+	b = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 8, 8, 2, 1, 0, 0);
+	CHECK_EQ(qp_up(a, b->qp_num), 0);
+	CHECK_EQ(qp_up(b, a->qp_num), 0);
+	for (i = 0; i < 300; i++)
+		f.buf[i] = (uint8_t)(i * 7 + 1);
+	r.addr = (uintptr_t)f.buf + 4096;
+	r.length = 1024;
+	r.lkey = f.mr->lkey;
+	memset(&rw, 0, sizeof(rw));
+	rw.wr_id = 0xB0B;
+	rw.sg_list = &r;
+	rw.num_sge = 1;
+	CHECK_EQ(ibv_post_recv(b, &rw, &rbad), 0);
+	s[0].addr = (uintptr_t)f.buf;
+	s[0].length = 100;
+	s[0].lkey = f.mr->lkey;
+	s[1].addr = (uintptr_t)f.buf + 100;
+	s[1].length = 200;
+	s[1].lkey = f.mr->lkey;
+	memset(&sw, 0, sizeof(sw));
+	sw.wr_id = 0xA0A;
+	sw.opcode = IBV_WR_SEND_WITH_IMM;
+	sw.imm_data = htobe32(0x01020304);
+	sw.send_flags = IBV_SEND_SIGNALED;
+	sw.sg_list = s;
+	sw.num_sge = 2;
+	CHECK_EQ(ibv_post_send(a, &sw, &sbad), 0);
+	CHECK_EQ(ibv_poll_cq(f.scq, 2, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 0xA0A);
+	CHECK_EQ(wc[0].status, IBV_WC_SUCCESS);
+	CHECK_EQ(wc[0].byte_len, 300);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 2, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 0xB0B);
+	CHECK_EQ(wc[0].opcode, IBV_WC_RECV);
+	CHECK_EQ(wc[0].byte_len, 300);
+	CHECK_EQ(wc[0].wc_flags, IBV_WC_WITH_IMM);
+	CHECK_EQ(wc[0].imm_data, htobe32(0x01020304));
+	CHECK_EQ(wc[0].src_qp, a->qp_num);
+	CHECK_EQ(wc[0].qp_num, b->qp_num);
+	CHECK(memcmp(f.buf + 4096, f.buf, 300) == 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+int main(void)
+{
+	unsetenv(RNIC_ENV_VFIO_DEVICES);
+	test_device_list_sorted_without_connecting();
+	test_open_checks_identity();
+	test_open_allocates_uctx_and_queries();
+	test_reg_mr_maps_and_registers();
+	test_create_cq_and_qp_report_sizes();
+	test_modify_qp_resolves_roce_address();
+	test_send_wqe_bytes();
+	test_post_send_errors();
+	test_post_recv();
+	test_poll_cq_fills_every_field();
+	test_signaled_cqe_retires_unsignaled();
+	test_owner_bit_wrap_and_cq_doorbell();
+	test_command_status_to_errno();
+	test_reset_restarts_queue_indexes();
+	test_close_releases_everything();
+	test_loopback_send_with_imm();
+	if (failures) {
+		printf("FAIL: %d check(s) failed\n", failures);
+		return 1;
+	}
+	printf("PASS\n");
+	return 0;
+}
