@@ -499,7 +499,7 @@
 `define RNIC_CMD_QUERY_DEVICE_OUT_BITS 1024
 `define RNIC_CMD_QUERY_DEVICE_OUT_FW_VER_LSB 64 // firmware version (major<<16 | minor)
 `define RNIC_CMD_QUERY_DEVICE_OUT_FW_VER_W 32
-`define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_LSB 128 // node GUID (from the port MAC, EUI-64)
+`define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_LSB 128 // node GUID, EUI-64 of the port MAC; GUID byte 0 in bits 7:0 (memory order, as ibv node_guid)
 `define RNIC_CMD_QUERY_DEVICE_OUT_NODE_GUID_W 64
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_QP_LSB 192 // QPs
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_QP_W 32
