@@ -107,7 +107,7 @@ static const unsigned kAxilTimeout = 100000;
 
 int AxilMaster::write(uint32_t addr, uint32_t data)
 {
-	*s_.awaddr = addr;
+	sim_set_addr(s_.awaddr, s_.addr16, addr);
 	*s_.awprot = 0;
 	*s_.awvalid = 1;
 	*s_.wdata = data;
@@ -137,7 +137,7 @@ int AxilMaster::write(uint32_t addr, uint32_t data)
 
 int AxilMaster::read(uint32_t addr, uint32_t *data)
 {
-	*s_.araddr = addr;
+	sim_set_addr(s_.araddr, s_.addr16, addr);
 	*s_.arprot = 0;
 	*s_.arvalid = 1;
 	*s_.rready = 1;

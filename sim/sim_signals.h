@@ -17,13 +17,23 @@ struct AxiMasterSignals {
 };
 
 // AXI4-Lite slave port of the NIC (the model is the master), 32-bit data.
+// Addresses are up to 16 bits (uint16_t) or up to 32 (uint32_t): addr16 says which.
 struct AxilSignals {
-	uint32_t *awaddr; uint8_t *awprot, *awvalid, *awready;
+	void *awaddr; uint8_t *awprot, *awvalid, *awready;
 	uint32_t *wdata; uint8_t *wstrb, *wvalid, *wready;
 	uint8_t *bresp, *bvalid, *bready;
-	uint32_t *araddr; uint8_t *arprot, *arvalid, *arready;
+	void *araddr; uint8_t *arprot, *arvalid, *arready;
 	uint32_t *rdata; uint8_t *rresp, *rvalid, *rready;
+	bool addr16;
 };
+
+static inline void sim_set_addr(void *p, bool addr16, uint32_t v)
+{
+	if (addr16)
+		*static_cast<uint16_t *>(p) = uint16_t(v);
+	else
+		*static_cast<uint32_t *>(p) = v;
+}
 
 // AXI-Stream port, 64-byte data with a 64-bit tkeep.
 struct AxisSignals {
@@ -57,6 +67,7 @@ struct AxisSignals {
 	(s).arvalid = &(m)->p##arvalid; (s).arready = &(m)->p##arready; \
 	(s).rdata = &(m)->p##rdata; (s).rresp = &(m)->p##rresp; \
 	(s).rvalid = &(m)->p##rvalid; (s).rready = &(m)->p##rready; \
+	(s).addr16 = sizeof((m)->p##awaddr) == 2; \
 } while (0)
 
 #define SIM_BIND_AXIS(s, m, p) do { \

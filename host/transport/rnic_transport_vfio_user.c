@@ -363,6 +363,20 @@ static int vu_doorbell(struct rnic_transport *t, uint64_t off, uint32_t value)
 	return err;
 }
 
+/*
+ * The window a mapping of [addr, addr+len) announces: widened to whole pages,
+ * as an IOMMU maps them, so the device's bus-width-aligned accesses around
+ * an unaligned buffer stay inside it. Byte-exact protection is the memory
+ * key's job (the device checks SGEs and remote addresses against the MR).
+ */
+static void vu_page_span(uint64_t addr, size_t len, uint64_t *start, uint64_t *size)
+{
+	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
+
+	*start = addr & ~(pg - 1);
+	*size = ((addr + len + pg - 1) & ~(pg - 1)) - *start;
+}
+
 static int vu_dma_map(struct rnic_transport *t, void *vaddr, size_t len, uint64_t *iova)
 {
 	struct vu_transport *vt = vu_of(t);
@@ -370,13 +384,12 @@ static int vu_dma_map(struct rnic_transport *t, void *vaddr, size_t len, uint64_
 		.argsz = sizeof(m),
 		.flags = VFU_DMA_FLAG_READ | VFU_DMA_FLAG_WRITE,
 		.offset = 0,
-		.address = (uint64_t)(uintptr_t)vaddr,
-		.size = len,
 	};
 	int err;
 
 	if (!vaddr || len == 0 || !iova)
 		return EINVAL;
+	vu_page_span((uint64_t)(uintptr_t)vaddr, len, &m.address, &m.size);
 	pthread_mutex_lock(&vt->lock);
 	if (vt->nwin == vt->cap) {
 		size_t ncap = vt->cap ? vt->cap * 2 : 16;
@@ -394,7 +407,7 @@ static int vu_dma_map(struct rnic_transport *t, void *vaddr, size_t len, uint64_
 		vt->win[vt->nwin].start = m.address;
 		vt->win[vt->nwin].len = m.size;
 		vt->nwin++;
-		*iova = m.address; /* fd-less convention: IOVA == virtual address */
+		*iova = (uint64_t)(uintptr_t)vaddr; /* fd-less convention: IOVA == virtual address */
 	}
 	pthread_mutex_unlock(&vt->lock);
 	return err;
@@ -403,21 +416,22 @@ static int vu_dma_map(struct rnic_transport *t, void *vaddr, size_t len, uint64_
 static int vu_dma_unmap(struct rnic_transport *t, uint64_t iova, size_t len)
 {
 	struct vu_transport *vt = vu_of(t);
-	struct vfu_dma_unmap u = { .argsz = sizeof(u), .flags = 0, .address = iova, .size = len };
+	struct vfu_dma_unmap u = { .argsz = sizeof(u), .flags = 0 };
 	struct vfu_dma_unmap r;
 	size_t rl = 0;
 	int err;
 
 	if (len == 0)
 		return EINVAL;
+	vu_page_span(iova, len, &u.address, &u.size);
 	pthread_mutex_lock(&vt->lock);
 	err = vu_call(vt, VFU_CMD_DMA_UNMAP, &u, sizeof(u), NULL, 0, NULL, 0, 0, &r, sizeof(r),
 		      &rl);
-	if (!err && (rl != sizeof(r) || r.address != iova || r.size != len))
+	if (!err && (rl != sizeof(r) || r.address != u.address || r.size != u.size))
 		err = vu_fail(vt, EPROTO);
 	if (!err) {
 		for (size_t i = 0; i < vt->nwin; i++) {
-			if (vt->win[i].start == iova && vt->win[i].len == len) {
+			if (vt->win[i].start == u.address && vt->win[i].len == u.size) {
 				vt->win[i] = vt->win[--vt->nwin];
 				break;
 			}

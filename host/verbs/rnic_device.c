@@ -264,6 +264,30 @@ static void rnic_ctx_free(struct rnic_context *ctx)
 static int rnic_query_port_op(struct ibv_context *context, uint8_t port_num,
 			      struct ibv_port_attr *port_attr, size_t port_attr_len);
 
+/*
+ * ibv_query_rt_values_ex: the raw clock is the device's free-running core
+ * cycle counter (BAR0 TIMESTAMP_LO/HI; reading LO latches HI), returned in
+ * raw_clock.tv_nsec as mlx5 does. A control-path register read.
+ */
+static int rnic_query_rt_values_op(struct ibv_context *context, struct ibv_values_ex *values)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t lo, hi;
+	int err;
+
+	if (values->comp_mask & ~(uint32_t)IBV_VALUES_MASK_RAW_CLOCK)
+		return EINVAL;
+	err = rnic_reg_read(ctx, RNIC_BAR0_TIMESTAMP_LO, &lo);
+	if (!err)
+		err = rnic_reg_read(ctx, RNIC_BAR0_TIMESTAMP_HI, &hi);
+	if (err)
+		return err;
+	values->raw_clock.tv_sec = 0;
+	values->raw_clock.tv_nsec = (long)((uint64_t)hi << 32 | lo);
+	values->comp_mask = IBV_VALUES_MASK_RAW_CLOCK;
+	return 0;
+}
+
 RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 {
 	struct rnic_device *dev = (struct rnic_device *)device;
@@ -337,6 +361,7 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ic->ops.req_notify_cq = rnic_req_notify_cq;
 	ctx->vctx.sz = sizeof(struct verbs_context);
 	ctx->vctx.query_port = rnic_query_port_op;
+	ctx->vctx.query_rt_values = rnic_query_rt_values_op;
 	return ic;
 fail:
 	rnic_ctx_free(ctx);

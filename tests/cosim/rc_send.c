@@ -26,8 +26,11 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <arpa/inet.h>
 
 #include <infiniband/verbs.h>
+
+#include "cosim_common.h"
 
 #define NQP 2          /* QP 0 at MTU 1024, QP 1 at MTU 4096 */
 #define MAX_SGE 4
@@ -44,23 +47,6 @@ struct msg {
 	uint32_t size;
 	uint8_t send_sges, recv_sges, imm, qp;
 	uint32_t imm_data;
-};
-
-struct wire_info {
-	uint32_t qpn[NQP];
-	uint32_t psn[NQP];
-	union ibv_gid gid;
-};
-
-struct side {
-	struct ibv_context *ctx;
-	struct ibv_pd *pd;
-	struct ibv_cq *cq;
-	struct ibv_qp *qp[NQP];
-	uint8_t *buf;
-	size_t buf_len;
-	struct ibv_mr *mr;
-	union ibv_gid gid;
 };
 
 static uint32_t xorshift(uint32_t *s)
@@ -117,117 +103,6 @@ static int fail_count;
 		}                                                                \
 	} while (0)
 
-static int xfer(int fd, void *p, size_t n, int out)
-{
-	uint8_t *b = p;
-	while (n) {
-		ssize_t r = out ? write(fd, b, n) : read(fd, b, n);
-		if (r <= 0)
-			return -1;
-		b += r;
-		n -= (size_t)r;
-	}
-	return 0;
-}
-
-static struct ibv_context *open_dev(const char *name)
-{
-	int num;
-	struct ibv_device **list = ibv_get_device_list(&num);
-	struct ibv_context *ctx = NULL;
-	if (!list) {
-		fprintf(stderr, "rc_send: ibv_get_device_list: %s\n", strerror(errno));
-		return NULL;
-	}
-	for (int i = 0; i < num; i++)
-		if (!strcmp(ibv_get_device_name(list[i]), name))
-			ctx = ibv_open_device(list[i]);
-	if (!ctx)
-		fprintf(stderr, "rc_send: cannot open %s (%d devices listed)\n", name, num);
-	ibv_free_device_list(list);
-	return ctx;
-}
-
-static int setup(struct side *s, const char *dev, size_t buf_len, unsigned depth)
-{
-	s->ctx = open_dev(dev);
-	if (!s->ctx)
-		return -1;
-	if (ibv_query_gid(s->ctx, 1, 0, &s->gid)) {
-		fprintf(stderr, "rc_send: ibv_query_gid: %s\n", strerror(errno));
-		return -1;
-	}
-	s->pd = ibv_alloc_pd(s->ctx);
-	s->cq = s->pd ? ibv_create_cq(s->ctx, (int)(depth * NQP * 2), NULL, NULL, 0) : NULL;
-	if (!s->cq) {
-		fprintf(stderr, "rc_send: pd/cq: %s\n", strerror(errno));
-		return -1;
-	}
-	s->buf_len = buf_len;
-	s->buf = malloc(buf_len); /* plain malloc: the library must cope */
-	if (!s->buf)
-		return -1;
-	s->mr = ibv_reg_mr(s->pd, s->buf, buf_len, IBV_ACCESS_LOCAL_WRITE);
-	if (!s->mr) {
-		fprintf(stderr, "rc_send: ibv_reg_mr: %s\n", strerror(errno));
-		return -1;
-	}
-	for (int q = 0; q < NQP; q++) {
-		struct ibv_qp_init_attr ia = {
-			.send_cq = s->cq,
-			.recv_cq = s->cq,
-			.cap = {.max_send_wr = depth, .max_recv_wr = depth,
-				.max_send_sge = MAX_SGE, .max_recv_sge = MAX_SGE},
-			.qp_type = IBV_QPT_RC,
-			.sq_sig_all = 1,
-		};
-		s->qp[q] = ibv_create_qp(s->pd, &ia);
-		if (!s->qp[q]) {
-			fprintf(stderr, "rc_send: ibv_create_qp: %s\n", strerror(errno));
-			return -1;
-		}
-		struct ibv_qp_attr a = {.qp_state = IBV_QPS_INIT, .pkey_index = 0, .port_num = 1,
-					.qp_access_flags = IBV_ACCESS_LOCAL_WRITE};
-		if (ibv_modify_qp(s->qp[q], &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT |
-						  IBV_QP_ACCESS_FLAGS)) {
-			fprintf(stderr, "rc_send: modify to INIT: %s\n", strerror(errno));
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static int connect_qps(struct side *s, const struct wire_info *local, const struct wire_info *remote)
-{
-	for (int q = 0; q < NQP; q++) {
-		struct ibv_qp_attr a = {
-			.qp_state = IBV_QPS_RTR,
-			.path_mtu = q == 0 ? IBV_MTU_1024 : IBV_MTU_4096,
-			.dest_qp_num = remote->qpn[q],
-			.rq_psn = remote->psn[q],
-			.max_dest_rd_atomic = 1,
-			.min_rnr_timer = 12,
-			.ah_attr = {.is_global = 1, .port_num = 1,
-				    .grh = {.dgid = remote->gid, .sgid_index = 0, .hop_limit = 64}},
-		};
-		if (ibv_modify_qp(s->qp[q], &a, IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU |
-						  IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
-						  IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER)) {
-			fprintf(stderr, "rc_send: modify to RTR: %s\n", strerror(errno));
-			return -1;
-		}
-		struct ibv_qp_attr b = {.qp_state = IBV_QPS_RTS, .sq_psn = local->psn[q], .timeout = 14,
-					.retry_cnt = 7, .rnr_retry = 7, .max_rd_atomic = 1};
-		if (ibv_modify_qp(s->qp[q], &b, IBV_QP_STATE | IBV_QP_SQ_PSN | IBV_QP_TIMEOUT |
-						  IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
-						  IBV_QP_MAX_QP_RD_ATOMIC)) {
-			fprintf(stderr, "rc_send: modify to RTS: %s\n", strerror(errno));
-			return -1;
-		}
-	}
-	return 0;
-}
-
 /* Split `size` bytes into n pieces (some may be 0 when size < n). */
 static void split(uint32_t size, unsigned n, uint32_t seed, uint32_t *len)
 {
@@ -239,21 +114,6 @@ static void split(uint32_t size, unsigned n, uint32_t seed, uint32_t *len)
 	len[n - 1] = left;
 }
 
-static int poll_one(struct ibv_cq *cq, struct ibv_wc *wc)
-{
-	for (unsigned long spins = 0;; spins++) {
-		int n = ibv_poll_cq(cq, 1, wc);
-		if (n < 0)
-			return -1;
-		if (n == 1)
-			return 0;
-		if (spins > 2000000000ul)
-			return -1;
-		if (spins > 1000)
-			usleep(20);
-	}
-}
-
 static size_t slot_size(uint32_t size)
 {
 	/* Room for the message split over up to 4 SGEs with odd gaps and guards. */
@@ -262,19 +122,10 @@ static size_t slot_size(uint32_t size)
 
 static int receiver(const struct opts *o, const struct msg *m, int fd)
 {
-	struct side s;
-	memset(&s, 0, sizeof(s));
+	struct cosim_side s = {.nqp = NQP, .mtu = {IBV_MTU_1024, IBV_MTU_4096}};
 	size_t per = slot_size(o->max_size);
-	if (setup(&s, o->dev_a, per * o->batch, o->batch))
-		return 2;
-	struct wire_info li, ri;
-	memset(&li, 0, sizeof(li));
-	for (int q = 0; q < NQP; q++) {
-		li.qpn[q] = s.qp[q]->qp_num;
-		li.psn[q] = 0x1000 * (unsigned)(q + 1) + 7;
-	}
-	li.gid = s.gid;
-	if (xfer(fd, &li, sizeof(li), 1) || xfer(fd, &ri, sizeof(ri), 0) || connect_qps(&s, &li, &ri))
+	if (cosim_setup(&s, o->dev_a, per * o->batch, o->batch, MAX_SGE) ||
+	    cosim_connect(&s, fd, 1, 0x1007))
 		return 2;
 
 	uint8_t *base[256][MAX_SGE];
@@ -289,7 +140,7 @@ static int receiver(const struct opts *o, const struct msg *m, int fd)
 			uint8_t *p = s.buf + per * j + GUARD + (j % 7);
 			for (unsigned k = 0; k < mm->recv_sges; k++) {
 				/* Each receive buffer holds its piece plus a few spare bytes. */
-				uint32_t room = blen[j][k] + (k == mm->recv_sges - 1 ? 3 : 0);
+				uint32_t room = blen[j][k] + (k + 1u == mm->recv_sges ? 3u : 0u);
 				base[j][k] = p;
 				sge[k] = (struct ibv_sge){.addr = (uintptr_t)p, .length = room, .lkey = s.mr->lkey};
 				p += room + 2 * GUARD + 1;
@@ -300,12 +151,12 @@ static int receiver(const struct opts *o, const struct msg *m, int fd)
 			CHECK(rc == 0 && bad == NULL, "post_recv msg %u: %s", first + j, strerror(rc));
 		}
 		char go = 'g';
-		if (xfer(fd, &go, 1, 1))
+		if (cosim_xfer(fd, &go, 1, 1))
 			return 2;
 		for (unsigned j = 0; j < cnt; j++) {
 			/* Completions of one QP arrive in order; across QPs they interleave. */
 			struct ibv_wc wc;
-			if (poll_one(s.cq, &wc)) {
+			if (cosim_poll_one(s.cq, &wc)) {
 				CHECK(0, "receive completion %u never came", first + j);
 				return 1;
 			}
@@ -339,7 +190,7 @@ static int receiver(const struct opts *o, const struct msg *m, int fd)
 						CHECK(0, "msg %u: guard byte %d before piece %u written", i, g, k);
 						break;
 					}
-				uint32_t room = blen[jj][k] + (k == mm->recv_sges - 1 ? 3 : 0);
+				uint32_t room = blen[jj][k] + (k + 1u == mm->recv_sges ? 3u : 0u);
 				for (uint32_t g = blen[jj][k]; g < room + GUARD; g++)
 					if (p[g] != GUARD_BYTE) {
 						CHECK(0, "msg %u: byte %u after piece %u written", i, g - blen[jj][k], k);
@@ -347,7 +198,7 @@ static int receiver(const struct opts *o, const struct msg *m, int fd)
 					}
 			}
 		}
-		if (xfer(fd, &go, 1, 1))
+		if (cosim_xfer(fd, &go, 1, 1))
 			return 2;
 	}
 	return 0;
@@ -355,25 +206,16 @@ static int receiver(const struct opts *o, const struct msg *m, int fd)
 
 static int sender(const struct opts *o, const struct msg *m, int fd)
 {
-	struct side s;
-	memset(&s, 0, sizeof(s));
+	struct cosim_side s = {.nqp = NQP, .mtu = {IBV_MTU_1024, IBV_MTU_4096}};
 	size_t per = slot_size(o->max_size);
-	if (setup(&s, o->dev_b, per * o->batch, o->batch))
-		return 2;
-	struct wire_info li, ri;
-	memset(&li, 0, sizeof(li));
-	for (int q = 0; q < NQP; q++) {
-		li.qpn[q] = s.qp[q]->qp_num;
-		li.psn[q] = 0xabc00 + (unsigned)q;
-	}
-	li.gid = s.gid;
-	if (xfer(fd, &ri, sizeof(ri), 0) || xfer(fd, &li, sizeof(li), 1) || connect_qps(&s, &li, &ri))
+	if (cosim_setup(&s, o->dev_b, per * o->batch, o->batch, MAX_SGE) ||
+	    cosim_connect(&s, fd, 0, 0xabc00))
 		return 2;
 
 	for (unsigned first = 0; first < o->n; first += o->batch) {
 		unsigned cnt = o->n - first < o->batch ? o->n - first : o->batch;
 		char go;
-		if (xfer(fd, &go, 1, 0))
+		if (cosim_xfer(fd, &go, 1, 0))
 			return 2;
 		for (unsigned j = 0; j < cnt; j++) {
 			unsigned i = first + j;
@@ -405,7 +247,7 @@ static int sender(const struct opts *o, const struct msg *m, int fd)
 			next[q] = first + (unsigned)q;
 		for (unsigned j = 0; j < cnt; j++) {
 			struct ibv_wc wc;
-			if (poll_one(s.cq, &wc)) {
+			if (cosim_poll_one(s.cq, &wc)) {
 				CHECK(0, "send completion %u never came", first + j);
 				return 1;
 			}
@@ -422,7 +264,7 @@ static int sender(const struct opts *o, const struct msg *m, int fd)
 			CHECK(wc.qp_num == s.qp[m[i].qp]->qp_num, "send %u: qp_num %u", i, wc.qp_num);
 			CHECK((wc.wc_flags & IBV_WC_WITH_IMM) == 0, "send %u: wc_flags 0x%x", i, wc.wc_flags);
 		}
-		if (xfer(fd, &go, 1, 0))
+		if (cosim_xfer(fd, &go, 1, 0))
 			return 2;
 	}
 	return 0;

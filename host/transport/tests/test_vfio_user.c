@@ -328,11 +328,17 @@ static void dma_case(struct rnic_transport *t, struct server *s, uint8_t *buf, s
 	rp = ctl_call(s, CTL_DMA_READ, iova + len - 1, NULL, 1);
 	CHECK(rp->err == 0 && rp->data[0] == win[len - 1]);
 
+	/* The window is the mapping widened to whole pages, as an IOMMU maps:
+	 * its first and last bytes are reachable, one byte beyond either is not. */
+	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t lo = iova & ~(pg - 1), hi = (iova + len + pg - 1) & ~(pg - 1);
+	CHECK(ctl_call(s, CTL_DMA_READ, lo, NULL, 1)->err == 0);
+	CHECK(ctl_call(s, CTL_DMA_READ, hi - 1, NULL, 1)->err == 0);
 	memcpy(&st0, ctl_call(s, CTL_STATS, 0, NULL, 0)->data, sizeof(st0));
-	CHECK(ctl_call(s, CTL_DMA_READ, iova + len - 1, NULL, 2)->err == EFAULT);
-	CHECK(ctl_call(s, CTL_DMA_READ, iova - 1, NULL, 2)->err == EFAULT);
-	CHECK(ctl_call(s, CTL_DMA_WRITE, iova + len, pat, 1)->err == EFAULT);
-	CHECK(ctl_call(s, CTL_DMA_WRITE, iova - 1, pat, 1)->err == EFAULT);
+	CHECK(ctl_call(s, CTL_DMA_READ, hi - 1, NULL, 2)->err == EFAULT);
+	CHECK(ctl_call(s, CTL_DMA_READ, lo - 1, NULL, 2)->err == EFAULT);
+	CHECK(ctl_call(s, CTL_DMA_WRITE, hi, pat, 1)->err == EFAULT);
+	CHECK(ctl_call(s, CTL_DMA_WRITE, lo - 1, pat, 1)->err == EFAULT);
 	memcpy(&st1, ctl_call(s, CTL_STATS, 0, NULL, 0)->data, sizeof(st1));
 	CHECK(st1.dma_faults == st0.dma_faults + 4);
 	for (int i = 0; i < 16; i++) {
@@ -364,7 +370,8 @@ static void test_dma(struct rnic_transport *t, struct server *s)
 	CHECK(t->ops->dma_map(t, mm + 100, 50, &iova) == 0);
 	CHECK(t->ops->dma_unmap(t, (uint64_t)(uintptr_t)mm, 8192) == 0);
 	CHECK(ctl_call(s, CTL_DMA_READ, (uint64_t)(uintptr_t)mm + 100, NULL, 50)->err == 0);
-	CHECK(ctl_call(s, CTL_DMA_READ, (uint64_t)(uintptr_t)mm + 99, NULL, 2)->err == EFAULT);
+	/* mm + 100 was mapped page-widened: [mm, mm + 4096) stays, the next page not. */
+	CHECK(ctl_call(s, CTL_DMA_READ, (uint64_t)(uintptr_t)mm + 4095, NULL, 2)->err == EFAULT);
 	CHECK(t->ops->dma_unmap(t, (uint64_t)(uintptr_t)mm + 100, 50) == 0);
 
 	/* A window whose memory the client freed: the access fails cleanly. */

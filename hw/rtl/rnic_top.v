@@ -1,0 +1,968 @@
+// rnic_top: the RoCEv2 RNIC.
+//
+// Host side: BAR0 (AXI4-Lite slave: identification, command queue, doorbell
+// pages), host DMA (AXI4 master). Network side: AXI-Stream Ethernet frames
+// without FCS. Control side: the firmware port (AXI4-Lite slave) and its
+// interrupt. Blocks and the interfaces between them: docs/rtl-interfaces.md.
+//
+//   BAR0 -> csr -> doorbell/scheduler -> wqe_fetch -> req --+
+//            |                                              tx_arb -> framer -> TX
+//            +-> context broadcast (firmware)    resp ACKs -+
+//   RX -> parser -> demux -> resp (requests) / req (ACKs)
+//   req, resp -> CQE mux -> cqe_writer;  all DMA through rnic_dma
+`resetall
+`default_nettype none
+`include "rnic_contract.vh"
+
+module rnic_top #(
+    parameter DATA_W = 512,              // host DMA and Ethernet stream width in bits
+    parameter ADDR_W = 64,               // host DMA address width
+    parameter AXI_ID_W = 8,              // host DMA AXI ID width
+    parameter LOG_QPS = `RNIC_LOG_QPS,   // log2 QPs (QPN = index)
+    parameter LOG_CQS = `RNIC_LOG_CQS,   // log2 CQs
+    parameter LOG_MRS = `RNIC_LOG_MRS,   // log2 memory keys
+    parameter CLK_MHZ = 250              // core clock reported in CAP_CLK_MHZ
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    // BAR0: AXI4-Lite slave
+    input  wire [19:0]           s_axil_awaddr,
+    input  wire [2:0]            s_axil_awprot,
+    input  wire                  s_axil_awvalid,
+    output wire                  s_axil_awready,
+    input  wire [31:0]           s_axil_wdata,
+    input  wire [3:0]            s_axil_wstrb,
+    input  wire                  s_axil_wvalid,
+    output wire                  s_axil_wready,
+    output wire [1:0]            s_axil_bresp,
+    output wire                  s_axil_bvalid,
+    input  wire                  s_axil_bready,
+    input  wire [19:0]           s_axil_araddr,
+    input  wire [2:0]            s_axil_arprot,
+    input  wire                  s_axil_arvalid,
+    output wire                  s_axil_arready,
+    output wire [31:0]           s_axil_rdata,
+    output wire [1:0]            s_axil_rresp,
+    output wire                  s_axil_rvalid,
+    input  wire                  s_axil_rready,
+
+    // Firmware port: AXI4-Lite slave and interrupt line
+    input  wire [15:0]           s_axil_fw_awaddr,
+    input  wire [2:0]            s_axil_fw_awprot,
+    input  wire                  s_axil_fw_awvalid,
+    output wire                  s_axil_fw_awready,
+    input  wire [31:0]           s_axil_fw_wdata,
+    input  wire [3:0]            s_axil_fw_wstrb,
+    input  wire                  s_axil_fw_wvalid,
+    output wire                  s_axil_fw_wready,
+    output wire [1:0]            s_axil_fw_bresp,
+    output wire                  s_axil_fw_bvalid,
+    input  wire                  s_axil_fw_bready,
+    input  wire [15:0]           s_axil_fw_araddr,
+    input  wire [2:0]            s_axil_fw_arprot,
+    input  wire                  s_axil_fw_arvalid,
+    output wire                  s_axil_fw_arready,
+    output wire [31:0]           s_axil_fw_rdata,
+    output wire [1:0]            s_axil_fw_rresp,
+    output wire                  s_axil_fw_rvalid,
+    input  wire                  s_axil_fw_rready,
+    output wire                  fw_irq,
+
+    // Host DMA: AXI4 master
+    output wire [AXI_ID_W-1:0]   m_axi_awid,
+    output wire [ADDR_W-1:0]     m_axi_awaddr,
+    output wire [7:0]            m_axi_awlen,
+    output wire [2:0]            m_axi_awsize,
+    output wire [1:0]            m_axi_awburst,
+    output wire                  m_axi_awlock,
+    output wire [3:0]            m_axi_awcache,
+    output wire [2:0]            m_axi_awprot,
+    output wire                  m_axi_awvalid,
+    input  wire                  m_axi_awready,
+    output wire [DATA_W-1:0]     m_axi_wdata,
+    output wire [DATA_W/8-1:0]   m_axi_wstrb,
+    output wire                  m_axi_wlast,
+    output wire                  m_axi_wvalid,
+    input  wire                  m_axi_wready,
+    input  wire [AXI_ID_W-1:0]   m_axi_bid,
+    input  wire [1:0]            m_axi_bresp,
+    input  wire                  m_axi_bvalid,
+    output wire                  m_axi_bready,
+    output wire [AXI_ID_W-1:0]   m_axi_arid,
+    output wire [ADDR_W-1:0]     m_axi_araddr,
+    output wire [7:0]            m_axi_arlen,
+    output wire [2:0]            m_axi_arsize,
+    output wire [1:0]            m_axi_arburst,
+    output wire                  m_axi_arlock,
+    output wire [3:0]            m_axi_arcache,
+    output wire [2:0]            m_axi_arprot,
+    output wire                  m_axi_arvalid,
+    input  wire                  m_axi_arready,
+    input  wire [AXI_ID_W-1:0]   m_axi_rid,
+    input  wire [DATA_W-1:0]     m_axi_rdata,
+    input  wire [1:0]            m_axi_rresp,
+    input  wire                  m_axi_rlast,
+    input  wire                  m_axi_rvalid,
+    output wire                  m_axi_rready,
+
+    // Ethernet: AXI-Stream frames without FCS
+    output wire [DATA_W-1:0]     m_axis_tx_tdata,
+    output wire [DATA_W/8-1:0]   m_axis_tx_tkeep,
+    output wire                  m_axis_tx_tvalid,
+    input  wire                  m_axis_tx_tready,
+    output wire                  m_axis_tx_tlast,
+    input  wire [DATA_W-1:0]     s_axis_rx_tdata,
+    input  wire [DATA_W/8-1:0]   s_axis_rx_tkeep,
+    input  wire                  s_axis_rx_tvalid,
+    output wire                  s_axis_rx_tready,
+    input  wire                  s_axis_rx_tlast,
+
+    // Host interrupts (MSI-X-like): one-cycle pulse with the vector
+    output wire                  irq_valid,
+    output wire [4:0]            irq_vector
+);
+
+localparam KEEP_W = DATA_W / 8;
+localparam TAG_W = 8;           // DMA read tag width (the widest client's)
+localparam STATS = 32;          // counters in rnic_csr
+localparam STAT_W = 16;         // bits per counter increment
+
+initial begin
+    if (DATA_W != 64 && DATA_W != 128 && DATA_W != 256 && DATA_W != 512)
+        $error("rnic_top: DATA_W must be 64, 128, 256 or 512");
+end
+
+// bytes in a packed beat (keep is contiguous from lane 0)
+function [STAT_W-1:0] keep_bytes;
+    input [KEEP_W-1:0] keep;
+    integer i;
+    begin
+        keep_bytes = 0;
+        for (i = 0; i < KEEP_W; i = i + 1)
+            keep_bytes = keep_bytes + {{(STAT_W-1){1'b0}}, keep[i]};
+    end
+endfunction
+
+// ---------------------------------------------------------------------------
+// Registers, command queue, context broadcast, doorbells
+// ---------------------------------------------------------------------------
+wire                          ctx_wr_valid;
+wire [7:0]                    ctx_wr_table;
+wire [23:0]                   ctx_wr_index;
+wire [32*`RNIC_CTX_WORDS-1:0] ctx_wr_data;
+wire                          db_valid;
+wire [15:0]                   db_page;
+wire [1:0]                    db_reg;
+wire [31:0]                   db_value;
+wire [47:0]                   cfg_mac;
+wire [31:0]                   cfg_ip;
+wire                          cfg_link_en;
+wire                          csr_irq_valid;
+wire [4:0]                    csr_irq_vector;
+reg  [STATS*STAT_W-1:0]       stat_inc;
+
+rnic_csr #(
+    .ADDR_W(20),
+    .FW_ADDR_W(16),
+    .LOG_QPS(LOG_QPS),
+    .LOG_CQS(LOG_CQS),
+    .LOG_MRS(LOG_MRS),
+    .DMA_BITS(DATA_W),
+    .CLK_MHZ(CLK_MHZ),
+    .STATS(STATS),
+    .STAT_INC_W(STAT_W)
+) csr_inst (
+    .clk(clk), .rst(rst),
+    .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
+    .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
+    .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
+    .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr),
+    .s_axil_arprot(s_axil_arprot), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
+    .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
+    .s_axil_rready(s_axil_rready),
+    .s_axil_fw_awaddr(s_axil_fw_awaddr), .s_axil_fw_awprot(s_axil_fw_awprot),
+    .s_axil_fw_awvalid(s_axil_fw_awvalid), .s_axil_fw_awready(s_axil_fw_awready),
+    .s_axil_fw_wdata(s_axil_fw_wdata), .s_axil_fw_wstrb(s_axil_fw_wstrb),
+    .s_axil_fw_wvalid(s_axil_fw_wvalid), .s_axil_fw_wready(s_axil_fw_wready),
+    .s_axil_fw_bresp(s_axil_fw_bresp), .s_axil_fw_bvalid(s_axil_fw_bvalid),
+    .s_axil_fw_bready(s_axil_fw_bready), .s_axil_fw_araddr(s_axil_fw_araddr),
+    .s_axil_fw_arprot(s_axil_fw_arprot), .s_axil_fw_arvalid(s_axil_fw_arvalid),
+    .s_axil_fw_arready(s_axil_fw_arready), .s_axil_fw_rdata(s_axil_fw_rdata),
+    .s_axil_fw_rresp(s_axil_fw_rresp), .s_axil_fw_rvalid(s_axil_fw_rvalid),
+    .s_axil_fw_rready(s_axil_fw_rready),
+    .fw_irq(fw_irq),
+    .irq_valid(csr_irq_valid), .irq_vector(csr_irq_vector),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
+    .ctx_wr_data(ctx_wr_data),
+    .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
+    .cfg_mac(cfg_mac), .cfg_ip(cfg_ip), .cfg_link_en(cfg_link_en),
+    .stat_inc(stat_inc)
+);
+
+// ---------------------------------------------------------------------------
+// Doorbells, scheduler, WQE fetch
+// ---------------------------------------------------------------------------
+wire        sched_valid, sched_ready;
+wire [23:0] sched_qpn;
+wire [15:0] sched_pi;
+wire        requeue_valid, requeue_ready;
+wire [23:0] requeue_qpn;
+wire        rq_pi_valid;
+wire [23:0] rq_pi_qpn;
+wire [15:0] rq_pi;
+wire        cq_db_valid;
+wire [23:0] cq_db_cqn;
+wire [15:0] cq_db_ci;
+wire [1:0]  cq_db_arm;
+wire        stat_db_reject;
+
+rnic_doorbell #(
+    .LOG_QPS(LOG_QPS),
+    .LOG_CQS(LOG_CQS)
+) doorbell_inst (
+    .clk(clk), .rst(rst),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
+    .ctx_wr_data(ctx_wr_data),
+    .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
+    .m_sched_valid(sched_valid), .m_sched_ready(sched_ready), .m_sched_qpn(sched_qpn),
+    .m_sched_pi(sched_pi),
+    .s_requeue_valid(requeue_valid), .s_requeue_ready(requeue_ready), .s_requeue_qpn(requeue_qpn),
+    .m_rq_pi_valid(rq_pi_valid), .m_rq_pi_qpn(rq_pi_qpn), .m_rq_pi(rq_pi),
+    .m_cq_db_valid(cq_db_valid), .m_cq_db_cqn(cq_db_cqn), .m_cq_db_ci(cq_db_ci),
+    .m_cq_db_arm(cq_db_arm),
+    .stat_db_reject(stat_db_reject)
+);
+
+// DMA read ports: 0 WQE fetch, 1 requester gather, 2 responder receive WQEs.
+// DMA write ports: 0 responder scatter, 1 CQE writer (after port 0's data
+// in acceptance order, so a receive CQE lands after its payload).
+localparam RD_PORTS = 3;
+localparam WR_PORTS = 2;
+wire [RD_PORTS*64-1:0]     rd_req_addr;
+wire [RD_PORTS*16-1:0]     rd_req_len;
+wire [RD_PORTS*TAG_W-1:0]  rd_req_tag;
+wire [RD_PORTS-1:0]        rd_req_valid, rd_req_ready;
+wire [RD_PORTS*DATA_W-1:0] rd_tdata;
+wire [RD_PORTS*KEEP_W-1:0] rd_tkeep;
+wire [RD_PORTS-1:0]        rd_tlast, rd_tvalid, rd_tready, rd_error;
+wire [RD_PORTS*TAG_W-1:0]  rd_tuser;
+wire [WR_PORTS*64-1:0]     wr_req_addr;
+wire [WR_PORTS*16-1:0]     wr_req_len;
+wire [WR_PORTS-1:0]        wr_req_valid, wr_req_ready;
+wire [WR_PORTS*DATA_W-1:0] wr_tdata;
+wire [WR_PORTS*KEEP_W-1:0] wr_tkeep;
+wire [WR_PORTS-1:0]        wr_tlast, wr_tvalid, wr_tready, wr_done, wr_error;
+
+wire [DATA_W-1:0] wqe_tdata;
+wire [KEEP_W-1:0] wqe_tkeep;
+wire              wqe_tvalid, wqe_tready, wqe_tlast;
+wire [23:0]       wqe_qpn;
+wire [15:0]       wqe_index;
+wire              fetch_err_valid;
+wire [23:0]       fetch_err_qpn;
+wire [15:0]       fetch_err_index;
+wire              stat_wqe_fetched, stat_wqe_index_err;
+wire [3:0]        fetch_rd_tag;
+
+rnic_wqe_fetch #(
+    .DATA_W(DATA_W),
+    .LOG_QPS(LOG_QPS)
+) fetch_inst (
+    .clk(clk), .rst(rst),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
+    .ctx_wr_data(ctx_wr_data),
+    .s_sched_valid(sched_valid), .s_sched_ready(sched_ready), .s_sched_qpn(sched_qpn),
+    .s_sched_pi(sched_pi),
+    .m_requeue_valid(requeue_valid), .m_requeue_ready(requeue_ready), .m_requeue_qpn(requeue_qpn),
+    .m_dma_rd_req_addr(rd_req_addr[0*64 +: 64]), .m_dma_rd_req_len(rd_req_len[0*16 +: 16]),
+    .m_dma_rd_req_tag(fetch_rd_tag), .m_dma_rd_req_valid(rd_req_valid[0]),
+    .m_dma_rd_req_ready(rd_req_ready[0]),
+    .s_dma_rd_tdata(rd_tdata[0*DATA_W +: DATA_W]), .s_dma_rd_tkeep(rd_tkeep[0*KEEP_W +: KEEP_W]),
+    .s_dma_rd_tlast(rd_tlast[0]), .s_dma_rd_tvalid(rd_tvalid[0]), .s_dma_rd_tready(rd_tready[0]),
+    .s_dma_rd_tuser(rd_tuser[0*TAG_W +: 4]),
+    .m_wqe_tdata(wqe_tdata), .m_wqe_tkeep(wqe_tkeep), .m_wqe_tvalid(wqe_tvalid),
+    .m_wqe_tready(wqe_tready), .m_wqe_tlast(wqe_tlast), .m_wqe_qpn(wqe_qpn), .m_wqe_index(wqe_index),
+    .m_err_valid(fetch_err_valid), .m_err_qpn(fetch_err_qpn), .m_err_index(fetch_err_index),
+    .stat_wqe_fetched(stat_wqe_fetched), .stat_wqe_index_err(stat_wqe_index_err)
+);
+assign rd_req_tag[0*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, fetch_rd_tag};
+
+// ---------------------------------------------------------------------------
+// Requester
+// ---------------------------------------------------------------------------
+
+wire [7:0]   req_hdr_opcode;
+wire         req_hdr_se;
+wire         req_hdr_mig;
+wire         req_hdr_ackreq;
+wire [15:0]  req_hdr_pkey;
+wire [23:0]  req_hdr_dqpn;
+wire [23:0]  req_hdr_psn;
+wire [47:0]  req_hdr_dmac;
+wire [31:0]  req_hdr_dip;
+wire [15:0]  req_hdr_ip_id;
+wire [7:0]   req_hdr_ttl;
+wire [7:0]   req_hdr_tos;
+wire [15:0]  req_hdr_sport;
+wire [63:0]  req_hdr_reth_va;
+wire [31:0]  req_hdr_reth_rkey;
+wire [31:0]  req_hdr_reth_len;
+wire [31:0]  req_hdr_aeth;
+wire [31:0]  req_hdr_imm;
+wire [31:0]  req_hdr_deth_qkey;
+wire [23:0]  req_hdr_deth_sqpn;
+wire [63:0]  req_hdr_atomic_va;
+wire [31:0]  req_hdr_atomic_rkey;
+wire [63:0]  req_hdr_atomic_swap;
+wire [63:0]  req_hdr_atomic_cmp;
+wire [63:0]  req_hdr_atomic_ack;
+wire [12:0]  req_hdr_len;
+wire              req_hdr_valid, req_hdr_ready;
+wire [DATA_W-1:0] req_pl_tdata;
+wire [KEEP_W-1:0] req_pl_tkeep;
+wire              req_pl_tlast, req_pl_tvalid, req_pl_tready;
+wire [7:0]        ack_opcode;
+wire [23:0]       ack_dqpn, ack_psn;
+wire [31:0]       ack_aeth;
+wire [12:0]       ack_len;
+wire              ack_valid, ack_ready;
+wire [DATA_W-1:0] ack_pl_tdata;
+wire [KEEP_W-1:0] ack_pl_tkeep;
+wire              ack_pl_tlast, ack_pl_tvalid, ack_pl_tready;
+wire              req_cqe_valid, req_cqe_ready;
+wire [23:0]       req_cqe_cqn;
+wire [`RNIC_CQE_BITS-1:0] req_cqe_data;
+wire              stat_ack_drop, stat_nak_seq, stat_nak_rnr;
+
+rnic_req #(
+    .DATA_W(DATA_W),
+    .QPN_W(LOG_QPS),
+    .KEY_W(LOG_MRS),
+    .TAG_W(TAG_W)
+) req_inst (
+    .clk(clk), .rst(rst),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
+    .ctx_wr_data(ctx_wr_data),
+    .s_wqe_tdata(wqe_tdata), .s_wqe_tkeep(wqe_tkeep), .s_wqe_tlast(wqe_tlast),
+    .s_wqe_tvalid(wqe_tvalid), .s_wqe_tready(wqe_tready), .s_wqe_qpn(wqe_qpn),
+    .s_wqe_index(wqe_index),
+    .m_rd_req_addr(rd_req_addr[1*64 +: 64]), .m_rd_req_len(rd_req_len[1*16 +: 16]),
+    .m_rd_req_tag(rd_req_tag[1*TAG_W +: TAG_W]), .m_rd_req_valid(rd_req_valid[1]),
+    .m_rd_req_ready(rd_req_ready[1]),
+    .s_rd_tdata(rd_tdata[1*DATA_W +: DATA_W]), .s_rd_tkeep(rd_tkeep[1*KEEP_W +: KEEP_W]),
+    .s_rd_tlast(rd_tlast[1]), .s_rd_tvalid(rd_tvalid[1]), .s_rd_tready(rd_tready[1]),
+    .s_rd_tuser(rd_tuser[1*TAG_W +: TAG_W]),
+
+    .m_hdr_opcode(req_hdr_opcode),
+    .m_hdr_se(req_hdr_se),
+    .m_hdr_mig(req_hdr_mig),
+    .m_hdr_ackreq(req_hdr_ackreq),
+    .m_hdr_pkey(req_hdr_pkey),
+    .m_hdr_dqpn(req_hdr_dqpn),
+    .m_hdr_psn(req_hdr_psn),
+    .m_hdr_dmac(req_hdr_dmac),
+    .m_hdr_dip(req_hdr_dip),
+    .m_hdr_ip_id(req_hdr_ip_id),
+    .m_hdr_ttl(req_hdr_ttl),
+    .m_hdr_tos(req_hdr_tos),
+    .m_hdr_sport(req_hdr_sport),
+    .m_hdr_reth_va(req_hdr_reth_va),
+    .m_hdr_reth_rkey(req_hdr_reth_rkey),
+    .m_hdr_reth_len(req_hdr_reth_len),
+    .m_hdr_aeth(req_hdr_aeth),
+    .m_hdr_imm(req_hdr_imm),
+    .m_hdr_deth_qkey(req_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(req_hdr_deth_sqpn),
+    .m_hdr_atomic_va(req_hdr_atomic_va),
+    .m_hdr_atomic_rkey(req_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(req_hdr_atomic_swap),
+    .m_hdr_atomic_cmp(req_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(req_hdr_atomic_ack),
+    .m_hdr_len(req_hdr_len),
+    .m_hdr_valid(req_hdr_valid), .m_hdr_ready(req_hdr_ready),
+    .m_axis_pl_tdata(req_pl_tdata), .m_axis_pl_tkeep(req_pl_tkeep), .m_axis_pl_tlast(req_pl_tlast),
+    .m_axis_pl_tvalid(req_pl_tvalid), .m_axis_pl_tready(req_pl_tready),
+    .s_ack_opcode(ack_opcode), .s_ack_dqpn(ack_dqpn), .s_ack_psn(ack_psn), .s_ack_aeth(ack_aeth),
+    .s_ack_len(ack_len), .s_ack_valid(ack_valid), .s_ack_ready(ack_ready),
+    .s_ack_pl_tdata(ack_pl_tdata), .s_ack_pl_tkeep(ack_pl_tkeep), .s_ack_pl_tlast(ack_pl_tlast),
+    .s_ack_pl_tvalid(ack_pl_tvalid), .s_ack_pl_tready(ack_pl_tready),
+    .m_cqe_valid(req_cqe_valid), .m_cqe_ready(req_cqe_ready), .m_cqe_cqn(req_cqe_cqn),
+    .m_cqe_data(req_cqe_data),
+    .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
+);
+
+// ---------------------------------------------------------------------------
+// Receive: parser, then requests to the responder and responses to the
+// requester (ACK, ATOMIC ACK, READ RESPONSE *), whole packets at a time.
+// ---------------------------------------------------------------------------
+
+wire [7:0]   rx_hdr_opcode;
+wire         rx_hdr_se;
+wire         rx_hdr_mig;
+wire         rx_hdr_ackreq;
+wire [15:0]  rx_hdr_pkey;
+wire [23:0]  rx_hdr_dqpn;
+wire [23:0]  rx_hdr_psn;
+wire [47:0]  rx_hdr_dmac;
+wire [47:0]  rx_hdr_smac;
+wire [31:0]  rx_hdr_dip;
+wire [31:0]  rx_hdr_sip;
+wire [15:0]  rx_hdr_ip_id;
+wire [7:0]   rx_hdr_ttl;
+wire [7:0]   rx_hdr_tos;
+wire [15:0]  rx_hdr_sport;
+wire [63:0]  rx_hdr_reth_va;
+wire [31:0]  rx_hdr_reth_rkey;
+wire [31:0]  rx_hdr_reth_len;
+wire [31:0]  rx_hdr_aeth;
+wire [31:0]  rx_hdr_imm;
+wire [31:0]  rx_hdr_deth_qkey;
+wire [23:0]  rx_hdr_deth_sqpn;
+wire [63:0]  rx_hdr_atomic_va;
+wire [31:0]  rx_hdr_atomic_rkey;
+wire [63:0]  rx_hdr_atomic_swap;
+wire [63:0]  rx_hdr_atomic_cmp;
+wire [63:0]  rx_hdr_atomic_ack;
+wire [12:0]  rx_hdr_len;
+wire              rx_hdr_valid, rx_hdr_ready;
+wire [DATA_W-1:0] rx_pl_tdata;
+wire [KEEP_W-1:0] rx_pl_tkeep;
+wire              rx_pl_tvalid, rx_pl_tready, rx_pl_tlast;
+wire              stat_icrc_err, stat_bad_hdr;
+
+rnic_parser #(
+    .DATA_W(DATA_W)
+) parser_inst (
+    .clk(clk), .rst(rst),
+    .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
+    .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
+    .s_axis_rx_tvalid(s_axis_rx_tvalid), .s_axis_rx_tready(s_axis_rx_tready),
+    .s_axis_rx_tlast(s_axis_rx_tlast),
+    .m_hdr_valid(rx_hdr_valid), .m_hdr_ready(rx_hdr_ready),
+
+    .m_hdr_opcode(rx_hdr_opcode),
+    .m_hdr_se(rx_hdr_se),
+    .m_hdr_mig(rx_hdr_mig),
+    .m_hdr_ackreq(rx_hdr_ackreq),
+    .m_hdr_pkey(rx_hdr_pkey),
+    .m_hdr_dqpn(rx_hdr_dqpn),
+    .m_hdr_psn(rx_hdr_psn),
+    .m_hdr_dmac(rx_hdr_dmac),
+    .m_hdr_smac(rx_hdr_smac),
+    .m_hdr_dip(rx_hdr_dip),
+    .m_hdr_sip(rx_hdr_sip),
+    .m_hdr_ip_id(rx_hdr_ip_id),
+    .m_hdr_ttl(rx_hdr_ttl),
+    .m_hdr_tos(rx_hdr_tos),
+    .m_hdr_sport(rx_hdr_sport),
+    .m_hdr_reth_va(rx_hdr_reth_va),
+    .m_hdr_reth_rkey(rx_hdr_reth_rkey),
+    .m_hdr_reth_len(rx_hdr_reth_len),
+    .m_hdr_aeth(rx_hdr_aeth),
+    .m_hdr_imm(rx_hdr_imm),
+    .m_hdr_deth_qkey(rx_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(rx_hdr_deth_sqpn),
+    .m_hdr_atomic_va(rx_hdr_atomic_va),
+    .m_hdr_atomic_rkey(rx_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(rx_hdr_atomic_swap),
+    .m_hdr_atomic_cmp(rx_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(rx_hdr_atomic_ack),
+    .m_hdr_len(rx_hdr_len),
+    .m_axis_pay_tdata(rx_pl_tdata), .m_axis_pay_tkeep(rx_pl_tkeep), .m_axis_pay_tvalid(rx_pl_tvalid),
+    .m_axis_pay_tready(rx_pl_tready), .m_axis_pay_tlast(rx_pl_tlast),
+    .stat_icrc_err(stat_icrc_err), .stat_bad_hdr(stat_bad_hdr)
+);
+
+// A response opcode goes to the requester: RC READ RESPONSE first/middle/
+// last/only (0x0D-0x10), ACK (0x11), ATOMIC ACKNOWLEDGE (0x12).
+wire rx_to_req = rx_hdr_opcode >= 8'h0D && rx_hdr_opcode <= 8'h12;
+reg  rx_pl_busy_reg, rx_pl_busy_next;   // a header was taken; its payload is flowing
+reg  rx_pl_req_reg, rx_pl_req_next;     // ... to the requester (else the responder)
+wire resp_hdr_ready;
+wire resp_pl_tready;
+
+assign ack_valid = rx_hdr_valid && !rx_pl_busy_reg && rx_to_req;
+wire   resp_hdr_valid = rx_hdr_valid && !rx_pl_busy_reg && !rx_to_req;
+assign rx_hdr_ready = !rx_pl_busy_reg && (rx_to_req ? ack_ready : resp_hdr_ready);
+assign ack_opcode = rx_hdr_opcode;
+assign ack_dqpn = rx_hdr_dqpn;
+assign ack_psn = rx_hdr_psn;
+assign ack_aeth = rx_hdr_aeth;
+assign ack_len = rx_hdr_len;
+
+assign ack_pl_tdata = rx_pl_tdata;
+assign ack_pl_tkeep = rx_pl_tkeep;
+assign ack_pl_tlast = rx_pl_tlast;
+assign ack_pl_tvalid = rx_pl_tvalid && rx_pl_busy_reg && rx_pl_req_reg;
+wire   resp_pl_tvalid = rx_pl_tvalid && rx_pl_busy_reg && !rx_pl_req_reg;
+assign rx_pl_tready = rx_pl_busy_reg && (rx_pl_req_reg ? ack_pl_tready : resp_pl_tready);
+
+always @* begin
+    rx_pl_busy_next = rx_pl_busy_reg;
+    rx_pl_req_next = rx_pl_req_reg;
+    if (!rx_pl_busy_reg) begin
+        if (rx_hdr_valid && rx_hdr_ready && rx_hdr_len != 13'd0) begin
+            rx_pl_busy_next = 1'b1;
+            rx_pl_req_next = rx_to_req;
+        end
+    end else if (rx_pl_tvalid && rx_pl_tready && rx_pl_tlast) begin
+        rx_pl_busy_next = 1'b0;
+    end
+end
+
+always @(posedge clk) begin
+    rx_pl_busy_reg <= rx_pl_busy_next;
+    rx_pl_req_reg <= rx_pl_req_next;
+    if (rst) begin
+        rx_pl_busy_reg <= 1'b0;
+        rx_pl_req_reg <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Responder
+// ---------------------------------------------------------------------------
+
+wire [47:0]  resp_hdr_smac;
+wire [31:0]  resp_hdr_sip;
+wire [7:0]   resp_hdr_opcode;
+wire         resp_hdr_se;
+wire         resp_hdr_mig;
+wire         resp_hdr_ackreq;
+wire [15:0]  resp_hdr_pkey;
+wire [23:0]  resp_hdr_dqpn;
+wire [23:0]  resp_hdr_psn;
+wire [47:0]  resp_hdr_dmac;
+wire [31:0]  resp_hdr_dip;
+wire [15:0]  resp_hdr_ip_id;
+wire [7:0]   resp_hdr_ttl;
+wire [7:0]   resp_hdr_tos;
+wire [15:0]  resp_hdr_sport;
+wire [63:0]  resp_hdr_reth_va;
+wire [31:0]  resp_hdr_reth_rkey;
+wire [31:0]  resp_hdr_reth_len;
+wire [31:0]  resp_hdr_aeth;
+wire [31:0]  resp_hdr_imm;
+wire [31:0]  resp_hdr_deth_qkey;
+wire [23:0]  resp_hdr_deth_sqpn;
+wire [63:0]  resp_hdr_atomic_va;
+wire [31:0]  resp_hdr_atomic_rkey;
+wire [63:0]  resp_hdr_atomic_swap;
+wire [63:0]  resp_hdr_atomic_cmp;
+wire [63:0]  resp_hdr_atomic_ack;
+wire [12:0]  resp_hdr_len;
+wire              resp_hdr_out_valid, resp_hdr_out_ready;
+wire [DATA_W-1:0] resp_pl_tdata;
+wire [KEEP_W-1:0] resp_pl_tkeep;
+wire              resp_pl_tlast, resp_pl_tvalid_out, resp_pl_tready_out;
+wire [3:0]        resp_rd_tag;
+wire              resp_cqe_valid, resp_cqe_ready;
+wire [23:0]       resp_cqe_cqn;
+wire [255:0]      resp_cqe_data;
+wire              resp_qp_err_valid;
+wire [23:0]       resp_qp_err_qpn;
+wire              stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx;
+
+rnic_resp #(
+    .DATA_W(DATA_W),
+    .LOG_QPS(LOG_QPS),
+    .LOG_MRS(LOG_MRS)
+) resp_inst (
+    .clk(clk), .rst(rst),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
+    .ctx_wr_data(ctx_wr_data),
+    .s_rq_pi_valid(rq_pi_valid), .s_rq_pi_qpn(rq_pi_qpn), .s_rq_pi(rq_pi),
+
+    .s_hdr_opcode(rx_hdr_opcode),
+    .s_hdr_se(rx_hdr_se),
+    .s_hdr_mig(rx_hdr_mig),
+    .s_hdr_ackreq(rx_hdr_ackreq),
+    .s_hdr_pkey(rx_hdr_pkey),
+    .s_hdr_dqpn(rx_hdr_dqpn),
+    .s_hdr_psn(rx_hdr_psn),
+    .s_hdr_dmac(rx_hdr_dmac),
+    .s_hdr_smac(rx_hdr_smac),
+    .s_hdr_dip(rx_hdr_dip),
+    .s_hdr_sip(rx_hdr_sip),
+    .s_hdr_ip_id(rx_hdr_ip_id),
+    .s_hdr_ttl(rx_hdr_ttl),
+    .s_hdr_tos(rx_hdr_tos),
+    .s_hdr_sport(rx_hdr_sport),
+    .s_hdr_reth_va(rx_hdr_reth_va),
+    .s_hdr_reth_rkey(rx_hdr_reth_rkey),
+    .s_hdr_reth_len(rx_hdr_reth_len),
+    .s_hdr_aeth(rx_hdr_aeth),
+    .s_hdr_imm(rx_hdr_imm),
+    .s_hdr_deth_qkey(rx_hdr_deth_qkey),
+    .s_hdr_deth_sqpn(rx_hdr_deth_sqpn),
+    .s_hdr_atomic_va(rx_hdr_atomic_va),
+    .s_hdr_atomic_rkey(rx_hdr_atomic_rkey),
+    .s_hdr_atomic_swap(rx_hdr_atomic_swap),
+    .s_hdr_atomic_cmp(rx_hdr_atomic_cmp),
+    .s_hdr_atomic_ack(rx_hdr_atomic_ack),
+    .s_hdr_len(rx_hdr_len),
+    .s_hdr_valid(resp_hdr_valid), .s_hdr_ready(resp_hdr_ready),
+    .s_axis_pl_tdata(rx_pl_tdata), .s_axis_pl_tkeep(rx_pl_tkeep), .s_axis_pl_tvalid(resp_pl_tvalid),
+    .s_axis_pl_tready(resp_pl_tready), .s_axis_pl_tlast(rx_pl_tlast),
+
+    .m_hdr_smac(resp_hdr_smac),
+    .m_hdr_sip(resp_hdr_sip),
+    .m_hdr_opcode(resp_hdr_opcode),
+    .m_hdr_se(resp_hdr_se),
+    .m_hdr_mig(resp_hdr_mig),
+    .m_hdr_ackreq(resp_hdr_ackreq),
+    .m_hdr_pkey(resp_hdr_pkey),
+    .m_hdr_dqpn(resp_hdr_dqpn),
+    .m_hdr_psn(resp_hdr_psn),
+    .m_hdr_dmac(resp_hdr_dmac),
+    .m_hdr_dip(resp_hdr_dip),
+    .m_hdr_ip_id(resp_hdr_ip_id),
+    .m_hdr_ttl(resp_hdr_ttl),
+    .m_hdr_tos(resp_hdr_tos),
+    .m_hdr_sport(resp_hdr_sport),
+    .m_hdr_reth_va(resp_hdr_reth_va),
+    .m_hdr_reth_rkey(resp_hdr_reth_rkey),
+    .m_hdr_reth_len(resp_hdr_reth_len),
+    .m_hdr_aeth(resp_hdr_aeth),
+    .m_hdr_imm(resp_hdr_imm),
+    .m_hdr_deth_qkey(resp_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(resp_hdr_deth_sqpn),
+    .m_hdr_atomic_va(resp_hdr_atomic_va),
+    .m_hdr_atomic_rkey(resp_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(resp_hdr_atomic_swap),
+    .m_hdr_atomic_cmp(resp_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(resp_hdr_atomic_ack),
+    .m_hdr_len(resp_hdr_len),
+    .m_hdr_valid(resp_hdr_out_valid), .m_hdr_ready(resp_hdr_out_ready),
+    .m_rd_req_addr(rd_req_addr[2*64 +: 64]), .m_rd_req_len(rd_req_len[2*16 +: 16]),
+    .m_rd_req_tag(resp_rd_tag), .m_rd_req_valid(rd_req_valid[2]), .m_rd_req_ready(rd_req_ready[2]),
+    .s_rd_tdata(rd_tdata[2*DATA_W +: DATA_W]), .s_rd_tkeep(rd_tkeep[2*KEEP_W +: KEEP_W]),
+    .s_rd_tlast(rd_tlast[2]), .s_rd_tvalid(rd_tvalid[2]), .s_rd_tready(rd_tready[2]),
+    .s_rd_tuser(rd_tuser[2*TAG_W +: 4]),
+    .m_wr_req_addr(wr_req_addr[0*64 +: 64]), .m_wr_req_len(wr_req_len[0*16 +: 16]),
+    .m_wr_req_valid(wr_req_valid[0]), .m_wr_req_ready(wr_req_ready[0]),
+    .m_wr_tdata(wr_tdata[0*DATA_W +: DATA_W]), .m_wr_tkeep(wr_tkeep[0*KEEP_W +: KEEP_W]),
+    .m_wr_tlast(wr_tlast[0]), .m_wr_tvalid(wr_tvalid[0]), .m_wr_tready(wr_tready[0]),
+    .s_wr_done(wr_done[0]),
+    .m_cqe_valid(resp_cqe_valid), .m_cqe_ready(resp_cqe_ready), .m_cqe_cqn(resp_cqe_cqn),
+    .m_cqe_data(resp_cqe_data),
+    .qp_err_valid(resp_qp_err_valid), .qp_err_qpn(resp_qp_err_qpn),
+    .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
+    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx)
+);
+assign rd_req_tag[2*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, resp_rd_tag};
+// The responder sends no payload (ACKs/NAKs only, until READ responses).
+assign resp_pl_tdata = {DATA_W{1'b0}};
+assign resp_pl_tkeep = {KEEP_W{1'b0}};
+assign resp_pl_tlast = 1'b0;
+assign resp_pl_tvalid_out = 1'b0;
+
+// ---------------------------------------------------------------------------
+// Transmit: ACKs before requests, whole packets, then the framer
+// ---------------------------------------------------------------------------
+
+wire [7:0]   tx_hdr_opcode;
+wire         tx_hdr_se;
+wire         tx_hdr_mig;
+wire         tx_hdr_ackreq;
+wire [15:0]  tx_hdr_pkey;
+wire [23:0]  tx_hdr_dqpn;
+wire [23:0]  tx_hdr_psn;
+wire [47:0]  tx_hdr_dmac;
+wire [31:0]  tx_hdr_dip;
+wire [15:0]  tx_hdr_ip_id;
+wire [7:0]   tx_hdr_ttl;
+wire [7:0]   tx_hdr_tos;
+wire [15:0]  tx_hdr_sport;
+wire [63:0]  tx_hdr_reth_va;
+wire [31:0]  tx_hdr_reth_rkey;
+wire [31:0]  tx_hdr_reth_len;
+wire [31:0]  tx_hdr_aeth;
+wire [31:0]  tx_hdr_imm;
+wire [31:0]  tx_hdr_deth_qkey;
+wire [23:0]  tx_hdr_deth_sqpn;
+wire [63:0]  tx_hdr_atomic_va;
+wire [31:0]  tx_hdr_atomic_rkey;
+wire [63:0]  tx_hdr_atomic_swap;
+wire [63:0]  tx_hdr_atomic_cmp;
+wire [63:0]  tx_hdr_atomic_ack;
+wire [12:0]  tx_hdr_len;
+wire              tx_hdr_valid, tx_hdr_ready;
+wire [DATA_W-1:0] tx_pl_tdata;
+wire [KEEP_W-1:0] tx_pl_tkeep;
+wire              tx_pl_tlast, tx_pl_tvalid, tx_pl_tready;
+
+rnic_tx_arb #(
+    .DATA_W(DATA_W)
+) tx_arb_inst (
+    .clk(clk), .rst(rst),
+
+    .s_resp_hdr_opcode(resp_hdr_opcode),
+    .s_resp_hdr_se(resp_hdr_se),
+    .s_resp_hdr_mig(resp_hdr_mig),
+    .s_resp_hdr_ackreq(resp_hdr_ackreq),
+    .s_resp_hdr_pkey(resp_hdr_pkey),
+    .s_resp_hdr_dqpn(resp_hdr_dqpn),
+    .s_resp_hdr_psn(resp_hdr_psn),
+    .s_resp_hdr_dmac(resp_hdr_dmac),
+    .s_resp_hdr_dip(resp_hdr_dip),
+    .s_resp_hdr_ip_id(resp_hdr_ip_id),
+    .s_resp_hdr_ttl(resp_hdr_ttl),
+    .s_resp_hdr_tos(resp_hdr_tos),
+    .s_resp_hdr_sport(resp_hdr_sport),
+    .s_resp_hdr_reth_va(resp_hdr_reth_va),
+    .s_resp_hdr_reth_rkey(resp_hdr_reth_rkey),
+    .s_resp_hdr_reth_len(resp_hdr_reth_len),
+    .s_resp_hdr_aeth(resp_hdr_aeth),
+    .s_resp_hdr_imm(resp_hdr_imm),
+    .s_resp_hdr_deth_qkey(resp_hdr_deth_qkey),
+    .s_resp_hdr_deth_sqpn(resp_hdr_deth_sqpn),
+    .s_resp_hdr_atomic_va(resp_hdr_atomic_va),
+    .s_resp_hdr_atomic_rkey(resp_hdr_atomic_rkey),
+    .s_resp_hdr_atomic_swap(resp_hdr_atomic_swap),
+    .s_resp_hdr_atomic_cmp(resp_hdr_atomic_cmp),
+    .s_resp_hdr_atomic_ack(resp_hdr_atomic_ack),
+    .s_resp_hdr_len(resp_hdr_len),
+    .s_resp_hdr_valid(resp_hdr_out_valid), .s_resp_hdr_ready(resp_hdr_out_ready),
+    .s_resp_axis_pl_tdata(resp_pl_tdata), .s_resp_axis_pl_tkeep(resp_pl_tkeep),
+    .s_resp_axis_pl_tlast(resp_pl_tlast), .s_resp_axis_pl_tvalid(resp_pl_tvalid_out),
+    .s_resp_axis_pl_tready(resp_pl_tready_out),
+
+    .s_req_hdr_opcode(req_hdr_opcode),
+    .s_req_hdr_se(req_hdr_se),
+    .s_req_hdr_mig(req_hdr_mig),
+    .s_req_hdr_ackreq(req_hdr_ackreq),
+    .s_req_hdr_pkey(req_hdr_pkey),
+    .s_req_hdr_dqpn(req_hdr_dqpn),
+    .s_req_hdr_psn(req_hdr_psn),
+    .s_req_hdr_dmac(req_hdr_dmac),
+    .s_req_hdr_dip(req_hdr_dip),
+    .s_req_hdr_ip_id(req_hdr_ip_id),
+    .s_req_hdr_ttl(req_hdr_ttl),
+    .s_req_hdr_tos(req_hdr_tos),
+    .s_req_hdr_sport(req_hdr_sport),
+    .s_req_hdr_reth_va(req_hdr_reth_va),
+    .s_req_hdr_reth_rkey(req_hdr_reth_rkey),
+    .s_req_hdr_reth_len(req_hdr_reth_len),
+    .s_req_hdr_aeth(req_hdr_aeth),
+    .s_req_hdr_imm(req_hdr_imm),
+    .s_req_hdr_deth_qkey(req_hdr_deth_qkey),
+    .s_req_hdr_deth_sqpn(req_hdr_deth_sqpn),
+    .s_req_hdr_atomic_va(req_hdr_atomic_va),
+    .s_req_hdr_atomic_rkey(req_hdr_atomic_rkey),
+    .s_req_hdr_atomic_swap(req_hdr_atomic_swap),
+    .s_req_hdr_atomic_cmp(req_hdr_atomic_cmp),
+    .s_req_hdr_atomic_ack(req_hdr_atomic_ack),
+    .s_req_hdr_len(req_hdr_len),
+    .s_req_hdr_valid(req_hdr_valid), .s_req_hdr_ready(req_hdr_ready),
+    .s_req_axis_pl_tdata(req_pl_tdata), .s_req_axis_pl_tkeep(req_pl_tkeep),
+    .s_req_axis_pl_tlast(req_pl_tlast), .s_req_axis_pl_tvalid(req_pl_tvalid),
+    .s_req_axis_pl_tready(req_pl_tready),
+
+    .m_hdr_opcode(tx_hdr_opcode),
+    .m_hdr_se(tx_hdr_se),
+    .m_hdr_mig(tx_hdr_mig),
+    .m_hdr_ackreq(tx_hdr_ackreq),
+    .m_hdr_pkey(tx_hdr_pkey),
+    .m_hdr_dqpn(tx_hdr_dqpn),
+    .m_hdr_psn(tx_hdr_psn),
+    .m_hdr_dmac(tx_hdr_dmac),
+    .m_hdr_dip(tx_hdr_dip),
+    .m_hdr_ip_id(tx_hdr_ip_id),
+    .m_hdr_ttl(tx_hdr_ttl),
+    .m_hdr_tos(tx_hdr_tos),
+    .m_hdr_sport(tx_hdr_sport),
+    .m_hdr_reth_va(tx_hdr_reth_va),
+    .m_hdr_reth_rkey(tx_hdr_reth_rkey),
+    .m_hdr_reth_len(tx_hdr_reth_len),
+    .m_hdr_aeth(tx_hdr_aeth),
+    .m_hdr_imm(tx_hdr_imm),
+    .m_hdr_deth_qkey(tx_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(tx_hdr_deth_sqpn),
+    .m_hdr_atomic_va(tx_hdr_atomic_va),
+    .m_hdr_atomic_rkey(tx_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(tx_hdr_atomic_swap),
+    .m_hdr_atomic_cmp(tx_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(tx_hdr_atomic_ack),
+    .m_hdr_len(tx_hdr_len),
+    .m_hdr_valid(tx_hdr_valid), .m_hdr_ready(tx_hdr_ready),
+    .m_axis_pl_tdata(tx_pl_tdata), .m_axis_pl_tkeep(tx_pl_tkeep), .m_axis_pl_tlast(tx_pl_tlast),
+    .m_axis_pl_tvalid(tx_pl_tvalid), .m_axis_pl_tready(tx_pl_tready)
+);
+
+rnic_framer #(
+    .DATA_W(DATA_W)
+) framer_inst (
+    .clk(clk), .rst(rst),
+    .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
+    .s_hdr_valid(tx_hdr_valid), .s_hdr_ready(tx_hdr_ready),
+
+    .s_hdr_opcode(tx_hdr_opcode),
+    .s_hdr_se(tx_hdr_se),
+    .s_hdr_mig(tx_hdr_mig),
+    .s_hdr_ackreq(tx_hdr_ackreq),
+    .s_hdr_pkey(tx_hdr_pkey),
+    .s_hdr_dqpn(tx_hdr_dqpn),
+    .s_hdr_psn(tx_hdr_psn),
+    .s_hdr_dmac(tx_hdr_dmac),
+    .s_hdr_dip(tx_hdr_dip),
+    .s_hdr_ip_id(tx_hdr_ip_id),
+    .s_hdr_ttl(tx_hdr_ttl),
+    .s_hdr_tos(tx_hdr_tos),
+    .s_hdr_sport(tx_hdr_sport),
+    .s_hdr_reth_va(tx_hdr_reth_va),
+    .s_hdr_reth_rkey(tx_hdr_reth_rkey),
+    .s_hdr_reth_len(tx_hdr_reth_len),
+    .s_hdr_aeth(tx_hdr_aeth),
+    .s_hdr_imm(tx_hdr_imm),
+    .s_hdr_deth_qkey(tx_hdr_deth_qkey),
+    .s_hdr_deth_sqpn(tx_hdr_deth_sqpn),
+    .s_hdr_atomic_va(tx_hdr_atomic_va),
+    .s_hdr_atomic_rkey(tx_hdr_atomic_rkey),
+    .s_hdr_atomic_swap(tx_hdr_atomic_swap),
+    .s_hdr_atomic_cmp(tx_hdr_atomic_cmp),
+    .s_hdr_atomic_ack(tx_hdr_atomic_ack),
+    .s_hdr_len(tx_hdr_len),
+    .s_axis_pay_tdata(tx_pl_tdata), .s_axis_pay_tkeep(tx_pl_tkeep), .s_axis_pay_tvalid(tx_pl_tvalid),
+    .s_axis_pay_tready(tx_pl_tready), .s_axis_pay_tlast(tx_pl_tlast),
+    .m_axis_tx_tdata(m_axis_tx_tdata), .m_axis_tx_tkeep(m_axis_tx_tkeep),
+    .m_axis_tx_tvalid(m_axis_tx_tvalid), .m_axis_tx_tready(m_axis_tx_tready),
+    .m_axis_tx_tlast(m_axis_tx_tlast)
+);
+
+// ---------------------------------------------------------------------------
+// Completions: requester and responder CQEs, alternating when both wait
+// ---------------------------------------------------------------------------
+reg         cqe_last_req_reg;   // the last CQE taken came from the requester
+wire        cqe_pick_req = req_cqe_valid && (!resp_cqe_valid || !cqe_last_req_reg);
+wire        cqe_valid = req_cqe_valid || resp_cqe_valid;
+wire        cqe_ready;
+wire [23:0] cqe_cqn = cqe_pick_req ? req_cqe_cqn : resp_cqe_cqn;
+wire [`RNIC_CQE_BITS-1:0] cqe_data = cqe_pick_req ? req_cqe_data : resp_cqe_data;
+assign req_cqe_ready = cqe_ready && cqe_pick_req;
+assign resp_cqe_ready = cqe_ready && !cqe_pick_req;
+
+always @(posedge clk) begin
+    if (cqe_valid && cqe_ready)
+        cqe_last_req_reg <= cqe_pick_req;
+    if (rst)
+        cqe_last_req_reg <= 1'b0;
+end
+
+wire       cq_irq_valid;
+wire [4:0] cq_irq_vector;
+wire       stat_cqe_written, stat_cq_overrun, stat_cqe_bad_cq, stat_cqe_dma_err;
+
+rnic_cqe_writer #(
+    .DATA_W(DATA_W),
+    .LOG_CQS(LOG_CQS)
+) cqe_writer_inst (
+    .clk(clk), .rst(rst),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
+    .ctx_wr_data(ctx_wr_data),
+    .s_cq_db_valid(cq_db_valid), .s_cq_db_cqn(cq_db_cqn), .s_cq_db_ci(cq_db_ci),
+    .s_cq_db_arm(cq_db_arm),
+    .s_cqe_valid(cqe_valid), .s_cqe_ready(cqe_ready), .s_cqe_cqn(cqe_cqn), .s_cqe_data(cqe_data),
+    .m_dma_wr_req_addr(wr_req_addr[1*64 +: 64]), .m_dma_wr_req_len(wr_req_len[1*16 +: 16]),
+    .m_dma_wr_req_valid(wr_req_valid[1]), .m_dma_wr_req_ready(wr_req_ready[1]),
+    .m_dma_wr_tdata(wr_tdata[1*DATA_W +: DATA_W]), .m_dma_wr_tkeep(wr_tkeep[1*KEEP_W +: KEEP_W]),
+    .m_dma_wr_tlast(wr_tlast[1]), .m_dma_wr_tvalid(wr_tvalid[1]), .m_dma_wr_tready(wr_tready[1]),
+    .s_dma_wr_done(wr_done[1]), .s_dma_wr_error(wr_error[1]),
+    .irq_valid(cq_irq_valid), .irq_vector(cq_irq_vector),
+    .stat_cqe_written(stat_cqe_written), .stat_cq_overrun(stat_cq_overrun),
+    .stat_cqe_bad_cq(stat_cqe_bad_cq), .stat_cqe_dma_err(stat_cqe_dma_err)
+);
+
+// Interrupts: a command-completion pulse that meets a CQ pulse waits a cycle.
+reg csr_irq_pending_reg;
+assign irq_valid = cq_irq_valid || csr_irq_valid || csr_irq_pending_reg;
+assign irq_vector = cq_irq_valid ? cq_irq_vector : csr_irq_vector;
+
+always @(posedge clk) begin
+    csr_irq_pending_reg <= cq_irq_valid && (csr_irq_valid || csr_irq_pending_reg);
+    if (rst)
+        csr_irq_pending_reg <= 1'b0;
+end
+
+// ---------------------------------------------------------------------------
+// Host DMA
+// ---------------------------------------------------------------------------
+wire              stat_rd_valid, stat_wr_valid;
+wire [15:0]       stat_rd_bytes, stat_wr_bytes;
+
+rnic_dma #(
+    .DATA_W(DATA_W),
+    .ADDR_W(ADDR_W),
+    .ID_W(AXI_ID_W),
+    .TAG_W(TAG_W),
+    .RD_PORTS(RD_PORTS),
+    .WR_PORTS(WR_PORTS)
+) dma_inst (
+    .clk(clk), .rst(rst),
+    .s_rd_req_addr(rd_req_addr), .s_rd_req_len(rd_req_len), .s_rd_req_tag(rd_req_tag),
+    .s_rd_req_valid(rd_req_valid), .s_rd_req_ready(rd_req_ready),
+    .m_rd_tdata(rd_tdata), .m_rd_tkeep(rd_tkeep), .m_rd_tlast(rd_tlast), .m_rd_tuser(rd_tuser),
+    .m_rd_error(rd_error), .m_rd_tvalid(rd_tvalid), .m_rd_tready(rd_tready),
+    .s_wr_req_addr(wr_req_addr), .s_wr_req_len(wr_req_len), .s_wr_req_valid(wr_req_valid),
+    .s_wr_req_ready(wr_req_ready),
+    .s_wr_tdata(wr_tdata), .s_wr_tkeep(wr_tkeep), .s_wr_tlast(wr_tlast), .s_wr_tvalid(wr_tvalid),
+    .s_wr_tready(wr_tready), .m_wr_done(wr_done), .m_wr_error(wr_error),
+    .m_axi_awid(m_axi_awid), .m_axi_awaddr(m_axi_awaddr), .m_axi_awlen(m_axi_awlen),
+    .m_axi_awsize(m_axi_awsize), .m_axi_awburst(m_axi_awburst), .m_axi_awlock(m_axi_awlock),
+    .m_axi_awcache(m_axi_awcache), .m_axi_awprot(m_axi_awprot), .m_axi_awvalid(m_axi_awvalid),
+    .m_axi_awready(m_axi_awready),
+    .m_axi_wdata(m_axi_wdata), .m_axi_wstrb(m_axi_wstrb), .m_axi_wlast(m_axi_wlast),
+    .m_axi_wvalid(m_axi_wvalid), .m_axi_wready(m_axi_wready),
+    .m_axi_bid(m_axi_bid), .m_axi_bresp(m_axi_bresp), .m_axi_bvalid(m_axi_bvalid),
+    .m_axi_bready(m_axi_bready),
+    .m_axi_arid(m_axi_arid), .m_axi_araddr(m_axi_araddr), .m_axi_arlen(m_axi_arlen),
+    .m_axi_arsize(m_axi_arsize), .m_axi_arburst(m_axi_arburst), .m_axi_arlock(m_axi_arlock),
+    .m_axi_arcache(m_axi_arcache), .m_axi_arprot(m_axi_arprot), .m_axi_arvalid(m_axi_arvalid),
+    .m_axi_arready(m_axi_arready),
+    .m_axi_rid(m_axi_rid), .m_axi_rdata(m_axi_rdata), .m_axi_rresp(m_axi_rresp),
+    .m_axi_rlast(m_axi_rlast), .m_axi_rvalid(m_axi_rvalid), .m_axi_rready(m_axi_rready),
+    .stat_rd_valid(stat_rd_valid), .stat_rd_bytes(stat_rd_bytes),
+    .stat_wr_valid(stat_wr_valid), .stat_wr_bytes(stat_wr_bytes)
+);
+
+// ---------------------------------------------------------------------------
+// Counters (enum stat): increments per cycle, summed in rnic_csr
+// ---------------------------------------------------------------------------
+always @* begin
+    stat_inc = {STATS*STAT_W{1'b0}};
+    stat_inc[`RNIC_STAT_TX_PKTS*STAT_W +: STAT_W] =
+        {{(STAT_W-1){1'b0}}, m_axis_tx_tvalid && m_axis_tx_tready && m_axis_tx_tlast};
+    stat_inc[`RNIC_STAT_TX_BYTES*STAT_W +: STAT_W] =
+        (m_axis_tx_tvalid && m_axis_tx_tready) ? keep_bytes(m_axis_tx_tkeep) : {STAT_W{1'b0}};
+    stat_inc[`RNIC_STAT_RX_PKTS*STAT_W +: STAT_W] =
+        {{(STAT_W-1){1'b0}}, s_axis_rx_tvalid && s_axis_rx_tready && s_axis_rx_tlast};
+    stat_inc[`RNIC_STAT_RX_BYTES*STAT_W +: STAT_W] =
+        (s_axis_rx_tvalid && s_axis_rx_tready) ? keep_bytes(s_axis_rx_tkeep) : {STAT_W{1'b0}};
+    stat_inc[`RNIC_STAT_RX_ICRC_ERR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_icrc_err};
+    stat_inc[`RNIC_STAT_RX_BAD_HDR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_bad_hdr};
+    stat_inc[`RNIC_STAT_RX_BAD_QP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_bad_qp};
+    stat_inc[`RNIC_STAT_RX_PSN_ERR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_psn_err};
+    stat_inc[`RNIC_STAT_DB_REJECT*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_db_reject};
+    stat_inc[`RNIC_STAT_WQE_FETCHED*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_wqe_fetched};
+    stat_inc[`RNIC_STAT_CQE_WRITTEN*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_cqe_written};
+    stat_inc[`RNIC_STAT_DMA_RD_BYTES*STAT_W +: STAT_W] = stat_rd_valid ? stat_rd_bytes : {STAT_W{1'b0}};
+    stat_inc[`RNIC_STAT_DMA_WR_BYTES*STAT_W +: STAT_W] = stat_wr_valid ? stat_wr_bytes : {STAT_W{1'b0}};
+    stat_inc[`RNIC_STAT_ACKS_TX*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_ack_tx};
+    stat_inc[`RNIC_STAT_ACKS_RX*STAT_W +: STAT_W] =
+        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode == 8'h11};
+    stat_inc[`RNIC_STAT_WQE_INDEX_ERR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_wqe_index_err};
+end
+
+// Not yet consumed: a fetch index error and a responder-detected QP error
+// are counted (WQE_INDEX_ERR, RX_*); reporting them to the firmware as
+// asynchronous events comes with the event queue.
+wire unused_ok = &{1'b0, fetch_err_valid, fetch_err_qpn, fetch_err_index, resp_qp_err_valid,
+                   resp_qp_err_qpn, rd_error, wr_error[0], cfg_link_en, stat_ack_drop, stat_nak_seq,
+                   stat_nak_rnr, stat_rnr_nak, stat_inv_req, stat_cq_overrun, stat_cqe_bad_cq,
+                   stat_cqe_dma_err, resp_pl_tready_out, resp_hdr_smac, resp_hdr_sip,
+                   rd_tuser[0*TAG_W+4 +: TAG_W-4], rd_tuser[2*TAG_W+4 +: TAG_W-4]};
+
+endmodule
+
+`resetall
