@@ -639,7 +639,7 @@ rnic_resp #(
     .m_rd_req_tag(resp_rd_tag), .m_rd_req_valid(rd_req_valid[2]), .m_rd_req_ready(rd_req_ready[2]),
     .s_rd_tdata(rd_tdata[2*DATA_W +: DATA_W]), .s_rd_tkeep(rd_tkeep[2*KEEP_W +: KEEP_W]),
     .s_rd_tlast(rd_tlast[2]), .s_rd_tvalid(rd_tvalid[2]), .s_rd_tready(rd_tready[2]),
-    .s_rd_tuser(rd_tuser[2*TAG_W +: 4]),
+    .s_rd_tuser(rd_tuser[2*TAG_W +: 4]), .s_rd_error(rd_error[2]),
     .m_wr_req_addr(wr_req_addr[0*64 +: 64]), .m_wr_req_len(wr_req_len[0*16 +: 16]),
     .m_wr_req_valid(wr_req_valid[0]), .m_wr_req_ready(wr_req_ready[0]),
     .m_wr_tdata(wr_tdata[0*DATA_W +: DATA_W]), .m_wr_tkeep(wr_tkeep[0*KEEP_W +: KEEP_W]),
@@ -958,7 +958,7 @@ end
 // are counted (WQE_INDEX_ERR, RX_*); reporting them to the firmware as
 // asynchronous events comes with the event queue.
 wire unused_ok = &{1'b0, fetch_err_valid, fetch_err_qpn, fetch_err_index, resp_qp_err_valid,
-                   resp_qp_err_qpn, rd_error, wr_error[0], cfg_link_en, stat_ack_drop, stat_nak_seq,
+                   resp_qp_err_qpn, rd_error[1:0], wr_error[0], cfg_link_en, stat_ack_drop, stat_nak_seq,
                    stat_nak_rnr, stat_rnr_nak, stat_inv_req, stat_cq_overrun, stat_cqe_bad_cq,
                    stat_cqe_dma_err, resp_pl_tready_out, resp_hdr_smac, resp_hdr_sip,
                    rd_tuser[0*TAG_W+4 +: TAG_W-4], rd_tuser[2*TAG_W+4 +: TAG_W-4]};

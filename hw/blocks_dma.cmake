@@ -1,0 +1,10 @@
+# Host DMA engine (AXI4 master) and completion writer: lint and testbenches.
+rnic_rtl_lint(rnic_fifo)
+rnic_rtl_lint(rnic_arb)
+rnic_rtl_lint(rnic_dma_rd_align)
+rnic_rtl_lint(rnic_dma_rd)
+rnic_rtl_lint(rnic_dma_wr)
+rnic_rtl_lint(rnic_dma)
+rnic_rtl_lint(rnic_cqe_writer)
+rnic_rtl_tb(tb_dma)
+rnic_rtl_tb(tb_cqe_writer)

@@ -1,0 +1,427 @@
+// RoCEv2 framer: one packet header (the header bus of docs/rtl-interfaces.md)
+// and its packed payload in, one Ethernet / IPv4 (DF) / UDP (4791) / BTH /
+// extension headers / payload / pad / ICRC frame out, without FCS (the MAC adds
+// it, and any padding to the 60-byte Ethernet minimum).
+//
+// The extension headers are chosen by the BTH opcode (IBA vol. 1 table 37).
+// The framer fills in the IPv4 total length and header checksum, the UDP length
+// (UDP checksum 0), the BTH PadCnt, zero pad bytes and the ICRC (IBA annex A17:
+// CRC-32 over eight 0xFF bytes, the IPv4 header with TOS, TTL and checksum all
+// ones, the UDP header with checksum all ones, the BTH with byte 4 all ones and
+// the rest up to the ICRC; stored least-significant byte first).
+//
+// Stage 0 builds the frame body (everything but the ICRC): header bytes from a
+// header image, then the payload shifted by the header length modulo the bus
+// width, combining the current and the previous payload beat, so the payload
+// moves at one beat per cycle. Stage 1 is the output register; it folds each
+// body beat into the ICRC as it is loaded and appends the ICRC to the last body
+// beat (or in one extra beat when it does not fit). One idle cycle separates a
+// packet's last beat and the next header.
+`default_nettype none
+
+module rnic_framer #(
+  parameter DATA_W = 512  // stream width in bits: a power of two, 64..512
+) (
+  input  wire                 clk,
+  input  wire                 rst,
+
+  // configuration: our Ethernet and IPv4 source addresses
+  input  wire [47:0]          cfg_mac,
+  input  wire [31:0]          cfg_ip,
+
+  // packet header bus
+  input  wire                 s_hdr_valid,
+  output wire                 s_hdr_ready,
+  input  wire [7:0]           s_hdr_opcode,
+  input  wire                 s_hdr_se,
+  input  wire                 s_hdr_mig,
+  input  wire                 s_hdr_ackreq,
+  input  wire [15:0]          s_hdr_pkey,
+  input  wire [23:0]          s_hdr_dqpn,
+  input  wire [23:0]          s_hdr_psn,
+  input  wire [47:0]          s_hdr_dmac,
+  input  wire [31:0]          s_hdr_dip,
+  input  wire [15:0]          s_hdr_ip_id,
+  input  wire [7:0]           s_hdr_ttl,
+  input  wire [7:0]           s_hdr_tos,
+  input  wire [15:0]          s_hdr_sport,
+  input  wire [63:0]          s_hdr_reth_va,
+  input  wire [31:0]          s_hdr_reth_rkey,
+  input  wire [31:0]          s_hdr_reth_len,
+  input  wire [31:0]          s_hdr_aeth,
+  input  wire [31:0]          s_hdr_imm,
+  input  wire [31:0]          s_hdr_deth_qkey,
+  input  wire [23:0]          s_hdr_deth_sqpn,
+  input  wire [63:0]          s_hdr_atomic_va,
+  input  wire [31:0]          s_hdr_atomic_rkey,
+  input  wire [63:0]          s_hdr_atomic_swap,
+  input  wire [63:0]          s_hdr_atomic_cmp,
+  input  wire [63:0]          s_hdr_atomic_ack,
+  input  wire [12:0]          s_hdr_len,
+
+  // payload: exactly len bytes, packed, tlast on the last beat (none when len is 0)
+  input  wire [DATA_W-1:0]    s_axis_pay_tdata,
+  input  wire [DATA_W/8-1:0]  s_axis_pay_tkeep,
+  input  wire                 s_axis_pay_tvalid,
+  output wire                 s_axis_pay_tready,
+  input  wire                 s_axis_pay_tlast,
+
+  // frame out (no FCS)
+  output wire [DATA_W-1:0]    m_axis_tx_tdata,
+  output wire [DATA_W/8-1:0]  m_axis_tx_tkeep,
+  output wire                 m_axis_tx_tvalid,
+  input  wire                 m_axis_tx_tready,
+  output wire                 m_axis_tx_tlast
+);
+
+  localparam KEEP_W = DATA_W / 8;
+  localparam LOG_K = (KEEP_W == 8) ? 3 : (KEEP_W == 16) ? 4 : (KEEP_W == 32) ? 5 : 6;
+  localparam HDR_MAX = 82;                                   // Eth+IPv4+UDP+BTH+RETH+ImmDt
+  localparam IMG_BEATS = (HDR_MAX + KEEP_W - 1) / KEEP_W;    // beats the header can span
+  localparam IMG_W = IMG_BEATS * DATA_W;
+  localparam BEAT_W = 13;                                    // beat index within a frame
+  localparam POS_W = BEAT_W + LOG_K;                         // byte position within a frame
+  localparam [POS_W-1:0] KEEP_M1 = KEEP_W[POS_W-1:0] - 1'b1;
+  localparam [LOG_K:0]   KEEP_L = KEEP_W[LOG_K:0];
+  localparam [LOG_K+1:0] KEEP_C = KEEP_W[LOG_K+1:0];
+  localparam [BEAT_W-1:0] IMG_BEATS_B = IMG_BEATS[BEAT_W-1:0];
+  localparam [LOG_K+1:0] FOUR = 4;
+
+  initial begin
+    if (DATA_W != 64 && DATA_W != 128 && DATA_W != 256 && DATA_W != 512) begin
+      $error("rnic_framer: DATA_W must be 64, 128, 256 or 512");
+      $finish;
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // header register
+  reg         active_reg, active_next;
+  reg [7:0]   opcode_reg;
+  reg         se_reg, mig_reg, ackreq_reg;
+  reg [15:0]  pkey_reg;
+  reg [23:0]  dqpn_reg, psn_reg;
+  reg [47:0]  dmac_reg, smac_reg;
+  reg [31:0]  dip_reg, sip_reg;
+  reg [15:0]  ip_id_reg;
+  reg [7:0]   ttl_reg, tos_reg;
+  reg [15:0]  sport_reg;
+  reg [63:0]  reth_va_reg;
+  reg [31:0]  reth_rkey_reg, reth_len_reg, aeth_reg, imm_reg, deth_qkey_reg;
+  reg [23:0]  deth_sqpn_reg;
+  reg [63:0]  atomic_va_reg;
+  reg [31:0]  atomic_rkey_reg;
+  reg [63:0]  atomic_swap_reg, atomic_cmp_reg, atomic_ack_reg;
+  reg [12:0]  len_reg;
+
+  wire hdr_fire = s_hdr_valid && s_hdr_ready;
+  assign s_hdr_ready = !active_reg;
+
+  always @(posedge clk) begin
+    if (hdr_fire) begin
+      opcode_reg      <= s_hdr_opcode;
+      se_reg          <= s_hdr_se;
+      mig_reg         <= s_hdr_mig;
+      ackreq_reg      <= s_hdr_ackreq;
+      pkey_reg        <= s_hdr_pkey;
+      dqpn_reg        <= s_hdr_dqpn;
+      psn_reg         <= s_hdr_psn;
+      dmac_reg        <= s_hdr_dmac;
+      smac_reg        <= cfg_mac;
+      dip_reg         <= s_hdr_dip;
+      sip_reg         <= cfg_ip;
+      ip_id_reg       <= s_hdr_ip_id;
+      ttl_reg         <= s_hdr_ttl;
+      tos_reg         <= s_hdr_tos;
+      sport_reg       <= s_hdr_sport;
+      reth_va_reg     <= s_hdr_reth_va;
+      reth_rkey_reg   <= s_hdr_reth_rkey;
+      reth_len_reg    <= s_hdr_reth_len;
+      aeth_reg        <= s_hdr_aeth;
+      imm_reg         <= s_hdr_imm;
+      deth_qkey_reg   <= s_hdr_deth_qkey;
+      deth_sqpn_reg   <= s_hdr_deth_sqpn;
+      atomic_va_reg   <= s_hdr_atomic_va;
+      atomic_rkey_reg <= s_hdr_atomic_rkey;
+      atomic_swap_reg <= s_hdr_atomic_swap;
+      atomic_cmp_reg  <= s_hdr_atomic_cmp;
+      atomic_ack_reg  <= s_hdr_atomic_ack;
+      len_reg         <= s_hdr_len;
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // extension headers of the opcode (IBA vol. 1 table 37)
+  wire [4:0] op5 = opcode_reg[4:0];
+  wire is_ud      = opcode_reg[7:5] == 3'b011;
+  wire is_cnp     = opcode_reg == 8'h81;
+  wire rc_like    = !is_ud && !is_cnp;
+  wire has_deth   = is_ud;
+  wire has_reth   = rc_like && (op5 == 5'h06 || op5 == 5'h0A || op5 == 5'h0B || op5 == 5'h0C);
+  wire has_atomic = rc_like && (op5 == 5'h13 || op5 == 5'h14);
+  wire has_aeth   = rc_like && (op5 == 5'h0D || op5 == 5'h0F || op5 == 5'h10 ||
+                                op5 == 5'h11 || op5 == 5'h12);
+  wire has_aack   = rc_like && op5 == 5'h12;
+  wire has_imm    = (rc_like && (op5 == 5'h03 || op5 == 5'h05 || op5 == 5'h09 || op5 == 5'h0B)) ||
+                    (is_ud && op5 == 5'h05);
+  wire has_ieth   = rc_like && (op5 == 5'h16 || op5 == 5'h17);
+
+  wire [6:0] ext_len = (has_deth ? 7'd8 : 7'd0) + (has_reth ? 7'd16 : 7'd0) +
+                       (has_atomic ? 7'd28 : 7'd0) + (has_aeth ? 7'd4 : 7'd0) +
+                       (has_aack ? 7'd8 : 7'd0) + (has_imm ? 7'd4 : 7'd0) +
+                       (has_ieth ? 7'd4 : 7'd0);
+
+  // lengths
+  wire [POS_W-1:0] hlen     = 54 + {{(POS_W-7){1'b0}}, ext_len};      // header bytes
+  wire [1:0]       pad      = 2'd0 - len_reg[1:0];
+  wire [POS_W-1:0] pay_end  = hlen + {{(POS_W-13){1'b0}}, len_reg};   // end of payload
+  wire [POS_W-1:0] body_len = pay_end + {{(POS_W-2){1'b0}}, pad};     // end of pad
+  wire [15:0]      ip_total = body_len[15:0] - 16'd10;                // - 14 Ethernet + 4 ICRC
+  wire [15:0]      udp_len  = ip_total - 16'd20;
+  wire [BEAT_W-1:0] hdr_a   = hlen[POS_W-1:LOG_K];                    // beat of the first payload byte
+  wire [LOG_K-1:0]  hdr_s   = hlen[LOG_K-1:0];                        // its lane
+  /* verilator lint_off UNUSEDSIGNAL */ // low bits: rounding only
+  wire [POS_W-1:0]  pay_round  = {{(POS_W-13){1'b0}}, len_reg} + KEEP_M1;
+  wire [POS_W-1:0]  body_round = body_len + KEEP_M1;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [BEAT_W-1:0] pay_beats  = pay_round[POS_W-1:LOG_K];
+  wire [BEAT_W-1:0] body_beats = body_round[POS_W-1:LOG_K];
+
+  // IPv4 header checksum (RFC 791): ones' complement of the ones' complement sum
+  reg [19:0] csum_acc;
+  reg [15:0] csum_fold, ip_csum;
+  always @* begin
+    csum_acc = 20'h04500 + {12'd0, tos_reg} + {4'd0, ip_total} + {4'd0, ip_id_reg} + 20'h04000 +
+               {4'd0, ttl_reg, 8'd17} + {4'd0, sip_reg[31:16]} + {4'd0, sip_reg[15:0]} +
+               {4'd0, dip_reg[31:16]} + {4'd0, dip_reg[15:0]};
+    csum_acc = {4'd0, csum_acc[15:0]} + {16'd0, csum_acc[19:16]};
+    csum_fold = csum_acc[15:0] + {12'd0, csum_acc[19:16]};
+    ip_csum = ~csum_fold;
+  end
+
+  // header image: byte p of the frame in img[8*p +: 8]
+  reg [IMG_W-1:0] img;
+  integer k;
+  always @* begin
+    img = {IMG_W{1'b0}};
+    for (k = 0; k < 6; k = k + 1) begin
+      img[8*k +: 8]      = dmac_reg[8*(5-k) +: 8];
+      img[8*(6+k) +: 8]  = smac_reg[8*(5-k) +: 8];
+    end
+    img[8*12 +: 16] = {8'h00, 8'h08};                            // EtherType IPv4
+    img[8*14 +: 8]  = 8'h45;                                     // version 4, IHL 5
+    img[8*15 +: 8]  = tos_reg;
+    img[8*16 +: 16] = {ip_total[7:0], ip_total[15:8]};
+    img[8*18 +: 16] = {ip_id_reg[7:0], ip_id_reg[15:8]};
+    img[8*20 +: 16] = {8'h00, 8'h40};                            // DF, fragment offset 0
+    img[8*22 +: 8]  = ttl_reg;
+    img[8*23 +: 8]  = 8'd17;                                     // UDP
+    img[8*24 +: 16] = {ip_csum[7:0], ip_csum[15:8]};
+    for (k = 0; k < 4; k = k + 1) begin
+      img[8*(26+k) +: 8] = sip_reg[8*(3-k) +: 8];
+      img[8*(30+k) +: 8] = dip_reg[8*(3-k) +: 8];
+    end
+    img[8*34 +: 16] = {sport_reg[7:0], sport_reg[15:8]};
+    img[8*36 +: 16] = {8'hB7, 8'h12};                            // 4791
+    img[8*38 +: 16] = {udp_len[7:0], udp_len[15:8]};
+    img[8*40 +: 16] = 16'h0000;                                  // no UDP checksum
+    img[8*42 +: 8]  = opcode_reg;
+    img[8*43 +: 8]  = {se_reg, mig_reg, pad, 4'h0};              // TVer 0
+    img[8*44 +: 16] = {pkey_reg[7:0], pkey_reg[15:8]};
+    img[8*46 +: 8]  = 8'h00;                                     // FECN, BECN, reserved
+    for (k = 0; k < 3; k = k + 1) begin
+      img[8*(47+k) +: 8] = dqpn_reg[8*(2-k) +: 8];
+      img[8*(51+k) +: 8] = psn_reg[8*(2-k) +: 8];
+    end
+    img[8*50 +: 8] = {ackreq_reg, 7'd0};
+    // extension headers start at byte 54 in IBA order: DETH, RETH, AtomicETH,
+    // AETH, AtomicAckETH, ImmDt, IETH
+    for (k = 0; k < 8; k = k + 1) begin
+      if (has_reth) img[8*(54+k) +: 8] = reth_va_reg[8*(7-k) +: 8];
+      if (has_atomic) begin
+        img[8*(54+k) +: 8] = atomic_va_reg[8*(7-k) +: 8];
+        img[8*(66+k) +: 8] = atomic_swap_reg[8*(7-k) +: 8];
+        img[8*(74+k) +: 8] = atomic_cmp_reg[8*(7-k) +: 8];
+      end
+      if (has_aack) img[8*(58+k) +: 8] = atomic_ack_reg[8*(7-k) +: 8];
+    end
+    for (k = 0; k < 4; k = k + 1) begin
+      if (has_deth) img[8*(54+k) +: 8] = deth_qkey_reg[8*(3-k) +: 8];
+      if (has_reth) begin
+        img[8*(62+k) +: 8] = reth_rkey_reg[8*(3-k) +: 8];
+        img[8*(66+k) +: 8] = reth_len_reg[8*(3-k) +: 8];
+      end
+      if (has_atomic) img[8*(62+k) +: 8] = atomic_rkey_reg[8*(3-k) +: 8];
+      if (has_aeth) img[8*(54+k) +: 8] = aeth_reg[8*(3-k) +: 8];
+      if (has_ieth) img[8*(54+k) +: 8] = imm_reg[8*(3-k) +: 8];
+      if (has_imm) begin
+        if (has_deth)      img[8*(62+k) +: 8] = imm_reg[8*(3-k) +: 8];
+        else if (has_reth) img[8*(70+k) +: 8] = imm_reg[8*(3-k) +: 8];
+        else               img[8*(54+k) +: 8] = imm_reg[8*(3-k) +: 8];
+      end
+    end
+    if (has_deth) begin
+      img[8*58 +: 8] = 8'h00;
+      for (k = 0; k < 3; k = k + 1) img[8*(59+k) +: 8] = deth_sqpn_reg[8*(2-k) +: 8];
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // stage 0: body beats
+  reg  [BEAT_W-1:0] beat_reg, beat_next;
+  reg  [DATA_W-1:0] prev_reg, prev_next;
+  wire              s1_ready;
+
+  wire [BEAT_W-1:0] pay_idx  = beat_reg - hdr_a;
+  wire              need_pay = (beat_reg >= hdr_a) && (pay_idx < pay_beats);
+  wire              s0_valid = active_reg && (!need_pay || s_axis_pay_tvalid);
+  wire              s0_last  = beat_reg == body_beats - 1'b1;
+  wire              s0_fire  = s0_valid && s1_ready;
+  assign s_axis_pay_tready = active_reg && need_pay && s1_ready;
+
+  wire [2*DATA_W-1:0] pay_pair = {(need_pay ? s_axis_pay_tdata : {DATA_W{1'b0}}), prev_reg};
+  wire [LOG_K:0]      sh_bytes = KEEP_L - {1'b0, hdr_s};
+  /* verilator lint_off UNUSEDSIGNAL */ // only the low beat of the shifted pair is used
+  wire [2*DATA_W-1:0] pay_sh2  = pay_pair >> {sh_bytes, 3'b000};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [DATA_W-1:0]   pay_sh   = pay_sh2[DATA_W-1:0];
+  wire [DATA_W-1:0]   hdr_beat = (beat_reg < IMG_BEATS_B) ? img[DATA_W*beat_reg[3:0] +: DATA_W] : {DATA_W{1'b0}};
+
+  reg [DATA_W-1:0] s0_data, crc_data;
+  reg [KEEP_W-1:0] crc_keep;
+  reg [POS_W-1:0]  pos;
+  integer l;
+
+  // ICRC invariant-field masks: bytes 6..13 stand for the LRH (eight 0xFF), then
+  // IPv4 TOS (15), TTL (22), checksum (24, 25), UDP checksum (40, 41), BTH byte 4 (46)
+  function icrc_ones;
+    input [POS_W-1:0] p;
+    begin
+      icrc_ones = (p >= 6 && p <= 13) || p == 15 || p == 22 || p == 24 || p == 25 ||
+                  p == 40 || p == 41 || p == 46;
+    end
+  endfunction
+
+  always @* begin
+    for (l = 0; l < KEEP_W; l = l + 1) begin
+      pos = {beat_reg, l[LOG_K-1:0]};
+      if (pos < hlen)
+        s0_data[8*l +: 8] = hdr_beat[8*l +: 8];
+      else if (pos < pay_end)
+        s0_data[8*l +: 8] = pay_sh[8*l +: 8];
+      else
+        s0_data[8*l +: 8] = 8'h00;
+      crc_keep[l] = pos >= 6 && pos < body_len;
+      crc_data[8*l +: 8] = icrc_ones(pos) ? 8'hFF : s0_data[8*l +: 8];
+    end
+  end
+
+  /* verilator lint_off UNUSEDSIGNAL */ // only the lane of the last body byte is used
+  wire [POS_W-1:0] body_m1 = body_len - 1'b1;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [LOG_K:0]   s0_cnt = s0_last ? {1'b0, body_m1[LOG_K-1:0]} + 1'b1 : KEEP_L;
+
+  always @* begin
+    active_next = active_reg;
+    beat_next = beat_reg;
+    prev_next = prev_reg;
+    if (hdr_fire) begin
+      active_next = 1'b1;
+      beat_next = {BEAT_W{1'b0}};
+    end
+    if (s0_fire) begin
+      beat_next = beat_reg + 1'b1;
+      if (need_pay) prev_next = s_axis_pay_tdata;
+      if (s0_last) active_next = 1'b0;
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // stage 1: output register, ICRC
+  reg              o_valid_reg, o_valid_next;
+  reg [DATA_W-1:0] o_data_reg, o_data_next;
+  reg [LOG_K:0]    o_cnt_reg, o_cnt_next;      // body bytes in the beat
+  reg              o_end_reg, o_end_next;      // last body beat: the ICRC follows
+  reg              o_tail_reg, o_tail_next;    // the beat holding the rest of the ICRC
+  reg [31:0]       crc_reg, crc_next;
+  wire [31:0]      crc_fold;
+
+  rnic_crc32 #(.DATA_W(DATA_W)) crc_inst (
+    .crc_in(beat_reg == 0 ? 32'hFFFFFFFF : crc_reg),
+    .data(crc_data),
+    .keep(crc_keep),
+    .crc_out(crc_fold)
+  );
+
+  wire [LOG_K+1:0] end_cnt = {1'b0, o_cnt_reg} + FOUR;
+  wire fits = end_cnt <= KEEP_C;
+  assign s1_ready = !o_valid_reg || (m_axis_tx_tready && !(o_end_reg && !fits));
+
+  always @* begin
+    o_valid_next = o_valid_reg;
+    o_data_next = o_data_reg;
+    o_cnt_next = o_cnt_reg;
+    o_end_next = o_end_reg;
+    o_tail_next = o_tail_reg;
+    crc_next = crc_reg;
+    if (o_valid_reg && m_axis_tx_tready) begin
+      o_valid_next = 1'b0;
+      if (o_end_reg && !fits) begin
+        o_valid_next = 1'b1;
+        o_end_next = 1'b0;
+        o_tail_next = 1'b1;
+      end
+    end
+    if (s0_fire) begin
+      o_valid_next = 1'b1;
+      o_data_next = s0_data;
+      o_cnt_next = s0_cnt;
+      o_end_next = s0_last;
+      o_tail_next = 1'b0;
+      crc_next = crc_fold;
+    end
+  end
+
+  wire [2*DATA_W-1:0] icrc_ext = {{(2*DATA_W-32){1'b0}}, ~crc_reg} << {o_cnt_reg, 3'b000};
+  wire [LOG_K+1:0]    tail_cnt = end_cnt - KEEP_C;
+
+  function [KEEP_W-1:0] keep_of;
+    input [LOG_K+1:0] n;
+    integer i;
+    begin
+      for (i = 0; i < KEEP_W; i = i + 1) keep_of[i] = i < n;
+    end
+  endfunction
+
+  assign m_axis_tx_tvalid = o_valid_reg;
+  assign m_axis_tx_tdata  = o_tail_reg ? icrc_ext[2*DATA_W-1:DATA_W] :
+                            o_end_reg  ? (o_data_reg | icrc_ext[DATA_W-1:0]) : o_data_reg;
+  assign m_axis_tx_tkeep  = o_tail_reg ? keep_of(tail_cnt) :
+                            o_end_reg  ? keep_of(end_cnt) : {KEEP_W{1'b1}};
+  assign m_axis_tx_tlast  = o_tail_reg || (o_end_reg && fits);
+
+  always @(posedge clk) begin
+    active_reg <= active_next;
+    beat_reg <= beat_next;
+    prev_reg <= prev_next;
+    o_valid_reg <= o_valid_next;
+    o_data_reg <= o_data_next;
+    o_cnt_reg <= o_cnt_next;
+    o_end_reg <= o_end_next;
+    o_tail_reg <= o_tail_next;
+    crc_reg <= crc_next;
+    if (rst) begin
+      active_reg <= 1'b0;
+      beat_reg <= {BEAT_W{1'b0}};
+      o_valid_reg <= 1'b0;
+      o_end_reg <= 1'b0;
+      o_tail_reg <= 1'b0;
+    end
+  end
+
+  // the payload's tkeep and tlast follow from len; they are not needed here
+  wire unused_ok = &{1'b0, s_axis_pay_tkeep, s_axis_pay_tlast};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,604 @@
+// RoCEv2 parser: Ethernet frames (no FCS) in, the packet header bus of
+// docs/rtl-interfaces.md plus the packed payload (pad removed) out, for good
+// frames only. Store-and-forward: a frame is checked as it arrives and emitted
+// only after its last byte proved it good.
+//
+// Checks (a failing frame is dropped with one stat pulse): EtherType IPv4;
+// version 4, IHL 5, no fragmentation, protocol 17, a valid IPv4 header checksum;
+// IPv4 total length matching the frame (a frame padded to the 60-byte Ethernet
+// minimum is accepted); UDP destination port 4791 and UDP length matching the
+// IPv4 length; BTH TVer 0; a known opcode; payload plus pad a multiple of four,
+// room for the extension headers, pad and ICRC, at most 4096 payload bytes;
+// destination MAC cfg_mac and destination IP cfg_ip; a well-formed stream (all
+// beats but the last full) -> stat_bad_hdr. Then the ICRC (IBA annex A17): the
+// CRC-32 over the masked frame, ICRC included, must leave the CRC-32 residue
+// -> else stat_icrc_err.
+//
+// Ingress shifts the payload to lane 0 as it arrives (combining the current and
+// the previous beat) and writes it into a RAM of DATA_W-bit words; a dropped
+// frame's words are released by rewinding the write pointer. A good frame's
+// header bytes, payload length and end pointer go into a descriptor queue.
+// Egress presents each descriptor on the header bus and streams its payload
+// words from the RAM; header and payload are independent channels (either may
+// be taken first), the next packet starts when both are done.
+`default_nettype none
+
+module rnic_parser #(
+  parameter DATA_W = 512,       // stream width in bits: a power of two, 64..512
+  parameter BUF_BYTES = 16384,  // payload RAM bytes: a power of two, room for two 4096-byte-MTU frames
+  parameter DESC_DEPTH = 16     // frames the descriptor queue holds: a power of two
+) (
+  input  wire                 clk,
+  input  wire                 rst,
+
+  // configuration: our Ethernet and IPv4 addresses
+  input  wire [47:0]          cfg_mac,
+  input  wire [31:0]          cfg_ip,
+
+  // frames in (no FCS), packed
+  input  wire [DATA_W-1:0]    s_axis_rx_tdata,
+  input  wire [DATA_W/8-1:0]  s_axis_rx_tkeep,
+  input  wire                 s_axis_rx_tvalid,
+  output wire                 s_axis_rx_tready,
+  input  wire                 s_axis_rx_tlast,
+
+  // packet header bus; fields of extension headers the opcode lacks are 0
+  output wire                 m_hdr_valid,
+  input  wire                 m_hdr_ready,
+  output wire [7:0]           m_hdr_opcode,
+  output wire                 m_hdr_se,
+  output wire                 m_hdr_mig,
+  output wire                 m_hdr_ackreq,
+  output wire [15:0]          m_hdr_pkey,
+  output wire [23:0]          m_hdr_dqpn,
+  output wire [23:0]          m_hdr_psn,
+  output wire [47:0]          m_hdr_dmac,
+  output wire [47:0]          m_hdr_smac,
+  output wire [31:0]          m_hdr_dip,
+  output wire [31:0]          m_hdr_sip,
+  output wire [15:0]          m_hdr_ip_id,
+  output wire [7:0]           m_hdr_ttl,
+  output wire [7:0]           m_hdr_tos,
+  output wire [15:0]          m_hdr_sport,
+  output wire [63:0]          m_hdr_reth_va,
+  output wire [31:0]          m_hdr_reth_rkey,
+  output wire [31:0]          m_hdr_reth_len,
+  output wire [31:0]          m_hdr_aeth,
+  output wire [31:0]          m_hdr_imm,
+  output wire [31:0]          m_hdr_deth_qkey,
+  output wire [23:0]          m_hdr_deth_sqpn,
+  output wire [63:0]          m_hdr_atomic_va,
+  output wire [31:0]          m_hdr_atomic_rkey,
+  output wire [63:0]          m_hdr_atomic_swap,
+  output wire [63:0]          m_hdr_atomic_cmp,
+  output wire [63:0]          m_hdr_atomic_ack,
+  output wire [12:0]          m_hdr_len,
+
+  // payload: len bytes, packed, tlast on the last beat (no beats when len is 0)
+  output wire [DATA_W-1:0]    m_axis_pay_tdata,
+  output wire [DATA_W/8-1:0]  m_axis_pay_tkeep,
+  output wire                 m_axis_pay_tvalid,
+  input  wire                 m_axis_pay_tready,
+  output wire                 m_axis_pay_tlast,
+
+  // one-cycle pulses per dropped frame
+  output reg                  stat_icrc_err,
+  output reg                  stat_bad_hdr
+);
+
+  function integer clog2;
+    input integer v;
+    integer r;
+    begin
+      r = 0;
+      while ((1 << r) < v) r = r + 1;
+      clog2 = r;
+    end
+  endfunction
+
+  localparam KEEP_W = DATA_W / 8;
+  localparam LOG_K = clog2(KEEP_W);
+  localparam HCAP = 82;                                  // header bytes kept: Eth..BTH+RETH+ImmDt
+  localparam MAX_FRAME = 82 + 4096 + 3 + 4;              // largest frame accepted
+  localparam MAX_BEATS = (MAX_FRAME + KEEP_W - 1) / KEEP_W;
+  localparam DEPTH = BUF_BYTES / KEEP_W;                 // payload RAM words
+  localparam AW = clog2(DEPTH);
+  localparam DW = clog2(DESC_DEPTH);
+  localparam BEAT_W = 13;
+  localparam POS_W = BEAT_W + LOG_K;
+  localparam [31:0] CRC_RESIDUE = 32'hDEBB20E3;          // CRC-32 register after data and its CRC
+  localparam [BEAT_W-1:0] MAX_BEATS_B = MAX_BEATS[BEAT_W-1:0];
+  localparam [AW:0] NEED_WORDS = MAX_BEATS[AW:0] + 1'b1 + 1'b1;
+  localparam [AW:0] DEPTH_P = DEPTH[AW:0];
+  localparam [DW:0] DESC_DEPTH_P = DESC_DEPTH[DW:0];
+  localparam [12:0] KEEP_M1 = KEEP_W[12:0] - 1'b1;
+
+  initial begin
+    if (DATA_W != 64 && DATA_W != 128 && DATA_W != 256 && DATA_W != 512) begin
+      $error("rnic_parser: DATA_W must be 64, 128, 256 or 512");
+      $finish;
+    end
+    if ((1 << AW) != DEPTH || DEPTH < 2 * (MAX_BEATS + 2)) begin
+      $error("rnic_parser: BUF_BYTES must be a power of two holding two largest frames");
+      $finish;
+    end
+    if ((1 << DW) != DESC_DEPTH || DESC_DEPTH < 2) begin
+      $error("rnic_parser: DESC_DEPTH must be a power of two, at least 2");
+      $finish;
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // header layout helpers; h is the header bytes, byte p in h[8*p +: 8]
+  function [7:0] hb;
+    input [HCAP*8-1:0] h;
+    input integer p;
+    begin
+      hb = h[8*p +: 8];
+    end
+  endfunction
+
+  // extension header set of an opcode: {known, deth, reth, atomic, aeth, aack, imm, ieth}
+  function [7:0] ext_of;
+    input [7:0] op;
+    reg [4:0] o;
+    reg rc, uc, ud;
+    begin
+      o = op[4:0];
+      rc = op[7:5] == 3'b000;
+      uc = op[7:5] == 3'b001;
+      ud = op[7:5] == 3'b011;
+      ext_of = 8'd0;
+      ext_of[7] = (rc && (o <= 5'h14 || o == 5'h16 || o == 5'h17)) ||
+                  (uc && o <= 5'h0B) || (ud && (o == 5'h04 || o == 5'h05)) || op == 8'h81;
+      ext_of[6] = ud;
+      ext_of[5] = (rc || uc) && (o == 5'h06 || o == 5'h0A || o == 5'h0B || o == 5'h0C);
+      ext_of[4] = (rc || uc) && (o == 5'h13 || o == 5'h14);
+      ext_of[3] = (rc || uc) && (o == 5'h0D || o == 5'h0F || o == 5'h10 || o == 5'h11 || o == 5'h12);
+      ext_of[2] = (rc || uc) && o == 5'h12;
+      ext_of[1] = ((rc || uc) && (o == 5'h03 || o == 5'h05 || o == 5'h09 || o == 5'h0B)) ||
+                  (ud && o == 5'h05);
+      ext_of[0] = (rc || uc) && (o == 5'h16 || o == 5'h17);
+    end
+  endfunction
+
+  // header length (Ethernet through extension headers) of an extension set
+  function [6:0] hlen_of;
+    /* verilator lint_off UNUSEDSIGNAL */ // bit 7 (known opcode) adds no header
+    input [7:0] e;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      hlen_of = 7'd54 + (e[6] ? 7'd8 : 7'd0) + (e[5] ? 7'd16 : 7'd0) + (e[4] ? 7'd28 : 7'd0) +
+                (e[3] ? 7'd4 : 7'd0) + (e[2] ? 7'd8 : 7'd0) + (e[1] ? 7'd4 : 7'd0) +
+                (e[0] ? 7'd4 : 7'd0);
+    end
+  endfunction
+
+  // ICRC invariant-field masks: bytes 6..13 stand for the LRH (eight 0xFF), then
+  // IPv4 TOS (15), TTL (22), checksum (24, 25), UDP checksum (40, 41), BTH byte 4 (46)
+  function icrc_ones;
+    input [POS_W-1:0] p;
+    begin
+      icrc_ones = (p >= 6 && p <= 13) || p == 15 || p == 22 || p == 24 || p == 25 ||
+                  p == 40 || p == 41 || p == 46;
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------
+  // ingress
+  reg                in_frame_reg, in_frame_next;
+  reg [BEAT_W-1:0]   beat_reg, beat_next;
+  reg [15:0]         bytes_reg, bytes_next;
+  reg                err_reg, err_next;
+  reg [HCAP*8-1:0]   hdr_reg, hdr_next;
+  reg [31:0]         crc_reg, crc_next;
+  reg [DATA_W-1:0]   prev_reg, prev_next;
+  reg [AW:0]         wr_ptr_reg, wr_ptr_next;
+  reg [AW:0]         wr_base_reg, wr_base_next;
+  reg [AW:0]         rd_base_reg, rd_base_next;
+  reg                vd_valid_reg, vd_valid_next;
+  reg [15:0]         vd_len_reg, vd_len_next;
+  reg                vd_err_reg, vd_err_next;
+  reg                flush_en_reg, flush_en_next;
+  reg [DATA_W-1:0]   flush_data_reg, flush_data_next;
+  reg [DW:0]         desc_wr_reg, desc_wr_next;
+  reg [DW:0]         desc_rd_reg, desc_rd_next;
+  reg                stat_icrc_next, stat_bad_next;
+
+  wire [AW:0] used_words = wr_ptr_reg - rd_base_reg;
+  wire [DW:0] desc_count = desc_wr_reg - desc_rd_reg;
+  wire        room = (DEPTH_P - used_words >= NEED_WORDS) &&
+                     (desc_count + {{DW{1'b0}}, vd_valid_reg} < DESC_DEPTH_P);
+  assign s_axis_rx_tready = in_frame_reg || room;
+  wire rx_fire = s_axis_rx_tvalid && s_axis_rx_tready;
+
+  // payload RAM and descriptor queue
+  reg [DATA_W-1:0] mem [0:DEPTH-1];
+  reg [HCAP*8-1:0] desc_hdr [0:DESC_DEPTH-1];
+  reg [12:0]       desc_len [0:DESC_DEPTH-1];
+  reg [AW:0]       desc_end [0:DESC_DEPTH-1];
+
+  reg              mem_we;
+  reg [AW-1:0]     mem_waddr;
+  reg [DATA_W-1:0] mem_wdata;
+  reg              desc_we;
+  reg [12:0]       desc_wlen;
+  reg [AW:0]       desc_wend;
+
+  // byte count of the beat, and whether it is packed
+  reg [LOG_K:0] rx_cnt;
+  reg           rx_packed;
+  integer l;
+  always @* begin
+    rx_cnt = {(LOG_K+1){1'b0}};
+    rx_packed = s_axis_rx_tkeep[0];
+    for (l = 0; l < KEEP_W; l = l + 1) begin
+      if (s_axis_rx_tkeep[l]) rx_cnt = rx_cnt + 1'b1;
+      if (l > 0 && s_axis_rx_tkeep[l] && !s_axis_rx_tkeep[l-1]) rx_packed = 1'b0;
+    end
+    if (!s_axis_rx_tlast && !(&s_axis_rx_tkeep)) rx_packed = 1'b0;
+  end
+
+  // header bytes with this beat's bytes in place
+  integer p;
+  reg [HCAP*8-1:0] hdr_view;
+  always @* begin
+    hdr_view = hdr_reg;
+    for (p = 0; p < HCAP; p = p + 1) begin
+      if ((p >> LOG_K) == {{(32-BEAT_W){1'b0}}, beat_reg})
+        hdr_view[8*p +: 8] = s_axis_rx_tdata[8*(p % KEEP_W) +: 8];
+    end
+  end
+
+  wire [7:0]       in_ext  = ext_of(hb(hdr_view, 42));
+  wire [POS_W-1:0] in_hlen = {{(POS_W-7){1'b0}}, hlen_of(in_ext)};
+  wire [BEAT_W-1:0] in_a   = in_hlen[POS_W-1:LOG_K];         // beat of the first payload byte
+  wire [LOG_K-1:0]  in_s   = in_hlen[LOG_K-1:0];             // its lane
+  wire [15:0]       ip_len_view = {hb(hdr_view, 16), hb(hdr_view, 17)};
+  wire [19:0]       dgram_end = {4'd0, ip_len_view} + 20'd14;
+
+  // ICRC input: masked lanes of this beat
+  reg [DATA_W-1:0] crc_data;
+  reg [KEEP_W-1:0] crc_keep;
+  reg [POS_W-1:0]  pos;
+  integer m;
+  always @* begin
+    for (m = 0; m < KEEP_W; m = m + 1) begin
+      pos = {beat_reg, m[LOG_K-1:0]};
+      crc_keep[m] = s_axis_rx_tkeep[m] && pos >= 6 && (pos < 34 || {{(20-POS_W){1'b0}}, pos} < dgram_end);
+      crc_data[8*m +: 8] = icrc_ones(pos) ? 8'hFF : s_axis_rx_tdata[8*m +: 8];
+    end
+  end
+
+  wire [31:0] crc_fold;
+  rnic_crc32 #(.DATA_W(DATA_W)) crc_inst (
+    .crc_in(beat_reg == 0 ? 32'hFFFFFFFF : crc_reg),
+    .data(crc_data),
+    .keep(crc_keep),
+    .crc_out(crc_fold)
+  );
+
+  // payload realignment: word j of the payload is lanes in_s.. of beat a+j and
+  // lanes ..in_s-1 of beat a+j+1; it is written when beat a+j+1 arrives
+  wire [LOG_K:0]      sh_bytes = {1'b0, in_s};
+  /* verilator lint_off UNUSEDSIGNAL */ // the low beat of the shifted pair is the word
+  wire [2*DATA_W-1:0] pair_cur = {s_axis_rx_tdata, prev_reg} >> {sh_bytes, 3'b000};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [DATA_W-1:0]   word_cur = pair_cur[DATA_W-1:0];
+  wire [DATA_W-1:0]   word_end = s_axis_rx_tdata >> {sh_bytes, 3'b000};
+  wire                oversize = beat_reg >= MAX_BEATS_B;
+
+  // ---------------------------------------------------------------------
+  // verdict on the frame that ended in the previous cycle
+  wire [7:0]  vd_ext   = ext_of(hb(hdr_reg, 42));
+  wire [15:0] vd_hlen  = {9'd0, hlen_of(vd_ext)};
+  /* verilator lint_off UNUSEDSIGNAL */ // PadCnt only
+  wire [7:0]  vd_b43   = hb(hdr_reg, 43);
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [1:0]  vd_pad   = vd_b43[5:4];
+  wire [15:0] vd_iplen = {hb(hdr_reg, 16), hb(hdr_reg, 17)};
+  wire [15:0] vd_udplen = {hb(hdr_reg, 38), hb(hdr_reg, 39)};
+  wire [15:0] vd_dgram = vd_iplen + 16'd14;
+  wire [15:0] vd_fixed = vd_hlen + {14'd0, vd_pad} + 16'd4;   // headers, pad, ICRC
+  wire [15:0] vd_paylen = vd_dgram - vd_fixed;
+
+  reg [19:0] ipsum;
+  reg [15:0] ipsum_fold;
+  integer w;
+  always @* begin
+    ipsum = 20'd0;
+    for (w = 0; w < 10; w = w + 1)
+      ipsum = ipsum + {4'd0, hb(hdr_reg, 14 + 2*w), hb(hdr_reg, 15 + 2*w)};
+    ipsum = {4'd0, ipsum[15:0]} + {16'd0, ipsum[19:16]};
+    ipsum_fold = ipsum[15:0] + {12'd0, ipsum[19:16]};
+  end
+
+  wire vd_hdr_ok =
+    !vd_err_reg &&
+    vd_ext[7] &&
+    vd_len_reg >= vd_hlen + 16'd4 &&
+    hb(hdr_reg, 12) == 8'h08 && hb(hdr_reg, 13) == 8'h00 &&
+    hb(hdr_reg, 14) == 8'h45 &&
+    (hb(hdr_reg, 20) & 8'h3F) == 8'h00 && hb(hdr_reg, 21) == 8'h00 &&
+    hb(hdr_reg, 23) == 8'd17 &&
+    ipsum_fold == 16'hFFFF &&
+    (vd_len_reg == vd_dgram || (vd_len_reg <= 16'd60 && vd_dgram < vd_len_reg)) &&
+    {hb(hdr_reg, 36), hb(hdr_reg, 37)} == 16'd4791 &&
+    vd_udplen == vd_iplen - 16'd20 &&
+    (hb(hdr_reg, 43) & 8'h0F) == 8'h00 &&
+    vd_iplen[1:0] == 2'b00 &&
+    vd_dgram >= vd_fixed &&
+    vd_paylen <= 16'd4096 &&
+    {hb(hdr_reg, 0), hb(hdr_reg, 1), hb(hdr_reg, 2), hb(hdr_reg, 3), hb(hdr_reg, 4), hb(hdr_reg, 5)} == cfg_mac &&
+    {hb(hdr_reg, 30), hb(hdr_reg, 31), hb(hdr_reg, 32), hb(hdr_reg, 33)} == cfg_ip;
+  wire vd_icrc_ok = crc_reg == CRC_RESIDUE;
+  wire vd_good = vd_valid_reg && vd_hdr_ok && vd_icrc_ok;
+
+  // ---------------------------------------------------------------------
+  // egress
+  reg              hdr_done_reg, hdr_done_next;
+  reg [12:0]       issued_reg, issued_next;     // payload words read for the head frame
+  reg              rq_valid_reg, rq_valid_next; // a RAM read in flight
+  reg              rq_last_reg, rq_last_next;
+  reg [KEEP_W-1:0] rq_keep_reg, rq_keep_next;
+  reg [DATA_W-1:0] ram_q;
+  reg [DATA_W-1:0] sk_data [0:1];
+  reg [KEEP_W-1:0] sk_keep [0:1];
+  reg              sk_last [0:1];
+  reg              sk_head_reg, sk_head_next;
+  reg [1:0]        sk_count_reg, sk_count_next;
+  reg              mem_re;
+  reg [AW-1:0]     mem_raddr;
+
+  wire [DW-1:0]    head = desc_rd_reg[DW-1:0];
+  wire             head_valid = desc_count != 0;
+  wire [HCAP*8-1:0] hh = desc_hdr[head];
+  wire [12:0]      head_len = desc_len[head];
+  wire [AW:0]      head_end = desc_end[head];
+  wire [12:0]      head_round = head_len + KEEP_M1;
+  wire [12:0]      head_words = head_round >> LOG_K;
+  /* verilator lint_off UNUSEDSIGNAL */ // only the lane of the last byte is used
+  wire [12:0]      last_bytes_m1 = head_len - 1'b1;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  /* verilator lint_off UNUSEDSIGNAL */ // the ingress checked the opcode is known
+  wire [7:0] hx = ext_of(hb(hh, 42));
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign m_hdr_valid = head_valid && !hdr_done_reg;
+  wire   hdr_fire = m_hdr_valid && m_hdr_ready;
+
+  assign m_hdr_opcode = hb(hh, 42);
+  /* verilator lint_off UNUSEDSIGNAL */ // SE, M and AckReq bits only
+  wire [7:0] hh43 = hb(hh, 43);
+  wire [7:0] hh50 = hb(hh, 50);
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign m_hdr_se     = hh43[7];
+  assign m_hdr_mig    = hh43[6];
+  assign m_hdr_pkey   = {hb(hh, 44), hb(hh, 45)};
+  assign m_hdr_dqpn   = {hb(hh, 47), hb(hh, 48), hb(hh, 49)};
+  assign m_hdr_ackreq = hh50[7];
+  assign m_hdr_psn    = {hb(hh, 51), hb(hh, 52), hb(hh, 53)};
+  assign m_hdr_dmac   = {hb(hh, 0), hb(hh, 1), hb(hh, 2), hb(hh, 3), hb(hh, 4), hb(hh, 5)};
+  assign m_hdr_smac   = {hb(hh, 6), hb(hh, 7), hb(hh, 8), hb(hh, 9), hb(hh, 10), hb(hh, 11)};
+  assign m_hdr_tos    = hb(hh, 15);
+  assign m_hdr_ip_id  = {hb(hh, 18), hb(hh, 19)};
+  assign m_hdr_ttl    = hb(hh, 22);
+  assign m_hdr_sip    = {hb(hh, 26), hb(hh, 27), hb(hh, 28), hb(hh, 29)};
+  assign m_hdr_dip    = {hb(hh, 30), hb(hh, 31), hb(hh, 32), hb(hh, 33)};
+  assign m_hdr_sport  = {hb(hh, 34), hb(hh, 35)};
+  assign m_hdr_len    = head_len;
+  // extension headers from byte 54 in IBA order: DETH, RETH, AtomicETH, AETH,
+  // AtomicAckETH, ImmDt, IETH
+  wire [63:0] x54 = {hb(hh, 54), hb(hh, 55), hb(hh, 56), hb(hh, 57), hb(hh, 58), hb(hh, 59), hb(hh, 60), hb(hh, 61)};
+  wire [63:0] x62 = {hb(hh, 62), hb(hh, 63), hb(hh, 64), hb(hh, 65), hb(hh, 66), hb(hh, 67), hb(hh, 68), hb(hh, 69)};
+  wire [63:0] x70 = {hb(hh, 70), hb(hh, 71), hb(hh, 72), hb(hh, 73), hb(hh, 74), hb(hh, 75), hb(hh, 76), hb(hh, 77)};
+  wire [31:0] x78 = {hb(hh, 78), hb(hh, 79), hb(hh, 80), hb(hh, 81)};
+  assign m_hdr_deth_qkey   = hx[6] ? x54[63:32] : 32'd0;
+  assign m_hdr_deth_sqpn   = hx[6] ? x54[23:0] : 24'd0;
+  assign m_hdr_reth_va     = hx[5] ? x54 : 64'd0;
+  assign m_hdr_reth_rkey   = hx[5] ? x62[63:32] : 32'd0;
+  assign m_hdr_reth_len    = hx[5] ? x62[31:0] : 32'd0;
+  assign m_hdr_atomic_va   = hx[4] ? x54 : 64'd0;
+  assign m_hdr_atomic_rkey = hx[4] ? x62[63:32] : 32'd0;
+  assign m_hdr_atomic_swap = hx[4] ? {x62[31:0], x70[63:32]} : 64'd0;
+  assign m_hdr_atomic_cmp  = hx[4] ? {x70[31:0], x78} : 64'd0;
+  assign m_hdr_aeth        = hx[3] ? x54[63:32] : 32'd0;
+  assign m_hdr_atomic_ack  = hx[2] ? {x54[31:0], x62[63:32]} : 64'd0;
+  assign m_hdr_imm         = hx[0] ? x54[63:32] :
+                             !hx[1] ? 32'd0 :
+                             hx[6] ? x62[63:32] :
+                             hx[5] ? x70[63:32] : x54[63:32];
+
+  wire sk_pop = sk_count_reg != 2'd0 && m_axis_pay_tready;
+  assign m_axis_pay_tvalid = sk_count_reg != 2'd0;
+  assign m_axis_pay_tdata  = sk_data[sk_head_reg];
+  assign m_axis_pay_tkeep  = sk_keep[sk_head_reg];
+  assign m_axis_pay_tlast  = sk_last[sk_head_reg];
+
+  wire [2:0] sk_fill = {1'b0, sk_count_reg} + {2'd0, rq_valid_reg} - {2'd0, sk_pop};
+  wire       issue = head_valid && issued_reg != head_words && sk_fill < 3'd2;
+
+  function [KEEP_W-1:0] keep_of;
+    input [LOG_K:0] n;
+    integer i;
+    begin
+      for (i = 0; i < KEEP_W; i = i + 1) keep_of[i] = i < n;
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------
+  always @* begin
+    in_frame_next = in_frame_reg;
+    beat_next = beat_reg;
+    bytes_next = bytes_reg;
+    err_next = err_reg;
+    hdr_next = hdr_reg;
+    crc_next = crc_reg;
+    prev_next = prev_reg;
+    wr_ptr_next = wr_ptr_reg;
+    wr_base_next = wr_base_reg;
+    rd_base_next = rd_base_reg;
+    vd_valid_next = 1'b0;
+    vd_len_next = vd_len_reg;
+    vd_err_next = vd_err_reg;
+    flush_en_next = flush_en_reg;
+    flush_data_next = flush_data_reg;
+    desc_wr_next = desc_wr_reg;
+    desc_rd_next = desc_rd_reg;
+    stat_icrc_next = 1'b0;
+    stat_bad_next = 1'b0;
+    mem_we = 1'b0;
+    mem_waddr = wr_ptr_reg[AW-1:0];
+    mem_wdata = word_cur;
+    desc_we = 1'b0;
+    desc_wlen = vd_paylen[12:0];
+    desc_wend = wr_ptr_reg;
+    hdr_done_next = hdr_done_reg;
+    issued_next = issued_reg;
+    rq_valid_next = 1'b0;
+    rq_last_next = rq_last_reg;
+    rq_keep_next = rq_keep_reg;
+    sk_head_next = sk_head_reg;
+    sk_count_next = sk_count_reg;
+    mem_re = 1'b0;
+    mem_raddr = rd_base_reg[AW-1:0] + issued_reg[AW-1:0];
+
+    // verdict (the cycle after a frame's last beat; no payload word is written
+    // by a frame's first beat, so the flush word has the write port)
+    if (vd_valid_reg) begin
+      if (flush_en_reg) begin
+        mem_we = 1'b1;
+        mem_wdata = flush_data_reg;
+      end
+      if (vd_good) begin
+        wr_ptr_next = wr_ptr_reg + {{AW{1'b0}}, flush_en_reg};
+        wr_base_next = wr_ptr_next;
+        desc_we = 1'b1;
+        desc_wend = wr_ptr_next;
+        desc_wr_next = desc_wr_reg + 1'b1;
+      end else begin
+        wr_ptr_next = wr_base_reg;
+        stat_bad_next = !vd_hdr_ok;
+        stat_icrc_next = vd_hdr_ok;
+      end
+    end
+
+    // ingress beat
+    if (rx_fire) begin
+      hdr_next = hdr_view;
+      crc_next = crc_fold;
+      prev_next = s_axis_rx_tdata;
+      beat_next = oversize ? beat_reg : beat_reg + 1'b1;
+      bytes_next = bytes_reg + {{(15-LOG_K){1'b0}}, rx_cnt};
+      err_next = err_reg || !rx_packed || oversize;
+      in_frame_next = 1'b1;
+      if (beat_reg == 0) begin
+        bytes_next = {{(15-LOG_K){1'b0}}, rx_cnt};
+        err_next = !rx_packed;
+      end
+      if (beat_reg > in_a && !oversize) begin
+        mem_we = 1'b1;
+        mem_wdata = word_cur;
+        wr_ptr_next = wr_ptr_reg + 1'b1;
+      end
+      if (s_axis_rx_tlast) begin
+        in_frame_next = 1'b0;
+        beat_next = {BEAT_W{1'b0}};
+        vd_valid_next = 1'b1;
+        vd_len_next = bytes_next;
+        vd_err_next = err_next;
+        flush_en_next = beat_reg >= in_a && !oversize;
+        flush_data_next = word_end;
+      end
+    end
+
+    // egress: header channel
+    if (hdr_fire) hdr_done_next = 1'b1;
+    // egress: payload reads, two-entry skid buffer after the RAM
+    if (sk_pop) begin
+      sk_head_next = !sk_head_reg;
+      sk_count_next = sk_count_next - 1'b1;
+    end
+    if (rq_valid_reg) sk_count_next = sk_count_next + 1'b1;
+    if (issue) begin
+      mem_re = 1'b1;
+      rq_valid_next = 1'b1;
+      rq_last_next = issued_reg == head_words - 1'b1;
+      rq_keep_next = (issued_reg == head_words - 1'b1) ?
+                     keep_of({1'b0, last_bytes_m1[LOG_K-1:0]} + 1'b1) : {KEEP_W{1'b1}};
+      issued_next = issued_reg + 1'b1;
+    end
+    // both channels done: release the frame
+    if (head_valid && hdr_done_next && issued_next == head_words) begin
+      hdr_done_next = 1'b0;
+      issued_next = 13'd0;
+      rd_base_next = head_end;
+      desc_rd_next = desc_rd_reg + 1'b1;
+    end
+  end
+
+  // RAMs
+  always @(posedge clk) begin
+    if (mem_we) mem[mem_waddr] <= mem_wdata;
+    if (mem_re) ram_q <= mem[mem_raddr];
+    if (desc_we) begin
+      desc_hdr[desc_wr_reg[DW-1:0]] <= hdr_reg;
+      desc_len[desc_wr_reg[DW-1:0]] <= desc_wlen;
+      desc_end[desc_wr_reg[DW-1:0]] <= desc_wend;
+    end
+    if (rq_valid_reg) begin
+      sk_data[sk_head_reg ^ sk_count_reg[0]] <= ram_q;
+      sk_keep[sk_head_reg ^ sk_count_reg[0]] <= rq_keep_reg;
+      sk_last[sk_head_reg ^ sk_count_reg[0]] <= rq_last_reg;
+    end
+  end
+
+  always @(posedge clk) begin
+    in_frame_reg <= in_frame_next;
+    beat_reg <= beat_next;
+    bytes_reg <= bytes_next;
+    err_reg <= err_next;
+    hdr_reg <= hdr_next;
+    crc_reg <= crc_next;
+    prev_reg <= prev_next;
+    wr_ptr_reg <= wr_ptr_next;
+    wr_base_reg <= wr_base_next;
+    rd_base_reg <= rd_base_next;
+    vd_valid_reg <= vd_valid_next;
+    vd_len_reg <= vd_len_next;
+    vd_err_reg <= vd_err_next;
+    flush_en_reg <= flush_en_next;
+    flush_data_reg <= flush_data_next;
+    desc_wr_reg <= desc_wr_next;
+    desc_rd_reg <= desc_rd_next;
+    stat_icrc_err <= stat_icrc_next;
+    stat_bad_hdr <= stat_bad_next;
+    hdr_done_reg <= hdr_done_next;
+    issued_reg <= issued_next;
+    rq_valid_reg <= rq_valid_next;
+    rq_last_reg <= rq_last_next;
+    rq_keep_reg <= rq_keep_next;
+    sk_head_reg <= sk_head_next;
+    sk_count_reg <= sk_count_next;
+    if (rst) begin
+      in_frame_reg <= 1'b0;
+      beat_reg <= {BEAT_W{1'b0}};
+      wr_ptr_reg <= {(AW+1){1'b0}};
+      wr_base_reg <= {(AW+1){1'b0}};
+      rd_base_reg <= {(AW+1){1'b0}};
+      vd_valid_reg <= 1'b0;
+      desc_wr_reg <= {(DW+1){1'b0}};
+      desc_rd_reg <= {(DW+1){1'b0}};
+      stat_icrc_err <= 1'b0;
+      stat_bad_hdr <= 1'b0;
+      hdr_done_reg <= 1'b0;
+      issued_reg <= 13'd0;
+      rq_valid_reg <= 1'b0;
+      sk_head_reg <= 1'b0;
+      sk_count_reg <= 2'd0;
+    end
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,916 @@
+// rnic_req: the requester (send engine) of RC queue pairs
+// (docs/rtl-interfaces.md, "Requester").
+//
+// Three stages:
+// - WQE stage: takes one send WQE from rnic_wqe_fetch into a buffer, checks
+//   the QP (QPC shadow: state RTS/SQD, type RC, error flag), the opcode, the
+//   sizes and each SGE's lkey against the MPT shadow (valid, tag, pdn,
+//   [start, start+length)), translating SGE addresses to device addresses
+//   (iova + addr - start). A passing WQE starts the emitter and the gatherer
+//   and, once both have issued everything, is pushed on its QP's outstanding
+//   ring; a failing one is handed to the completion stage as an error.
+// - Emitter: one header beat (m_hdr_*) and one rnic_repack segment command
+//   per packet, cut at the path MTU, PSNs from the QP's send PSN. Headers run
+//   ahead of the payload (the TX arbiter takes a header, then its payload).
+// - Gatherer: one DMA read request per SGE (split at DMA_CHUNK bytes, since a
+//   request carries at most 65535), all issued up front so the DMA latency is
+//   paid once per message, or the WQE's inline bytes; rnic_repack re-cuts the
+//   bytes into the packets' payloads (m_axis_pl_*).
+// - Completion stage: owns the per-QP outstanding rings (RAM-shaped,
+//   OUTS_DEPTH entries of {wqe_index, first_psn, last_psn, signaled, cqe
+//   opcode, byte_len}); pushes entries, retires them on ACKs (CQE for
+//   signaled ones), completes the NAKed entry with its remote error and
+//   flushes the rest (setting the QP error flag), and completes WQE-stage
+//   errors after flushing the QP's outstanding entries (CQEs stay in WQE
+//   order).
+//
+// Implemented: RC SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM.
+// RDMA READ, atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO and UC/UD QPs
+// complete with LOC_QP_OP_ERR (and set the QP error flag) for now.
+// Not yet: retransmission (PSN sequence NAKs and RNR NAKs are only counted,
+// there is no ACK timer), READ responses.
+//
+// ACK input (s_ack_*): header-bus fields of packets the parser routes to the
+// requester (ACK, ATOMIC ACKNOWLEDGE, RDMA READ RESPONSE *): opcode, dqpn
+// (the local QP), psn, aeth, len, plus the packet's payload on s_ack_pl_*
+// (len bytes, packed, tlast on the last beat; none when len is 0). Only ACK
+// (0x11) is acted on; the others are counted (stat_ack_drop) and their
+// payload discarded.
+`default_nettype none
+
+`include "rnic_contract.vh"
+
+module rnic_req #(
+    parameter DATA_W = 512,               // payload / WQE / DMA stream width in bits (64..512, power of two)
+    parameter QPN_W = `RNIC_LOG_QPS,      // log2 of the QPs served (QPN = table index)
+    parameter KEY_W = `RNIC_LOG_MRS,      // log2 of the memory-key table size
+    parameter OUTS_DEPTH = 16,            // outstanding WQEs per QP (power of two)
+    parameter DMA_CHUNK = 32768,          // largest DMA read request in bytes
+    parameter TAG_W = 8                   // DMA read tag width (>= 5)
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+
+    // context write broadcast
+    input  wire                          ctx_wr_valid,
+    input  wire [7:0]                    ctx_wr_table,
+    input  wire [23:0]                   ctx_wr_index,
+    input  wire [32*`RNIC_CTX_WORDS-1:0] ctx_wr_data,
+
+    // WQE stream from rnic_wqe_fetch
+    input  wire [DATA_W-1:0]             s_wqe_tdata,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [DATA_W/8-1:0]           s_wqe_tkeep,   // packed whole-stride beats: keep not needed
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire                          s_wqe_tlast,
+    input  wire                          s_wqe_tvalid,
+    output wire                          s_wqe_tready,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [23:0]                   s_wqe_qpn,     // bits above QPN_W are zero (QPN = index)
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire [15:0]                   s_wqe_index,
+
+    // DMA read client (gather)
+    output wire [63:0]                   m_rd_req_addr,
+    output wire [15:0]                   m_rd_req_len,
+    output wire [TAG_W-1:0]              m_rd_req_tag,
+    output wire                          m_rd_req_valid,
+    input  wire                          m_rd_req_ready,
+    input  wire [DATA_W-1:0]             s_rd_tdata,
+    input  wire [DATA_W/8-1:0]           s_rd_tkeep,
+    input  wire                          s_rd_tlast,
+    input  wire                          s_rd_tvalid,
+    output wire                          s_rd_tready,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [TAG_W-1:0]              s_rd_tuser,    // data returns in request order; tag not needed
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // packet headers to the TX arbiter
+    output wire [7:0]        m_hdr_opcode,
+    output wire              m_hdr_se,
+    output wire              m_hdr_mig,
+    output wire              m_hdr_ackreq,
+    output wire [15:0]       m_hdr_pkey,
+    output wire [23:0]       m_hdr_dqpn,
+    output wire [23:0]       m_hdr_psn,
+    output wire [47:0]       m_hdr_dmac,
+    output wire [31:0]       m_hdr_dip,
+    output wire [15:0]       m_hdr_ip_id,
+    output wire [7:0]        m_hdr_ttl,
+    output wire [7:0]        m_hdr_tos,
+    output wire [15:0]       m_hdr_sport,
+    output wire [63:0]       m_hdr_reth_va,
+    output wire [31:0]       m_hdr_reth_rkey,
+    output wire [31:0]       m_hdr_reth_len,
+    output wire [31:0]       m_hdr_aeth,
+    output wire [31:0]       m_hdr_imm,
+    output wire [31:0]       m_hdr_deth_qkey,
+    output wire [23:0]       m_hdr_deth_sqpn,
+    output wire [63:0]       m_hdr_atomic_va,
+    output wire [31:0]       m_hdr_atomic_rkey,
+    output wire [63:0]       m_hdr_atomic_swap,
+    output wire [63:0]       m_hdr_atomic_cmp,
+    output wire [63:0]       m_hdr_atomic_ack,
+    output wire [12:0]       m_hdr_len,
+    output wire                          m_hdr_valid,
+    input  wire                          m_hdr_ready,
+
+    // packet payload to the TX arbiter
+    output wire [DATA_W-1:0]             m_axis_pl_tdata,
+    output wire [DATA_W/8-1:0]           m_axis_pl_tkeep,
+    output wire                          m_axis_pl_tlast,
+    output wire                          m_axis_pl_tvalid,
+    input  wire                          m_axis_pl_tready,
+
+    // ACK / NAK (and other responses) from the parser
+    input  wire [7:0]                    s_ack_opcode,
+    input  wire [23:0]                   s_ack_dqpn,
+    input  wire [23:0]                   s_ack_psn,
+    input  wire [31:0]                   s_ack_aeth,
+    input  wire [12:0]                   s_ack_len,
+    input  wire                          s_ack_valid,
+    output wire                          s_ack_ready,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [DATA_W-1:0]             s_ack_pl_tdata,  // discarded until READ responses are handled
+    input  wire [DATA_W/8-1:0]           s_ack_pl_tkeep,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire                          s_ack_pl_tlast,
+    input  wire                          s_ack_pl_tvalid,
+    output wire                          s_ack_pl_tready,
+
+    // completions to rnic_cqe_writer
+    output wire                          m_cqe_valid,
+    input  wire                          m_cqe_ready,
+    output wire [23:0]                   m_cqe_cqn,
+    output wire [`RNIC_CQE_BITS-1:0]     m_cqe_data,
+
+    // statistics: one-cycle pulses
+    output wire                          stat_ack_drop,   // ACK for an unknown QP / PSN not outstanding, or unexpected response
+    output wire                          stat_nak_seq,    // PSN sequence error NAK received
+    output wire                          stat_nak_rnr     // RNR NAK received
+);
+
+localparam KEEP_W = DATA_W / 8;
+localparam QPS = 1 << QPN_W;
+localparam OW = $clog2(OUTS_DEPTH);
+localparam WBUF_W = `RNIC_SEND_WQE_MAX_STRIDE * 8;      // WQE buffer bits
+localparam WBEATS = WBUF_W / DATA_W;
+localparam WB_W = $clog2(WBEATS + 1);
+localparam CTRL_W = `RNIC_SEND_WQE_BITS;                 // control segment bits
+localparam SEG_W = `RNIC_DATA_SEG_BITS;
+localparam NSGE = `RNIC_MAX_SEND_SGE;
+localparam [31:0] NSGE32 = NSGE;
+localparam [31:0] KEEP32 = KEEP_W;
+localparam [31:0] INL_MAX = `RNIC_MAX_INLINE;
+
+// BTH opcodes, RC transport (IBA 9.2, table 37)
+localparam [7:0] OP_SEND_FIRST = 8'h00, OP_SEND_MIDDLE = 8'h01, OP_SEND_LAST = 8'h02,
+                 OP_SEND_LAST_IMM = 8'h03, OP_SEND_ONLY = 8'h04, OP_SEND_ONLY_IMM = 8'h05,
+                 OP_WRITE_FIRST = 8'h06, OP_WRITE_MIDDLE = 8'h07, OP_WRITE_LAST = 8'h08,
+                 OP_WRITE_LAST_IMM = 8'h09, OP_WRITE_ONLY = 8'h0A, OP_WRITE_ONLY_IMM = 8'h0B,
+                 OP_ACK = 8'h11;
+
+initial begin
+    if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
+        $error("rnic_req: DATA_W must be a power of two from 64 to 512");
+    if (OUTS_DEPTH < 2 || (OUTS_DEPTH & (OUTS_DEPTH - 1)) != 0)
+        $error("rnic_req: OUTS_DEPTH must be a power of two >= 2");
+    if (DMA_CHUNK < KEEP_W || DMA_CHUNK > 32768)
+        $error("rnic_req: DMA_CHUNK must be in KEEP_W..32768");
+end
+
+// 24-bit serial number order: a is at or before b
+function psn_le;
+    input [23:0] a;
+    input [23:0] b;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [23:0] d;   // only the sign bit is used
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        d = b - a;
+        psn_le = !d[23];
+    end
+endfunction
+
+// ---------------------------------------------------------------------------
+// Shadow tables (written by the context broadcast)
+// ---------------------------------------------------------------------------
+
+// QPC shadow, fields the send path uses
+localparam QS_W = 4 + 4 + 3 + 1 + 24 + 24 + 48 + 16 + 32 + 8 + 8 + 16;
+reg [QS_W-1:0]  qpc_mem [0:QPS-1];        // read by the WQE stage
+reg [23:0]      cqn_mem [0:QPS-1];        // send_cqn, read by the completion stage
+reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (RTS edge)
+reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
+reg [QPS-1:0]   err_reg;                  // QP error flag
+
+// MPT shadow
+localparam MS_W = 1 + 8 + 24 + 64 + 64 + 64;
+reg [MS_W-1:0]  mpt_mem [0:(1 << KEY_W)-1];
+
+// outstanding ring: {wqe_index, first_psn, last_psn, signaled, cqe opcode, byte_len}
+localparam OE_W = 16 + 24 + 24 + 1 + 8 + 32;
+reg [OE_W-1:0]  ring_mem [0:QPS*OUTS_DEPTH-1];
+reg [OW:0]      head_mem [0:QPS-1];
+reg [OW:0]      tail_mem [0:QPS-1];
+reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding entry
+
+/* verilator lint_off UNUSEDSIGNAL */
+wire [32*`RNIC_CTX_WORDS-1:0] cw = ctx_wr_data;   // the shadows keep only the fields they use
+/* verilator lint_on UNUSEDSIGNAL */
+wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS;
+wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < (1 << KEY_W);
+wire [QPN_W-1:0] ctx_qp = ctx_wr_index[QPN_W-1:0];
+wire [3:0] ctx_state = cw[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
+wire [3:0] ctx_old_state = bst_mem[ctx_qp];
+wire ctx_to_rts = ctx_state == `RNIC_QP_STATE_RTS && ctx_old_state != `RNIC_QP_STATE_RTS &&
+                  ctx_old_state != `RNIC_QP_STATE_SQD;
+wire ctx_reset = ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STATE_INIT;
+wire [QS_W-1:0] ctx_qs = {
+    cw[`RNIC_QPC_STATE_LSB +: 4], cw[`RNIC_QPC_TYPE_LSB +: 4], cw[`RNIC_QPC_PATH_MTU_LSB +: 3],
+    cw[`RNIC_QPC_SQ_SIG_ALL_LSB], cw[`RNIC_QPC_PDN_LSB +: 24], cw[`RNIC_QPC_DEST_QPN_LSB +: 24],
+    cw[`RNIC_QPC_DMAC_HI_LSB +: 16], cw[`RNIC_QPC_DMAC_LO_LSB +: 32], cw[`RNIC_QPC_UDP_SPORT_LSB +: 16],
+    cw[`RNIC_QPC_DIP_LSB +: 32], cw[`RNIC_QPC_HOP_LIMIT_LSB +: 8], cw[`RNIC_QPC_TRAFFIC_CLASS_LSB +: 8],
+    cw[`RNIC_QPC_PKEY_LSB +: 16]};
+wire [MS_W-1:0] ctx_ms = {
+    cw[`RNIC_MPT_VALID_LSB], cw[`RNIC_MPT_TAG_LSB +: 8], cw[`RNIC_MPT_PDN_LSB +: 24],
+    cw[`RNIC_MPT_START_LSB +: 64], cw[`RNIC_MPT_LENGTH_LSB +: 64], cw[`RNIC_MPT_IOVA_LSB +: 64]};
+
+// ---------------------------------------------------------------------------
+// WQE stage: collect one WQE, check it, run the emitter and the gatherer
+// ---------------------------------------------------------------------------
+
+localparam [2:0] W_RECV = 3'd0,   // taking WQE beats
+                 W_QP   = 3'd1,   // QP state, opcode and size checks
+                 W_SGE  = 3'd2,   // one lkey check per cycle
+                 W_GO   = 3'd3,   // start emitter and gatherer
+                 W_RUN  = 3'd4,   // wait for both
+                 W_PUSH = 3'd5,   // hand the outstanding entry to the completion stage
+                 W_ERR  = 3'd6;   // hand an error completion to the completion stage
+
+reg [2:0]        w_state_reg, w_state_next;
+reg [WBUF_W-1:0] wbuf_mem;                 // the WQE bytes (one write port)
+reg [WB_W-1:0]   w_beats_reg, w_beats_next;
+reg [QPN_W-1:0]  w_qp_reg, w_qp_next;
+reg [15:0]       w_index_reg, w_index_next;
+reg [QS_W-1:0]   w_qs_reg, w_qs_next;      // QPC shadow of the WQE's QP
+reg [23:0]       w_psn_reg, w_psn_next;    // first PSN of the message
+reg [4:0]        w_k_reg, w_k_next;        // SGE being checked
+reg [32:0]       w_sum_reg, w_sum_next;    // sum of SGE lengths
+reg [7:0]        w_status_reg, w_status_next;
+reg              w_seterr_reg, w_seterr_next;
+reg [23:0]       w_npkt_reg, w_npkt_next;
+
+wire w_recv_fire = s_wqe_tvalid && s_wqe_tready;
+assign s_wqe_tready = (w_state_reg == W_RECV);
+
+// control segment fields
+/* verilator lint_off UNUSEDSIGNAL */
+wire [CTRL_W-1:0] ctrl = wbuf_mem[CTRL_W-1:0];   // UD / atomic fields unused until those opcodes exist
+/* verilator lint_on UNUSEDSIGNAL */
+wire [7:0]  w_op     = ctrl[`RNIC_SEND_WQE_OPCODE_LSB +: `RNIC_SEND_WQE_OPCODE_W];
+wire [7:0]  w_flags  = ctrl[`RNIC_SEND_WQE_FLAGS_LSB +: `RNIC_SEND_WQE_FLAGS_W];
+wire [7:0]  w_nsge   = ctrl[`RNIC_SEND_WQE_NUM_SGE_LSB +: `RNIC_SEND_WQE_NUM_SGE_W];
+wire [31:0] w_imm    = ctrl[`RNIC_SEND_WQE_IMM_LSB +: `RNIC_SEND_WQE_IMM_W];
+wire [31:0] w_len    = ctrl[`RNIC_SEND_WQE_LENGTH_LSB +: `RNIC_SEND_WQE_LENGTH_W];
+wire [63:0] w_raddr  = ctrl[`RNIC_SEND_WQE_REMOTE_ADDR_LSB +: `RNIC_SEND_WQE_REMOTE_ADDR_W];
+wire [31:0] w_rkey   = ctrl[`RNIC_SEND_WQE_RKEY_LSB +: `RNIC_SEND_WQE_RKEY_W];
+wire w_inline    = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
+wire w_solicited = (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
+wire w_is_send   = w_op == `RNIC_WQE_OP_SEND || w_op == `RNIC_WQE_OP_SEND_IMM;
+wire w_is_write  = w_op == `RNIC_WQE_OP_RDMA_WRITE || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+wire w_has_imm   = w_op == `RNIC_WQE_OP_SEND_IMM || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+reg  [7:0] w_cqe_op;
+always @* begin
+    case (w_op)
+    `RNIC_WQE_OP_RDMA_WRITE, `RNIC_WQE_OP_RDMA_WRITE_IMM: w_cqe_op = `RNIC_CQE_OP_REQ_RDMA_WRITE;
+    `RNIC_WQE_OP_RDMA_READ: w_cqe_op = `RNIC_CQE_OP_REQ_RDMA_READ;
+    `RNIC_WQE_OP_ATOMIC_CS: w_cqe_op = `RNIC_CQE_OP_REQ_ATOMIC_CS;
+    `RNIC_WQE_OP_ATOMIC_FA: w_cqe_op = `RNIC_CQE_OP_REQ_ATOMIC_FA;
+    `RNIC_WQE_OP_LOCAL_INV: w_cqe_op = `RNIC_CQE_OP_REQ_LOCAL_INV;
+    `RNIC_WQE_OP_BIND_MW:   w_cqe_op = `RNIC_CQE_OP_REQ_BIND_MW;
+    `RNIC_WQE_OP_TSO:       w_cqe_op = `RNIC_CQE_OP_REQ_TSO;
+    default:                w_cqe_op = `RNIC_CQE_OP_REQ_SEND;
+    endcase
+end
+
+// QPC shadow fields of the latched QP (same order as ctx_qs)
+wire [2:0]  q_mtu   = w_qs_reg[QS_W-9 -: 3];
+wire        q_sigall = w_qs_reg[QS_W-12];
+wire [23:0] q_pdn   = w_qs_reg[QS_W-13 -: 24];
+wire [23:0] q_dqpn  = w_qs_reg[QS_W-37 -: 24];
+wire [47:0] q_dmac  = w_qs_reg[QS_W-61 -: 48];
+wire [15:0] q_sport = w_qs_reg[QS_W-109 -: 16];
+wire [31:0] q_dip   = w_qs_reg[QS_W-125 -: 32];
+wire [7:0]  q_ttl   = w_qs_reg[QS_W-157 -: 8];
+wire [7:0]  q_tos   = w_qs_reg[QS_W-165 -: 8];
+wire [15:0] q_pkey  = w_qs_reg[15:0];
+wire [QS_W-1:0] w_qs_rd = qpc_mem[w_qp_reg];
+wire [23:0] w_psn_rd = psn_mem[w_qp_reg];
+wire [3:0]  r_state = w_qs_rd[QS_W-1 -: 4];
+wire [3:0]  r_type  = w_qs_rd[QS_W-5 -: 4];
+wire [2:0]  r_mtu   = w_qs_rd[QS_W-9 -: 3];
+
+// path MTU in bytes and its log2 (256 << (code - 1))
+wire [3:0]  q_mtu_log = 4'd7 + {1'b0, q_mtu};
+wire [31:0] q_mtu_bytes = 32'd1 << q_mtu_log;
+
+// ring occupancy of the WQE's QP
+wire [OW:0] w_head = head_mem[w_qp_reg];
+wire [OW:0] w_tail = tail_mem[w_qp_reg];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [32:0] w_npkt_full = ({1'b0, w_len} + {1'b0, q_mtu_bytes} - 33'd1) >> q_mtu_log;
+/* verilator lint_on UNUSEDSIGNAL */  // w_npkt_full: at most 2^23 packets (length < 2^31)
+wire [31:0] w_bytes = {{(32-WB_W){1'b0}}, w_beats_reg} * KEEP32;   // WQE bytes received
+wire w_ring_full = (w_tail - w_head) == OUTS_DEPTH[OW:0];
+
+// SGE k and its key
+wire [SEG_W-1:0] sge = wbuf_mem[CTRL_W + w_k_reg * SEG_W +: SEG_W];
+wire [63:0] sge_addr = sge[`RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W];
+wire [31:0] sge_len  = sge[`RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W];
+wire [31:0] sge_lkey = sge[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
+wire [31:0] key_idx = sge_lkey >> `RNIC_KEY_TAG_BITS;
+wire [MS_W-1:0] mpt = mpt_mem[key_idx[KEY_W-1:0]];
+wire        m_valid = mpt[MS_W-1];
+wire [7:0]  m_tag   = mpt[MS_W-2 -: 8];
+wire [23:0] m_pdn   = mpt[MS_W-10 -: 24];
+wire [63:0] m_start = mpt[191:128];
+wire [63:0] m_mlen  = mpt[127:64];
+wire [63:0] m_iova  = mpt[63:0];
+wire [63:0] sge_off = sge_addr - m_start;
+wire [64:0] sge_end = {1'b0, sge_off} + {33'd0, sge_len};
+wire sge_ok = (key_idx < (32'd1 << KEY_W)) && m_valid &&
+              m_tag == sge_lkey[`RNIC_KEY_TAG_BITS-1:0] && m_pdn == q_pdn &&
+              sge_addr >= m_start && sge_end <= {1'b0, m_mlen};
+
+// gather list: device address and length per SGE (one write, one read port)
+reg [63:0] gl_addr_mem [0:NSGE-1];
+reg [31:0] gl_len_mem [0:NSGE-1];
+
+// emitter and gatherer handshakes with the WQE stage
+reg  e_busy_reg, e_busy_next;
+reg  g_busy_reg, g_busy_next;
+reg  g_inline_reg, g_inline_next;
+wire w_start = (w_state_reg == W_GO);
+
+// completion-stage requests
+wire w_push_valid = (w_state_reg == W_PUSH);
+wire w_err_valid  = (w_state_reg == W_ERR);
+wire w_req_ready;
+wire w_signaled = q_sigall || ((w_flags & `RNIC_WQE_FLAG_SIGNALED) != 8'd0);
+wire [23:0] w_last_psn = w_psn_reg + w_npkt_reg - 24'd1;
+
+always @* begin
+    w_state_next = w_state_reg;
+    w_beats_next = w_beats_reg;
+    w_qp_next = w_qp_reg;
+    w_index_next = w_index_reg;
+    w_qs_next = w_qs_reg;
+    w_psn_next = w_psn_reg;
+    w_k_next = w_k_reg;
+    w_sum_next = w_sum_reg;
+    w_status_next = w_status_reg;
+    w_seterr_next = w_seterr_reg;
+    w_npkt_next = w_npkt_reg;
+    case (w_state_reg)
+    W_RECV: begin
+        if (w_recv_fire) begin
+            if (w_beats_reg != WBEATS[WB_W-1:0])
+                w_beats_next = w_beats_reg + 1'b1;
+            w_qp_next = s_wqe_qpn[QPN_W-1:0];
+            w_index_next = s_wqe_index;
+            if (s_wqe_tlast)
+                w_state_next = W_QP;
+        end
+    end
+    W_QP: begin
+        w_qs_next = w_qs_rd;
+        w_psn_next = w_psn_rd;
+        w_k_next = 5'd0;
+        w_sum_next = 33'd0;
+        w_seterr_next = 1'b1;
+        w_state_next = W_ERR;
+        if (err_reg[w_qp_reg] || r_state == `RNIC_QP_STATE_ERR) begin
+            w_status_next = `RNIC_WC_STATUS_WR_FLUSH_ERR;
+            w_seterr_next = 1'b0;
+        end else if (r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD) begin
+            w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
+            w_seterr_next = 1'b0;
+        end else if (r_type != `RNIC_QP_TYPE_RC || !(w_is_send || w_is_write) ||
+                     r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
+            // RDMA READ, atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO and
+            // non-RC QPs are not implemented yet: LOC_QP_OP_ERR
+            w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
+        end else if (w_len[31] ||
+                     (w_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
+                     (!w_inline && ({24'd0, w_nsge} > NSGE32 ||
+                                    32'd64 + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
+            w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
+        end else if (w_ring_full) begin
+            w_state_next = W_QP;           // wait for ACKs to free an entry
+        end else begin
+            w_state_next = w_inline ? W_GO : W_SGE;
+        end
+    end
+    W_SGE: begin
+        if ({3'd0, w_k_reg} == w_nsge) begin
+            if (w_sum_reg != {1'b0, w_len}) begin
+                w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
+                w_state_next = W_ERR;
+            end else begin
+                w_state_next = W_GO;
+            end
+        end else if (sge_len != 32'd0 && !sge_ok) begin
+            w_status_next = `RNIC_WC_STATUS_LOC_PROT_ERR;
+            w_state_next = W_ERR;
+        end else begin
+            w_sum_next = w_sum_reg + {1'b0, sge_len};
+            w_k_next = w_k_reg + 1'b1;
+        end
+    end
+    W_GO: begin
+        w_npkt_next = (w_len == 32'd0) ? 24'd1 : w_npkt_full[23:0];
+        w_state_next = W_RUN;
+    end
+    W_RUN: begin
+        if (!e_busy_reg && !g_busy_reg)
+            w_state_next = W_PUSH;
+    end
+    W_PUSH, W_ERR: begin
+        if (w_req_ready) begin
+            w_beats_next = {WB_W{1'b0}};
+            w_state_next = W_RECV;
+        end
+    end
+    default: w_state_next = W_RECV;
+    endcase
+end
+
+// ---------------------------------------------------------------------------
+// Emitter: one header beat and one repacker segment command per packet
+// ---------------------------------------------------------------------------
+
+reg [31:0] e_rem_reg, e_rem_next;          // message bytes not yet assigned to packets
+reg [23:0] e_psn_reg, e_psn_next;
+reg        e_first_reg, e_first_next;
+reg        e_hdr_done_reg, e_hdr_done_next;
+reg        e_seg_done_reg, e_seg_done_next;
+reg [15:0] ip_id_reg, ip_id_next;
+
+wire        e_last = (e_rem_reg <= q_mtu_bytes);
+wire [31:0] e_plen = e_last ? e_rem_reg : q_mtu_bytes;
+wire        e_hdr_valid = e_busy_reg && !e_hdr_done_reg;
+wire        e_seg_valid = e_busy_reg && !e_seg_done_reg && e_plen != 32'd0;
+wire        rp_seg_ready;
+wire        e_hdr_fire = e_hdr_valid && m_hdr_ready;
+wire        e_seg_fire = e_seg_valid && rp_seg_ready;
+wire        e_pkt_done = e_busy_reg && (e_hdr_done_reg || e_hdr_fire) &&
+                         (e_seg_done_reg || e_seg_fire || e_plen == 32'd0);
+
+reg [7:0] e_opcode;
+always @* begin
+    if (e_first_reg && e_last)
+        e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_ONLY_IMM : OP_WRITE_ONLY)
+                              : (w_has_imm ? OP_SEND_ONLY_IMM : OP_SEND_ONLY);
+    else if (e_first_reg)
+        e_opcode = w_is_write ? OP_WRITE_FIRST : OP_SEND_FIRST;
+    else if (e_last)
+        e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_LAST_IMM : OP_WRITE_LAST)
+                              : (w_has_imm ? OP_SEND_LAST_IMM : OP_SEND_LAST);
+    else
+        e_opcode = w_is_write ? OP_WRITE_MIDDLE : OP_SEND_MIDDLE;
+end
+
+assign m_hdr_valid     = e_hdr_valid;
+assign m_hdr_opcode    = e_opcode;
+assign m_hdr_se        = e_last && w_solicited;
+assign m_hdr_mig       = 1'b0;
+assign m_hdr_ackreq    = e_last;
+assign m_hdr_pkey      = q_pkey;
+assign m_hdr_dqpn      = q_dqpn;
+assign m_hdr_psn       = e_psn_reg;
+assign m_hdr_dmac      = q_dmac;
+assign m_hdr_dip       = q_dip;
+assign m_hdr_ip_id     = ip_id_reg;
+assign m_hdr_ttl       = q_ttl;
+assign m_hdr_tos       = q_tos;
+assign m_hdr_sport     = q_sport;
+// RETH on the first (or only) packet of an RDMA WRITE
+assign m_hdr_reth_va   = (w_is_write && e_first_reg) ? w_raddr : 64'd0;
+assign m_hdr_reth_rkey = (w_is_write && e_first_reg) ? w_rkey : 32'd0;
+assign m_hdr_reth_len  = (w_is_write && e_first_reg) ? w_len : 32'd0;
+assign m_hdr_aeth      = 32'd0;
+// ImmDt on the last packet; send_wqe.imm holds the first wire byte in [7:0]
+assign m_hdr_imm       = (w_has_imm && e_last) ? {w_imm[7:0], w_imm[15:8], w_imm[23:16], w_imm[31:24]} : 32'd0;
+assign m_hdr_deth_qkey = 32'd0;
+assign m_hdr_deth_sqpn = 24'd0;
+assign m_hdr_atomic_va = 64'd0;
+assign m_hdr_atomic_rkey = 32'd0;
+assign m_hdr_atomic_swap = 64'd0;
+assign m_hdr_atomic_cmp = 64'd0;
+assign m_hdr_atomic_ack = 64'd0;
+assign m_hdr_len       = e_plen[12:0];
+
+always @* begin
+    e_busy_next = e_busy_reg;
+    e_rem_next = e_rem_reg;
+    e_psn_next = e_psn_reg;
+    e_first_next = e_first_reg;
+    e_hdr_done_next = e_hdr_done_reg || e_hdr_fire;
+    e_seg_done_next = e_seg_done_reg || e_seg_fire;
+    ip_id_next = ip_id_reg + (e_hdr_fire ? 16'd1 : 16'd0);
+    if (w_start) begin
+        e_busy_next = 1'b1;
+        e_rem_next = w_len;
+        e_psn_next = w_psn_reg;
+        e_first_next = 1'b1;
+        e_hdr_done_next = 1'b0;
+        e_seg_done_next = 1'b0;
+    end else if (e_pkt_done) begin
+        e_rem_next = e_rem_reg - e_plen;
+        e_psn_next = e_psn_reg + 24'd1;
+        e_first_next = 1'b0;
+        e_hdr_done_next = 1'b0;
+        e_seg_done_next = 1'b0;
+        if (e_last)
+            e_busy_next = 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Gatherer: DMA read requests per SGE (split at DMA_CHUNK), or inline beats
+// ---------------------------------------------------------------------------
+
+reg [4:0]  g_k_reg, g_k_next;              // SGE being requested
+reg [31:0] g_off_reg, g_off_next;          // bytes of it already requested
+reg [WB_W-1:0] g_beat_reg, g_beat_next;    // inline beat
+reg [7:0]  g_out_reg, g_out_next;          // DMA requests whose data has not all arrived
+
+wire [63:0] g_addr = gl_addr_mem[g_k_reg[3:0]];
+wire [31:0] g_len  = gl_len_mem[g_k_reg[3:0]];
+wire [31:0] g_left = g_len - g_off_reg;
+wire [31:0] g_req_len = (g_left > DMA_CHUNK) ? DMA_CHUNK : g_left;
+wire g_sge_end = ({3'd0, g_k_reg} == w_nsge);
+wire g_req_valid = g_busy_reg && !g_inline_reg && !g_sge_end && g_len != 32'd0;
+wire g_req_fire = g_req_valid && m_rd_req_ready;
+assign m_rd_req_valid = g_req_valid;
+assign m_rd_req_addr = g_addr + {32'd0, g_off_reg};
+assign m_rd_req_len = g_req_len[15:0];
+assign m_rd_req_tag = {{(TAG_W-5){1'b0}}, g_k_reg};
+
+// inline bytes start right after the control segment
+wire [31:0] g_inl_done = {{(32-WB_W){1'b0}}, g_beat_reg} * KEEP32;
+wire [31:0] g_inl_left = w_len - g_inl_done;
+wire g_inl_active = g_busy_reg && g_inline_reg && g_out_reg == 8'd0 && g_inl_done < w_len;
+wire [DATA_W-1:0] g_inl_data = wbuf_mem[CTRL_W + g_beat_reg * DATA_W +: DATA_W];
+reg  [KEEP_W-1:0] g_inl_keep;
+integer gi;
+always @* begin
+    for (gi = 0; gi < KEEP_W; gi = gi + 1)
+        g_inl_keep[gi] = (gi < g_inl_left);
+end
+
+// repacker input: inline beats, once the data of earlier DMA reads has all
+// arrived, else DMA data
+wire rp_s_tready;
+wire g_inl_sel = g_inline_reg && g_out_reg == 8'd0;
+wire [DATA_W-1:0] rp_s_tdata = g_inl_sel ? g_inl_data : s_rd_tdata;
+wire [KEEP_W-1:0] rp_s_tkeep = g_inl_sel ? g_inl_keep : s_rd_tkeep;
+wire rp_s_tvalid = g_inl_sel ? g_inl_active : s_rd_tvalid;
+assign s_rd_tready = !g_inl_sel && rp_s_tready;
+wire g_rd_last = s_rd_tvalid && s_rd_tready && s_rd_tlast;
+
+always @* begin
+    g_busy_next = g_busy_reg;
+    g_inline_next = g_inline_reg;
+    g_k_next = g_k_reg;
+    g_off_next = g_off_reg;
+    g_beat_next = g_beat_reg;
+    g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
+    if (w_start) begin
+        g_busy_next = 1'b1;
+        g_inline_next = w_inline;
+        g_k_next = 5'd0;
+        g_off_next = 32'd0;
+        g_beat_next = {WB_W{1'b0}};
+    end else if (g_busy_reg && g_inline_reg) begin
+        if (g_inl_active && rp_s_tready)
+            g_beat_next = g_beat_reg + 1'b1;
+        if (g_inl_done >= w_len)
+            g_busy_next = 1'b0;
+    end else if (g_busy_reg) begin
+        if (g_sge_end) begin
+            g_busy_next = 1'b0;
+        end else if (g_len == 32'd0 || (g_req_fire && g_req_len == g_left)) begin
+            g_k_next = g_k_reg + 1'b1;
+            g_off_next = 32'd0;
+        end else if (g_req_fire) begin
+            g_off_next = g_off_reg + g_req_len;
+        end
+    end else if (g_out_reg == 8'd0) begin
+        g_inline_next = 1'b0;            // idle: the repacker listens to the DMA port
+    end
+end
+
+/* verilator lint_off UNUSEDSIGNAL */
+wire rp_tuser;   // every segment is one whole packet, so tuser is not needed
+/* verilator lint_on UNUSEDSIGNAL */
+
+rnic_repack #(.DATA_W(DATA_W)) repack (
+    .clk(clk), .rst(rst),
+    .s_seg_len(e_plen[15:0]), .s_seg_last(1'b1), .s_seg_valid(e_seg_valid), .s_seg_ready(rp_seg_ready),
+    .s_tdata(rp_s_tdata), .s_tkeep(rp_s_tkeep), .s_tvalid(rp_s_tvalid), .s_tready(rp_s_tready),
+    .m_tdata(m_axis_pl_tdata), .m_tkeep(m_axis_pl_tkeep), .m_tlast(m_axis_pl_tlast), .m_tuser(rp_tuser),
+    .m_tvalid(m_axis_pl_tvalid), .m_tready(m_axis_pl_tready)
+);
+
+// ---------------------------------------------------------------------------
+// Completion stage: outstanding-ring pushes, ACK/NAK retirement, error CQEs
+// ---------------------------------------------------------------------------
+
+localparam [2:0] C_IDLE  = 3'd0,   // take a WQE-stage request, else an ACK
+                 C_ACK   = 3'd1,   // classify the ACK packet
+                 C_WALK  = 3'd2,   // retire / complete ring entries from the head
+                 C_FINAL = 3'd3,   // the error completion of the WQE-stage request
+                 C_DRAIN = 3'd4;   // discard the payload of an unexpected response
+localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
+
+reg [2:0]       c_state_reg, c_state_next;
+reg [1:0]       c_mode_reg, c_mode_next;
+reg [QPN_W-1:0] c_qp_reg, c_qp_next;
+reg [23:0]      c_psn_reg, c_psn_next;
+reg [7:0]       c_nak_status_reg, c_nak_status_next;
+reg             c_nak_hit_reg, c_nak_hit_next;
+reg [7:0]       a_opcode_reg, a_opcode_next;
+reg [23:0]      a_dqpn_reg, a_dqpn_next;
+reg [31:0]      a_aeth_reg, a_aeth_next;
+reg [12:0]      a_len_reg, a_len_next;
+reg             stat_ack_drop_reg, stat_ack_drop_next;
+reg             stat_nak_seq_reg, stat_nak_seq_next;
+reg             stat_nak_rnr_reg, stat_nak_rnr_next;
+reg             c_seterr;
+
+wire [OW:0] c_head = head_mem[c_qp_reg];
+wire [OW:0] c_tail = tail_mem[c_qp_reg];
+wire c_empty = (c_head == c_tail);
+wire [OE_W-1:0] c_ent = ring_mem[{c_qp_reg, c_head[OW-1:0]}];
+wire [15:0] ce_index = c_ent[OE_W-1 -: 16];
+wire [23:0] ce_first = c_ent[OE_W-17 -: 24];
+wire [23:0] ce_last  = c_ent[OE_W-41 -: 24];
+wire        ce_sig   = c_ent[OE_W-65];
+wire [7:0]  ce_op    = c_ent[OE_W-66 -: 8];
+wire [31:0] ce_len   = c_ent[31:0];
+wire [23:0] c_sent = sent_mem[c_qp_reg];
+
+wire c_in_idle = (c_state_reg == C_IDLE);
+wire c_push = c_in_idle && w_push_valid;
+assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid;
+wire c_ack_fire = s_ack_valid && s_ack_ready;
+assign s_ack_pl_tready = (c_state_reg == C_DRAIN);
+
+// the head entry's completion in C_WALK
+wire [2:0]  a_syn = a_aeth_reg[31:29];
+wire [4:0]  a_code = a_aeth_reg[28:24];
+wire c_covered = psn_le(ce_last, c_psn_reg);                        // last PSN at or before p
+wire c_before  = c_covered && ce_last != c_psn_reg;                 // strictly before p
+reg  [7:0] c_status;
+reg        c_stop;          // ACK mode: head entry not yet acknowledged
+always @* begin
+    c_status = `RNIC_WC_STATUS_SUCCESS;
+    c_stop = 1'b0;
+    case (c_mode_reg)
+    M_ACK:   c_stop = !c_covered;
+    M_NAK:   c_status = c_before ? `RNIC_WC_STATUS_SUCCESS :
+                        (c_nak_hit_reg ? `RNIC_WC_STATUS_WR_FLUSH_ERR : c_nak_status_reg);
+    default: c_status = `RNIC_WC_STATUS_WR_FLUSH_ERR;
+    endcase
+end
+wire c_walk = (c_state_reg == C_WALK) && !c_empty && !c_stop;
+wire c_walk_cqe = c_walk && (ce_sig || c_status != `RNIC_WC_STATUS_SUCCESS);
+wire c_final = (c_state_reg == C_FINAL);
+wire c_pop = c_walk && (!c_walk_cqe || m_cqe_ready);
+assign w_req_ready = c_push || (c_final && m_cqe_ready);
+
+// CQE: wqe_index, opcode, status, qpn, byte_len; the writer sets owner
+reg [`RNIC_CQE_BITS-1:0] cqe;
+always @* begin
+    cqe = {`RNIC_CQE_BITS{1'b0}};
+    cqe[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W] = c_final ? w_index_reg : ce_index;
+    cqe[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W] = c_final ? w_cqe_op : ce_op;
+    cqe[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W] = c_final ? w_status_reg : c_status;
+    cqe[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] = {{(24-QPN_W){1'b0}}, c_qp_reg};
+    cqe[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] = c_final ? w_len : ce_len;
+end
+assign m_cqe_valid = c_walk_cqe || c_final;
+assign m_cqe_data = cqe;
+assign m_cqe_cqn = cqn_mem[c_qp_reg];
+
+assign stat_ack_drop = stat_ack_drop_reg;
+assign stat_nak_seq = stat_nak_seq_reg;
+assign stat_nak_rnr = stat_nak_rnr_reg;
+
+// is the ACK's PSN inside [first PSN of the head entry, newest PSN sent]?
+wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
+
+always @* begin
+    c_state_next = c_state_reg;
+    c_mode_next = c_mode_reg;
+    c_qp_next = c_qp_reg;
+    c_psn_next = c_psn_reg;
+    c_nak_status_next = c_nak_status_reg;
+    c_nak_hit_next = c_nak_hit_reg;
+    a_opcode_next = a_opcode_reg;
+    a_dqpn_next = a_dqpn_reg;
+    a_aeth_next = a_aeth_reg;
+    a_len_next = a_len_reg;
+    stat_ack_drop_next = 1'b0;
+    stat_nak_seq_next = 1'b0;
+    stat_nak_rnr_next = 1'b0;
+    c_seterr = 1'b0;
+    case (c_state_reg)
+    C_IDLE: begin
+        if (w_push_valid) begin
+            c_qp_next = w_qp_reg;        // the push itself is written below
+        end else if (w_err_valid) begin
+            c_qp_next = w_qp_reg;
+            c_mode_next = M_FLUSH;
+            c_state_next = C_WALK;
+        end else if (c_ack_fire) begin
+            a_opcode_next = s_ack_opcode;
+            a_dqpn_next = s_ack_dqpn;
+            a_aeth_next = s_ack_aeth;
+            a_len_next = s_ack_len;
+            c_psn_next = s_ack_psn;
+            c_qp_next = s_ack_dqpn[QPN_W-1:0];
+            c_state_next = C_ACK;
+        end
+    end
+    C_ACK: begin
+        c_nak_hit_next = 1'b0;
+        c_state_next = C_IDLE;
+        if (a_opcode_reg != OP_ACK || a_dqpn_reg >= QPS || !c_psn_outstanding) begin
+            // READ responses and atomic ACKs are not expected yet (no READ or
+            // atomic WQE is ever sent), unknown QPs, PSNs not outstanding
+            stat_ack_drop_next = 1'b1;
+            if (a_len_reg != 13'd0)
+                c_state_next = C_DRAIN;
+        end else if (a_syn == 3'b000) begin
+            c_mode_next = M_ACK;
+            c_state_next = C_WALK;
+        end else if (a_syn == 3'b011 && a_code >= 5'd1 && a_code <= 5'd3) begin
+            c_mode_next = M_NAK;
+            c_nak_status_next = (a_code == 5'd1) ? `RNIC_WC_STATUS_REM_INV_REQ_ERR :
+                                (a_code == 5'd2) ? `RNIC_WC_STATUS_REM_ACCESS_ERR :
+                                                   `RNIC_WC_STATUS_REM_OP_ERR;
+            c_seterr = 1'b1;
+            c_state_next = C_WALK;
+        end else if (a_syn == 3'b011 && a_code == 5'd0) begin
+            // PSN sequence error NAK: counted only; go-back-N retransmission
+            // comes with the retransmission issue
+            stat_nak_seq_next = 1'b1;
+        end else if (a_syn == 3'b001) begin
+            // RNR NAK: counted only; the RNR retry timer comes with retransmission
+            stat_nak_rnr_next = 1'b1;
+        end else begin
+            stat_ack_drop_next = 1'b1;
+        end
+    end
+    C_WALK: begin
+        if (c_empty || c_stop) begin
+            c_state_next = (c_mode_reg == M_FLUSH) ? C_FINAL : C_IDLE;
+        end else if (c_pop && c_mode_reg == M_NAK && !c_before) begin
+            c_nak_hit_next = 1'b1;
+        end
+    end
+    C_FINAL: begin
+        if (m_cqe_ready)
+            c_state_next = C_IDLE;
+    end
+    default: begin
+        if (s_ack_pl_tvalid && s_ack_pl_tlast)
+            c_state_next = C_IDLE;
+    end
+    endcase
+end
+
+// ---------------------------------------------------------------------------
+// Registers and tables
+// ---------------------------------------------------------------------------
+
+always @(posedge clk) begin
+    w_state_reg <= w_state_next;
+    w_beats_reg <= w_beats_next;
+    w_qp_reg <= w_qp_next;
+    w_index_reg <= w_index_next;
+    w_qs_reg <= w_qs_next;
+    w_psn_reg <= w_psn_next;
+    w_k_reg <= w_k_next;
+    w_sum_reg <= w_sum_next;
+    w_status_reg <= w_status_next;
+    w_seterr_reg <= w_seterr_next;
+    w_npkt_reg <= w_npkt_next;
+    e_busy_reg <= e_busy_next;
+    e_rem_reg <= e_rem_next;
+    e_psn_reg <= e_psn_next;
+    e_first_reg <= e_first_next;
+    e_hdr_done_reg <= e_hdr_done_next;
+    e_seg_done_reg <= e_seg_done_next;
+    ip_id_reg <= ip_id_next;
+    g_busy_reg <= g_busy_next;
+    g_inline_reg <= g_inline_next;
+    g_k_reg <= g_k_next;
+    g_off_reg <= g_off_next;
+    g_beat_reg <= g_beat_next;
+    g_out_reg <= g_out_next;
+    c_state_reg <= c_state_next;
+    c_mode_reg <= c_mode_next;
+    c_qp_reg <= c_qp_next;
+    c_psn_reg <= c_psn_next;
+    c_nak_status_reg <= c_nak_status_next;
+    c_nak_hit_reg <= c_nak_hit_next;
+    a_opcode_reg <= a_opcode_next;
+    a_dqpn_reg <= a_dqpn_next;
+    a_aeth_reg <= a_aeth_next;
+    a_len_reg <= a_len_next;
+    stat_ack_drop_reg <= stat_ack_drop_next;
+    stat_nak_seq_reg <= stat_nak_seq_next;
+    stat_nak_rnr_reg <= stat_nak_rnr_next;
+
+    // WQE buffer
+    if (w_recv_fire && w_beats_reg != WBEATS[WB_W-1:0])
+        wbuf_mem[w_beats_reg * DATA_W +: DATA_W] <= s_wqe_tdata;
+    // gather list
+    if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge) begin
+        gl_addr_mem[w_k_reg[3:0]] <= m_iova + sge_off;
+        gl_len_mem[w_k_reg[3:0]] <= sge_len;
+    end
+    // outstanding ring
+    if (c_push) begin
+        ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= {w_index_reg, w_psn_reg, w_last_psn, w_signaled,
+                                                  w_cqe_op, w_len};
+        tail_mem[w_qp_reg] <= w_tail + 1'b1;
+        sent_mem[w_qp_reg] <= w_last_psn + 24'd1;
+        psn_mem[w_qp_reg] <= w_last_psn + 24'd1;
+    end
+    if (c_pop)
+        head_mem[c_qp_reg] <= c_head + 1'b1;
+    // QP error flag
+    if (c_seterr)
+        err_reg[c_qp_reg] <= 1'b1;
+    if (w_err_valid && w_req_ready && w_seterr_reg)
+        err_reg[w_qp_reg] <= 1'b1;
+
+    // context broadcast (wins over the engines' own writes)
+    if (ctx_qpc) begin
+        qpc_mem[ctx_qp] <= ctx_qs;
+        cqn_mem[ctx_qp] <= cw[`RNIC_QPC_SEND_CQN_LSB +: 24];
+        bst_mem[ctx_qp] <= ctx_state;
+        if (ctx_to_rts)
+            psn_mem[ctx_qp] <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
+        if (ctx_reset) begin
+            err_reg[ctx_qp] <= 1'b0;
+            head_mem[ctx_qp] <= {(OW+1){1'b0}};
+            tail_mem[ctx_qp] <= {(OW+1){1'b0}};
+        end
+    end
+    if (ctx_mpt)
+        mpt_mem[ctx_wr_index[KEY_W-1:0]] <= ctx_ms;
+
+    if (rst) begin
+        w_state_reg <= W_RECV;
+        w_beats_reg <= {WB_W{1'b0}};
+        e_busy_reg <= 1'b0;
+        e_hdr_done_reg <= 1'b0;
+        e_seg_done_reg <= 1'b0;
+        ip_id_reg <= 16'd0;
+        g_busy_reg <= 1'b0;
+        g_inline_reg <= 1'b0;
+        g_out_reg <= 8'd0;
+        c_state_reg <= C_IDLE;
+        c_nak_hit_reg <= 1'b0;
+        stat_ack_drop_reg <= 1'b0;
+        stat_nak_seq_reg <= 1'b0;
+        stat_nak_rnr_reg <= 1'b0;
+        err_reg <= {QPS{1'b0}};
+    end
+end
+
+// tables start empty: QPs in RESET, keys invalid, rings empty
+integer ti;
+initial begin
+    for (ti = 0; ti < QPS; ti = ti + 1) begin
+        qpc_mem[ti] = {QS_W{1'b0}};
+        cqn_mem[ti] = 24'd0;
+        bst_mem[ti] = 4'd0;
+        psn_mem[ti] = 24'd0;
+        head_mem[ti] = {(OW+1){1'b0}};
+        tail_mem[ti] = {(OW+1){1'b0}};
+        sent_mem[ti] = 24'd0;
+    end
+    for (ti = 0; ti < (1 << KEY_W); ti = ti + 1)
+        mpt_mem[ti] = {MS_W{1'b0}};
+end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,1163 @@
+// rnic_resp: the RC responder (receive engine), docs/rtl-interfaces.md
+// "Requester (rnic_req) and responder (rnic_resp)".
+//
+// One packet at a time goes through a control FSM:
+//   IDLE -> LOAD (per-QP tables read) -> DECIDE (QP state, PSN, opcode)
+//   SEND FIRST/ONLY: FETCH the receive WQE by DMA, check its lkeys and store
+//     the translated SGEs per QP (WREC/WMPT/WEND), then LENCHK
+//   WRITE FIRST/ONLY: RETH rkey check (RETH), then LENCHK
+//   LENCHK -> KEEP (payload routed to the repacker) -> SCAT (one DMA write
+//     request and one repacker segment per piece) -> DONE
+//   tail: CQE -> ACK -> WB (per-QP tables written back) -> IDLE
+// Dropped packets have their payload discarded by the payload router, which
+// follows a per-packet keep/discard FIFO so the FSM can move on to the next
+// header while payload still streams (one beat per cycle inside a message).
+//
+// Per-QP state lives in RAM-shaped tables (one write port, one synchronous
+// read port each): QPC shadow, PSN {err, nak, epsn}, {msn, rq ci}, message
+// state, RQ producer index, and the translated SGE list (QPS * MAX_SGE).
+`default_nettype none
+
+`include "rnic_contract.vh"
+
+module rnic_resp #(
+    parameter DATA_W = 512,                   // payload and DMA stream width (64..512, power of two)
+    parameter LOG_QPS = `RNIC_LOG_QPS,        // log2 QP shadow entries (QPN = QP index)
+    parameter LOG_MRS = `RNIC_LOG_MRS,        // log2 memory-key shadow entries
+    parameter MAX_SGE = `RNIC_MAX_RECV_SGE,   // receive SGEs per WQE kept per QP (power of two >= 2)
+    parameter TAG_W = 4                       // DMA read tag width
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+
+    // context write broadcast
+    input  wire                    ctx_wr_valid,
+    input  wire [7:0]              ctx_wr_table,
+    input  wire [23:0]             ctx_wr_index,
+    input  wire [32*`RNIC_CTX_WORDS-1:0] ctx_wr_data,
+
+    // RQ producer index updates (rnic_doorbell m_rq_pi_*)
+    input  wire                    s_rq_pi_valid,
+    input  wire [23:0]             s_rq_pi_qpn,
+    input  wire [15:0]             s_rq_pi,
+
+    // request packet headers (rnic_parser)
+    // verilator lint_off UNUSED
+    input  wire [7:0]              s_hdr_opcode,
+    input  wire                    s_hdr_se,
+    input  wire                    s_hdr_mig,      // unused: no path migration
+    input  wire                    s_hdr_ackreq,
+    input  wire [15:0]             s_hdr_pkey,     // unused: P_Key checked by nobody yet
+    input  wire [23:0]             s_hdr_dqpn,
+    input  wire [23:0]             s_hdr_psn,
+    input  wire [47:0]             s_hdr_dmac,     // unused: replies use the QPC address vector
+    input  wire [47:0]             s_hdr_smac,     // unused
+    input  wire [31:0]             s_hdr_dip,      // unused
+    input  wire [31:0]             s_hdr_sip,      // unused
+    input  wire [15:0]             s_hdr_ip_id,    // unused
+    input  wire [7:0]              s_hdr_ttl,      // unused
+    input  wire [7:0]              s_hdr_tos,      // unused
+    input  wire [15:0]             s_hdr_sport,    // unused
+    input  wire [63:0]             s_hdr_reth_va,
+    input  wire [31:0]             s_hdr_reth_rkey,
+    input  wire [31:0]             s_hdr_reth_len,
+    input  wire [31:0]             s_hdr_aeth,     // unused: requests carry no AETH
+    input  wire [31:0]             s_hdr_imm,
+    input  wire [31:0]             s_hdr_deth_qkey,   // unused: RC only
+    input  wire [23:0]             s_hdr_deth_sqpn,   // unused: RC only
+    input  wire [63:0]             s_hdr_atomic_va,   // unused: atomics are NAKed
+    input  wire [31:0]             s_hdr_atomic_rkey, // unused
+    input  wire [63:0]             s_hdr_atomic_swap, // unused
+    input  wire [63:0]             s_hdr_atomic_cmp,  // unused
+    input  wire [63:0]             s_hdr_atomic_ack,  // unused
+    // verilator lint_on UNUSED
+    input  wire [12:0]             s_hdr_len,
+    input  wire                    s_hdr_valid,
+    output wire                    s_hdr_ready,
+
+    // request payload (packed, tlast on each packet's last beat)
+    input  wire [DATA_W-1:0]       s_axis_pl_tdata,
+    input  wire [DATA_W/8-1:0]     s_axis_pl_tkeep,
+    input  wire                    s_axis_pl_tvalid,
+    output wire                    s_axis_pl_tready,
+    input  wire                    s_axis_pl_tlast,
+
+    // ACK/NAK packets (header only, len 0) to rnic_tx_arb
+    output wire [7:0]              m_hdr_opcode,
+    output wire                    m_hdr_se,
+    output wire                    m_hdr_mig,
+    output wire                    m_hdr_ackreq,
+    output wire [15:0]             m_hdr_pkey,
+    output wire [23:0]             m_hdr_dqpn,
+    output wire [23:0]             m_hdr_psn,
+    output wire [47:0]             m_hdr_dmac,
+    output wire [47:0]             m_hdr_smac,
+    output wire [31:0]             m_hdr_dip,
+    output wire [31:0]             m_hdr_sip,
+    output wire [15:0]             m_hdr_ip_id,
+    output wire [7:0]              m_hdr_ttl,
+    output wire [7:0]              m_hdr_tos,
+    output wire [15:0]             m_hdr_sport,
+    output wire [63:0]             m_hdr_reth_va,
+    output wire [31:0]             m_hdr_reth_rkey,
+    output wire [31:0]             m_hdr_reth_len,
+    output wire [31:0]             m_hdr_aeth,
+    output wire [31:0]             m_hdr_imm,
+    output wire [31:0]             m_hdr_deth_qkey,
+    output wire [23:0]             m_hdr_deth_sqpn,
+    output wire [63:0]             m_hdr_atomic_va,
+    output wire [31:0]             m_hdr_atomic_rkey,
+    output wire [63:0]             m_hdr_atomic_swap,
+    output wire [63:0]             m_hdr_atomic_cmp,
+    output wire [63:0]             m_hdr_atomic_ack,
+    output wire [12:0]             m_hdr_len,
+    output wire                    m_hdr_valid,
+    input  wire                    m_hdr_ready,
+
+    // DMA read client (receive WQE fetch)
+    output wire [63:0]             m_rd_req_addr,
+    output wire [15:0]             m_rd_req_len,
+    output wire [TAG_W-1:0]        m_rd_req_tag,
+    output wire                    m_rd_req_valid,
+    input  wire                    m_rd_req_ready,
+    input  wire [DATA_W-1:0]       s_rd_tdata,
+    input  wire [DATA_W/8-1:0]     s_rd_tkeep,
+    input  wire                    s_rd_tlast,
+    input  wire                    s_rd_tvalid,
+    output wire                    s_rd_tready,
+    // verilator lint_off UNUSED
+    input  wire [TAG_W-1:0]        s_rd_tuser,     // unused: one read in flight
+    // verilator lint_on UNUSED
+    input  wire                    s_rd_error,     // with each beat: the read so far hit a bus error
+
+    // DMA write client (payload scatter)
+    output wire [63:0]             m_wr_req_addr,
+    output wire [15:0]             m_wr_req_len,
+    output wire                    m_wr_req_valid,
+    input  wire                    m_wr_req_ready,
+    output wire [DATA_W-1:0]       m_wr_tdata,
+    output wire [DATA_W/8-1:0]     m_wr_tkeep,
+    output wire                    m_wr_tlast,
+    output wire                    m_wr_tvalid,
+    input  wire                    m_wr_tready,
+    // verilator lint_off UNUSED
+    input  wire                    s_wr_done,      // unused: ordering comes from request acceptance
+    // verilator lint_on UNUSED
+
+    // receive CQEs (rnic_cqe_writer s_cqe_*)
+    output wire                    m_cqe_valid,
+    input  wire                    m_cqe_ready,
+    output wire [23:0]             m_cqe_cqn,
+    output wire [255:0]            m_cqe_data,
+
+    // QP error: one-cycle pulse when a request error moved the QP to error
+    output wire                    qp_err_valid,
+    output wire [23:0]             qp_err_qpn,
+
+    // statistics pulses
+    output wire                    stat_bad_qp,    // packet dropped: unknown/unready/non-RC QP
+    output wire                    stat_psn_err,   // packet out of sequence (duplicate or ahead)
+    output wire                    stat_rnr_nak,   // RNR NAK sent
+    output wire                    stat_inv_req,   // NAK invalid request / remote access / remote op sent
+    output wire                    stat_ack_tx     // ACK or NAK packet handed to the TX arbiter
+);
+
+localparam QPS = 1 << LOG_QPS;
+localparam MRS = 1 << LOG_MRS;
+localparam SIDX_W = $clog2(MAX_SGE);           // SGE slot index
+localparam SCNT_W = $clog2(MAX_SGE + 1);       // SGE count 0..MAX_SGE
+localparam integer FETCH_MAX_I = 16 * (MAX_SGE + 1);  // bytes: header + MAX_SGE data segments
+localparam [15:0] FETCH_MAX = FETCH_MAX_I[15:0];
+localparam KT = `RNIC_KEY_TAG_BITS;
+
+initial begin
+    if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
+        $error("rnic_resp: DATA_W must be a power of two from 64 to 512");
+    if (MAX_SGE < 2 || (MAX_SGE & (MAX_SGE - 1)) != 0)
+        $error("rnic_resp: MAX_SGE must be a power of two >= 2");
+    if (LOG_QPS < 1 || LOG_QPS > 24 || LOG_MRS < 1 || LOG_MRS > 32 - KT)
+        $error("rnic_resp: LOG_QPS or LOG_MRS out of range");
+end
+
+// BTH opcodes, IBA table 37 (RC); SEND MIDDLE 0x01 and WRITE MIDDLE 0x07 are
+// the codes in between
+localparam [7:0] OP_SEND_FIRST      = 8'h00;
+localparam [7:0] OP_SEND_LAST       = 8'h02;
+localparam [7:0] OP_SEND_LAST_IMM   = 8'h03;
+localparam [7:0] OP_SEND_ONLY       = 8'h04;
+localparam [7:0] OP_SEND_ONLY_IMM   = 8'h05;
+localparam [7:0] OP_WRITE_FIRST     = 8'h06;
+localparam [7:0] OP_WRITE_LAST      = 8'h08;
+localparam [7:0] OP_WRITE_LAST_IMM  = 8'h09;
+localparam [7:0] OP_WRITE_ONLY      = 8'h0A;
+localparam [7:0] OP_WRITE_ONLY_IMM  = 8'h0B;
+localparam [7:0] OP_ACK             = 8'h11;
+
+// AETH syndromes (IBA 9.7.5.1): ACK with credit field 0x1F, NAKs
+localparam [7:0] SYN_ACK      = 8'h1F;
+localparam [2:0] SYN_RNR      = 3'b001;
+localparam [7:0] SYN_NAK_PSN  = 8'h60;
+localparam [7:0] SYN_NAK_INV  = 8'h61;
+localparam [7:0] SYN_NAK_RACC = 8'h62;
+localparam [7:0] SYN_NAK_ROP  = 8'h63;
+
+localparam [4:0]
+    S_IDLE    = 5'd0,
+    S_LOAD    = 5'd1,
+    S_DECIDE  = 5'd2,
+    S_FETCH   = 5'd3,
+    S_WREC    = 5'd4,
+    S_WMPT    = 5'd5,
+    S_WEND    = 5'd6,
+    S_RETH    = 5'd7,
+    S_LENCHK  = 5'd8,
+    S_KEEP    = 5'd9,
+    S_SCAT_RD = 5'd10,
+    S_SCAT    = 5'd11,
+    S_DONE    = 5'd12,
+    S_DISC    = 5'd13,
+    S_CQE     = 5'd14,
+    S_ACK     = 5'd15,
+    S_WB      = 5'd16;
+
+// ---------------------------------------------------------------------------
+// context broadcast decode
+// verilator lint_off UNUSEDSIGNAL
+wire [32*`RNIC_CTX_WORDS-1:0] cd = ctx_wr_data;  // only the shadowed fields are used
+// verilator lint_on UNUSEDSIGNAL
+wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS;
+wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < MRS;
+wire [3:0] ctx_state = cd[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
+wire ctx_clr = ctx_qpc && (ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STATE_INIT);
+wire ctx_rtr = ctx_qpc && ctx_state == `RNIC_QP_STATE_RTR;
+wire ctx_dyn = ctx_clr || ctx_rtr;
+wire [LOG_QPS-1:0] ctx_qidx = ctx_wr_index[LOG_QPS-1:0];
+wire [LOG_MRS-1:0] ctx_kidx = ctx_wr_index[LOG_MRS-1:0];
+
+// QPC shadow entry
+localparam QS_W = 299;
+wire [QS_W-1:0] qs_wr = {
+    cd[`RNIC_QPC_SRQ_EN_LSB +: `RNIC_QPC_SRQ_EN_W],
+    cd[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W],
+    cd[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W],
+    cd[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W],
+    cd[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W],
+    cd[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W],
+    cd[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W],
+    cd[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W],
+    cd[`RNIC_QPC_RQ_BASE_LSB +: `RNIC_QPC_RQ_BASE_W],
+    cd[`RNIC_QPC_LOG_RQ_SIZE_LSB +: `RNIC_QPC_LOG_RQ_SIZE_W],
+    cd[`RNIC_QPC_LOG_RQ_STRIDE_LSB +: `RNIC_QPC_LOG_RQ_STRIDE_W],
+    cd[`RNIC_QPC_MIN_RNR_TIMER_LSB +: `RNIC_QPC_MIN_RNR_TIMER_W],
+    cd[`RNIC_QPC_DMAC_HI_LSB +: `RNIC_QPC_DMAC_HI_W],
+    cd[`RNIC_QPC_DMAC_LO_LSB +: `RNIC_QPC_DMAC_LO_W],
+    cd[`RNIC_QPC_DIP_LSB +: `RNIC_QPC_DIP_W],
+    cd[`RNIC_QPC_UDP_SPORT_LSB +: `RNIC_QPC_UDP_SPORT_W],
+    cd[`RNIC_QPC_HOP_LIMIT_LSB +: `RNIC_QPC_HOP_LIMIT_W],
+    cd[`RNIC_QPC_TRAFFIC_CLASS_LSB +: `RNIC_QPC_TRAFFIC_CLASS_W],
+    cd[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W]
+};
+reg [QS_W-1:0] qs_rd;
+wire        q_srq_en;
+wire [2:0]  q_mtu;
+wire [3:0]  q_type, q_state;
+wire [23:0] q_pdn;
+wire [7:0]  q_access;
+wire [23:0] q_recv_cqn, q_dest_qpn;
+wire [63:0] q_rq_base;
+wire [4:0]  q_log_rq_size, q_log_rq_stride, q_min_rnr;
+wire [47:0] q_dmac;
+wire [31:0] q_dip;
+wire [15:0] q_sport;
+wire [7:0]  q_hop, q_tc;
+wire [15:0] q_pkey;
+assign {q_srq_en, q_mtu, q_type, q_state, q_pdn, q_access, q_recv_cqn, q_dest_qpn,
+        q_rq_base, q_log_rq_size, q_log_rq_stride, q_min_rnr, q_dmac, q_dip, q_sport,
+        q_hop, q_tc, q_pkey} = qs_rd;
+
+// MPT shadow entry
+localparam MS_W = 1 + 8 + 24 + 8 + 64 * 3;
+wire [MS_W-1:0] ms_wr = {
+    cd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W],
+    cd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W],
+    cd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W],
+    cd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W],
+    cd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W],
+    cd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W],
+    cd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W]
+};
+reg [MS_W-1:0] ms_rd;
+wire        k_valid;
+wire [7:0]  k_tag;
+wire [23:0] k_pdn;
+wire [7:0]  k_access;
+wire [63:0] k_start, k_length, k_iova;
+assign {k_valid, k_tag, k_pdn, k_access, k_start, k_length, k_iova} = ms_rd;
+
+// ---------------------------------------------------------------------------
+// FSM state
+reg [4:0] state_reg = S_IDLE, state_next;
+
+// latched header
+reg [7:0]  h_op_reg = 8'd0, h_op_next;
+reg        h_se_reg = 1'b0, h_se_next;
+reg        h_ackreq_reg = 1'b0, h_ackreq_next;
+reg [23:0] h_qpn_reg = 24'd0, h_qpn_next;
+reg [23:0] h_psn_reg = 24'd0, h_psn_next;
+reg [63:0] h_va_reg = 64'd0, h_va_next;
+reg [31:0] h_rkey_reg = 32'd0, h_rkey_next;
+reg [31:0] h_rlen_reg = 32'd0, h_rlen_next;
+reg [31:0] h_imm_reg = 32'd0, h_imm_next;
+reg [12:0] h_len_reg = 13'd0, h_len_next;
+
+// working copies of the per-QP dynamic state
+reg        w_err_reg = 1'b0, w_err_next;
+reg        w_nak_reg = 1'b0, w_nak_next;
+reg [23:0] w_epsn_reg = 24'd0, w_epsn_next;
+reg [23:0] w_msn_reg = 24'd0, w_msn_next;
+reg [15:0] w_ci_reg = 16'd0, w_ci_next;
+reg [15:0] w_pi_reg = 16'd0, w_pi_next;
+reg              m_active_reg = 1'b0, m_active_next;
+reg              m_write_reg = 1'b0, m_write_next;      // message kind: 0 SEND, 1 WRITE
+reg [SCNT_W-1:0] m_cur_reg = {SCNT_W{1'b0}}, m_cur_next;  // SGE cursor
+reg [31:0]       m_off_reg = 32'd0, m_off_next;         // byte offset in the SGE
+reg [31:0]       m_bytes_reg = 32'd0, m_bytes_next;     // message bytes so far
+reg [31:0]       m_total_reg = 32'd0, m_total_next;     // bytes the receive WQE holds
+reg [63:0]       m_addr_reg = 64'd0, m_addr_next;       // WRITE: next device address
+reg [31:0]       m_rem_reg = 32'd0, m_rem_next;         // WRITE: bytes left of RETH length
+reg ctx_hit_reg = 1'b0, ctx_hit_next;                   // context rewritten mid-packet
+
+// WQE fetch
+reg [SCNT_W:0]   f_k_reg = {(SCNT_W+1){1'b0}}, f_k_next;  // records seen
+reg [SCNT_W-1:0] f_nsge_reg = {SCNT_W{1'b0}}, f_nsge_next;
+reg [31:0]       f_sum_reg = 32'd0, f_sum_next;
+reg [7:0]        f_err_reg = 8'd0, f_err_next;          // wc_status, 0 = fine
+reg              f_done_reg = 1'b0, f_done_next;        // stream's last record taken
+reg [127:0]      f_sge_reg = 128'd0, f_sge_next;
+
+// scatter
+reg [12:0] left_reg = 13'd0, left_next;
+reg        req_ok_reg = 1'b0, req_ok_next;
+reg        seg_ok_reg = 1'b0, seg_ok_next;
+
+// tail actions
+reg        do_disc_reg = 1'b0, do_disc_next;
+reg        do_cqe_reg = 1'b0, do_cqe_next;
+reg [7:0]  cqe_status_reg = 8'd0, cqe_status_next;
+reg [7:0]  cqe_op_reg = 8'd0, cqe_op_next;
+reg [7:0]  cqe_flags_reg = 8'd0, cqe_flags_next;
+reg [31:0] cqe_len_reg = 32'd0, cqe_len_next;
+reg [15:0] cqe_idx_reg = 16'd0, cqe_idx_next;
+reg        do_ack_reg = 1'b0, do_ack_next;
+reg [7:0]  ack_syn_reg = 8'd0, ack_syn_next;
+reg [23:0] ack_psn_reg = 24'd0, ack_psn_next;
+
+// outputs
+reg stat_bad_qp_reg = 1'b0, stat_bad_qp_next;
+reg stat_psn_err_reg = 1'b0, stat_psn_err_next;
+reg stat_rnr_nak_reg = 1'b0, stat_rnr_nak_next;
+reg stat_inv_req_reg = 1'b0, stat_inv_req_next;
+reg stat_ack_tx_reg = 1'b0, stat_ack_tx_next;
+reg qp_err_reg = 1'b0, qp_err_next;
+
+// RQ producer index update held for a cycle when a context write wins the port
+reg        pend_valid_reg = 1'b0, pend_valid_next;
+reg [LOG_QPS-1:0] pend_qidx_reg = {LOG_QPS{1'b0}}, pend_qidx_next;
+reg [15:0] pend_pi_reg = 16'd0, pend_pi_next;
+
+// RAM ports (combinational controls)
+reg               pi_we;
+reg [LOG_QPS-1:0] pi_wa;
+reg [15:0]        pi_wd;
+reg               dyn_we;         // FSM write-back of psn/cm/msg tables
+reg               sge_we;
+reg               pl_cmd_valid;
+reg               pl_cmd_keep;
+reg               rd_req_valid;
+reg               wr_req_valid;
+reg [63:0]        wr_req_addr;
+reg [15:0]        wr_req_len;
+reg               seg_valid;
+reg               seg_last;
+reg               rec_ready;
+reg               cqe_valid;
+reg               ack_valid;
+
+wire [LOG_QPS-1:0] qidx = h_qpn_reg[LOG_QPS-1:0];
+wire [LOG_QPS-1:0] qidx_in = s_hdr_dqpn[LOG_QPS-1:0];
+wire [LOG_QPS-1:0] q_ra = (state_reg == S_IDLE) ? qidx_in : qidx;
+
+// ---------------------------------------------------------------------------
+// payload router: keep (to the repacker) or discard, one entry per packet
+// with payload, popped on the packet's tlast beat
+wire pl_cmd_ready;
+wire pl_head;
+wire pl_head_valid;
+wire pl_pop = pl_head_valid && s_axis_pl_tvalid && s_axis_pl_tlast && s_axis_pl_tready;
+wire rp_s_tready;
+wire seg_ready;
+
+rnic_fifo #(
+    .WIDTH(1),
+    .DEPTH(4)
+) pl_fifo (
+    .clk(clk),
+    .rst(rst),
+    .s_data(pl_cmd_keep),
+    .s_valid(pl_cmd_valid),
+    .s_ready(pl_cmd_ready),
+    .m_data(pl_head),
+    .m_valid(pl_head_valid),
+    .m_ready(pl_pop),
+    // verilator lint_off PINCONNECTEMPTY
+    .count()    // occupancy not needed
+    // verilator lint_on PINCONNECTEMPTY
+);
+
+assign s_axis_pl_tready = pl_head_valid && (pl_head ? rp_s_tready : 1'b1);
+
+rnic_repack #(
+    .DATA_W(DATA_W)
+) scatter (
+    .clk(clk),
+    .rst(rst),
+    .s_seg_len(wr_req_len),
+    .s_seg_last(seg_last),
+    .s_seg_valid(seg_valid),
+    .s_seg_ready(seg_ready),
+    .s_tdata(s_axis_pl_tdata),
+    .s_tkeep(s_axis_pl_tkeep),
+    .s_tvalid(s_axis_pl_tvalid && pl_head_valid && pl_head),
+    .s_tready(rp_s_tready),
+    .m_tdata(m_wr_tdata),
+    .m_tkeep(m_wr_tkeep),
+    .m_tlast(m_wr_tlast),
+    // verilator lint_off PINCONNECTEMPTY
+    .m_tuser(),   // packet ends are not needed on the write side
+    // verilator lint_on PINCONNECTEMPTY
+    .m_tvalid(m_wr_tvalid),
+    .m_tready(m_wr_tready)
+);
+
+// receive WQE records
+wire [127:0] rec;
+wire rec_last;
+wire rec_valid;
+
+rnic_resp_rec #(
+    .DATA_W(DATA_W)
+) wqe_rec (
+    .clk(clk),
+    .rst(rst),
+    .s_tdata(s_rd_tdata),
+    .s_tkeep(s_rd_tkeep),
+    .s_tlast(s_rd_tlast),
+    .s_tvalid(s_rd_tvalid),
+    .s_tready(s_rd_tready),
+    .m_rec(rec),
+    .m_rec_last(rec_last),
+    .m_rec_valid(rec_valid),
+    .m_rec_ready(rec_ready)
+);
+
+wire [31:0] rec_lkey = rec[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
+wire [7:0]  rec_nsge = rec[`RNIC_RECV_WQE_NUM_SGE_LSB +: `RNIC_RECV_WQE_NUM_SGE_W];
+
+// ---------------------------------------------------------------------------
+// RAM-shaped tables
+reg [QS_W-1:0]   qpc_mem [0:QPS-1];
+reg [MS_W-1:0]   mpt_mem [0:MRS-1];
+reg [25:0]       psn_mem [0:QPS-1];   // {err, nak, epsn}
+reg [39:0]       cm_mem  [0:QPS-1];   // {msn, ci}
+reg [15:0]       pi_mem  [0:QPS-1];
+localparam MSG_W = 2 + SCNT_W + 32 * 3 + 64 + 32;  // {active, write, cur, off, bytes, total, addr, rem}
+reg [MSG_W-1:0]  msg_mem [0:QPS-1];
+reg [95:0]       sge_mem [0:QPS*MAX_SGE-1];  // {device address, length}
+
+reg [25:0]      psn_rd;
+reg [39:0]      cm_rd;
+reg [15:0]      pi_rd;
+reg [MSG_W-1:0] msg_rd;
+reg [95:0]      sge_rd;
+
+integer i;
+initial begin
+    for (i = 0; i < QPS; i = i + 1) begin
+        qpc_mem[i] = {QS_W{1'b0}};
+        psn_mem[i] = 26'd0;
+        cm_mem[i] = 40'd0;
+        pi_mem[i] = 16'd0;
+        msg_mem[i] = {MSG_W{1'b0}};
+    end
+    for (i = 0; i < MRS; i = i + 1)
+        mpt_mem[i] = {MS_W{1'b0}};
+    for (i = 0; i < QPS * MAX_SGE; i = i + 1)
+        sge_mem[i] = 96'd0;
+    qs_rd = {QS_W{1'b0}};
+    ms_rd = {MS_W{1'b0}};
+    psn_rd = 26'd0;
+    cm_rd = 40'd0;
+    pi_rd = 16'd0;
+    msg_rd = {MSG_W{1'b0}};
+    sge_rd = 96'd0;
+end
+
+// MPT read address: the SGE's lkey while walking the WQE, else the RETH rkey
+// verilator lint_off UNUSEDSIGNAL
+wire [31:0] key_ra32 = (state_reg == S_WREC) ? rec_lkey : h_rkey_reg;
+// verilator lint_on UNUSEDSIGNAL
+wire [LOG_MRS-1:0] mpt_ra = key_ra32[KT +: LOG_MRS];  // tag bits and range checked later
+wire [LOG_QPS+SIDX_W-1:0] sge_ra = {qidx, m_cur_reg[SIDX_W-1:0]};
+// in WMPT record k (SGE k-1, record 0 is the header) was taken: f_k_reg = k+1
+wire [SCNT_W:0] f_slot = f_k_reg - {{(SCNT_W-1){1'b0}}, 2'd2};
+// verilator lint_off UNUSEDSIGNAL
+wire [SCNT_W:0] f_slot_w = f_slot;   // only the slot bits address the table
+// verilator lint_on UNUSEDSIGNAL
+wire [LOG_QPS+SIDX_W-1:0] sge_wa = {qidx, f_slot_w[SIDX_W-1:0]};
+
+wire dyn_wr = dyn_we && !ctx_hit_reg;
+wire [MSG_W-1:0] msg_wd = {m_active_reg, m_write_reg, m_cur_reg, m_off_reg, m_bytes_reg,
+                           m_total_reg, m_addr_reg, m_rem_reg};
+
+always @(posedge clk) begin
+    if (ctx_qpc)
+        qpc_mem[ctx_qidx] <= qs_wr;
+    qs_rd <= qpc_mem[q_ra];
+
+    if (ctx_mpt)
+        mpt_mem[ctx_kidx] <= ms_wr;
+    ms_rd <= mpt_mem[mpt_ra];
+
+    if (ctx_clr)
+        psn_mem[ctx_qidx] <= 26'd0;
+    else if (ctx_rtr)
+        psn_mem[ctx_qidx] <= {2'b00, cd[`RNIC_QPC_RQ_PSN_LSB +: `RNIC_QPC_RQ_PSN_W]};
+    else if (dyn_wr)
+        psn_mem[qidx] <= {w_err_reg, w_nak_reg, w_epsn_reg};
+    psn_rd <= psn_mem[q_ra];
+
+    if (ctx_clr)
+        cm_mem[ctx_qidx] <= 40'd0;
+    else if (dyn_wr)
+        cm_mem[qidx] <= {w_msn_reg, w_ci_reg};
+    cm_rd <= cm_mem[q_ra];
+
+    if (ctx_dyn)
+        msg_mem[ctx_qidx] <= {MSG_W{1'b0}};
+    else if (dyn_wr)
+        msg_mem[qidx] <= msg_wd;
+    msg_rd <= msg_mem[q_ra];
+
+    if (pi_we)
+        pi_mem[pi_wa] <= pi_wd;
+    pi_rd <= pi_mem[q_ra];
+
+    if (sge_we)
+        sge_mem[sge_wa] <= {f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64] - k_start + k_iova,
+                            f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32]};
+    sge_rd <= sge_mem[sge_ra];
+end
+
+wire [63:0] sge_dev = sge_rd[95:32];
+wire [31:0] sge_len = sge_rd[31:0];
+
+// ---------------------------------------------------------------------------
+// decode of the latched packet
+wire op_send = h_op_reg <= OP_SEND_ONLY_IMM;
+wire op_write = h_op_reg >= OP_WRITE_FIRST && h_op_reg <= OP_WRITE_ONLY_IMM;
+wire op_start = h_op_reg == OP_SEND_FIRST || h_op_reg == OP_SEND_ONLY ||
+                h_op_reg == OP_SEND_ONLY_IMM || h_op_reg == OP_WRITE_FIRST ||
+                h_op_reg == OP_WRITE_ONLY || h_op_reg == OP_WRITE_ONLY_IMM;
+wire op_end = h_op_reg == OP_SEND_LAST || h_op_reg == OP_SEND_LAST_IMM ||
+              h_op_reg == OP_SEND_ONLY || h_op_reg == OP_SEND_ONLY_IMM ||
+              h_op_reg == OP_WRITE_LAST || h_op_reg == OP_WRITE_LAST_IMM ||
+              h_op_reg == OP_WRITE_ONLY || h_op_reg == OP_WRITE_ONLY_IMM;
+wire op_imm = h_op_reg == OP_SEND_LAST_IMM || h_op_reg == OP_SEND_ONLY_IMM ||
+              h_op_reg == OP_WRITE_LAST_IMM || h_op_reg == OP_WRITE_ONLY_IMM;
+// consumes a receive WQE at this packet
+wire op_wqe = (op_send && op_start) || h_op_reg == OP_WRITE_LAST_IMM ||
+              h_op_reg == OP_WRITE_ONLY_IMM;
+wire seq_ok = op_start ? !m_active_reg : (m_active_reg && m_write_reg == op_write);
+wire [13:0] mtu = 14'd128 << q_mtu;   // path_mtu code 1..5 = 256..4096 bytes
+wire len_ok = op_end ? ({1'b0, h_len_reg} <= mtu) : ({1'b0, h_len_reg} == mtu);
+wire qp_ok = h_qpn_reg < QPS && q_type == `RNIC_QP_TYPE_RC && !w_err_reg &&
+             (q_state == `RNIC_QP_STATE_RTR || q_state == `RNIC_QP_STATE_RTS ||
+              q_state == `RNIC_QP_STATE_SQD);
+wire [23:0] psn_d = h_psn_reg - w_epsn_reg;   // 24-bit serial difference
+
+// RETH check (IBA 9.4.4 / 10.6.3.3 style rules, rkey index and tag)
+wire [64:0] reth_off = {1'b0, h_va_reg} - {1'b0, k_start};
+wire reth_key_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
+                   k_tag == h_rkey_reg[KT-1:0] && k_pdn == q_pdn &&
+                   (k_access & `RNIC_ACCESS_REMOTE_WRITE) != 8'd0 &&
+                   (q_access & `RNIC_ACCESS_REMOTE_WRITE) != 8'd0 &&
+                   !reth_off[64] &&
+                   ({1'b0, reth_off[63:0]} + {33'd0, h_rlen_reg}) <= {1'b0, k_length};
+wire reth_ok = h_rlen_reg == 32'd0 || reth_key_ok;
+
+// receive SGE check: LOCAL_WRITE, tag, PD and bounds
+wire [31:0] f_lkey = f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32];
+wire [63:0] f_addr = f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64];
+wire [31:0] f_len  = f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32];
+wire [64:0] sge_off = {1'b0, f_addr} - {1'b0, k_start};
+wire sge_ok = f_len == 32'd0 ||
+              ((f_lkey >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
+               k_tag == f_lkey[KT-1:0] && k_pdn == q_pdn &&
+               (k_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0 &&
+               !sge_off[64] &&
+               ({1'b0, sge_off[63:0]} + {33'd0, f_len}) <= {1'b0, k_length});
+
+// receive WQE address and fetch length
+wire [15:0] ci_slot = w_ci_reg & ((16'd1 << q_log_rq_size) - 16'd1);
+wire [63:0] wqe_addr = q_rq_base + ({48'd0, ci_slot} << q_log_rq_stride);
+wire [31:0] stride_bytes = 32'd1 << q_log_rq_stride;
+wire [15:0] fetch_len = (stride_bytes < {16'd0, FETCH_MAX}) ?
+                        ((stride_bytes < 32'd16) ? 16'd16 : stride_bytes[15:0]) : FETCH_MAX;
+
+// scatter piece
+wire [31:0] sge_rem = sge_len - m_off_reg;
+wire [31:0] left32 = {19'd0, left_reg};
+wire [31:0] piece = (sge_rem < left32) ? sge_rem : left32;
+
+// ---------------------------------------------------------------------------
+always @* begin
+    state_next = state_reg;
+
+    h_op_next = h_op_reg;
+    h_se_next = h_se_reg;
+    h_ackreq_next = h_ackreq_reg;
+    h_qpn_next = h_qpn_reg;
+    h_psn_next = h_psn_reg;
+    h_va_next = h_va_reg;
+    h_rkey_next = h_rkey_reg;
+    h_rlen_next = h_rlen_reg;
+    h_imm_next = h_imm_reg;
+    h_len_next = h_len_reg;
+
+    w_err_next = w_err_reg;
+    w_nak_next = w_nak_reg;
+    w_epsn_next = w_epsn_reg;
+    w_msn_next = w_msn_reg;
+    w_ci_next = w_ci_reg;
+    w_pi_next = w_pi_reg;
+    m_active_next = m_active_reg;
+    m_write_next = m_write_reg;
+    m_cur_next = m_cur_reg;
+    m_off_next = m_off_reg;
+    m_bytes_next = m_bytes_reg;
+    m_total_next = m_total_reg;
+    m_addr_next = m_addr_reg;
+    m_rem_next = m_rem_reg;
+    ctx_hit_next = ctx_hit_reg;
+
+    f_k_next = f_k_reg;
+    f_nsge_next = f_nsge_reg;
+    f_sum_next = f_sum_reg;
+    f_err_next = f_err_reg;
+    f_done_next = f_done_reg;
+    f_sge_next = f_sge_reg;
+
+    left_next = left_reg;
+    req_ok_next = req_ok_reg;
+    seg_ok_next = seg_ok_reg;
+
+    do_disc_next = do_disc_reg;
+    do_cqe_next = do_cqe_reg;
+    cqe_status_next = cqe_status_reg;
+    cqe_op_next = cqe_op_reg;
+    cqe_flags_next = cqe_flags_reg;
+    cqe_len_next = cqe_len_reg;
+    cqe_idx_next = cqe_idx_reg;
+    do_ack_next = do_ack_reg;
+    ack_syn_next = ack_syn_reg;
+    ack_psn_next = ack_psn_reg;
+
+    stat_bad_qp_next = 1'b0;
+    stat_psn_err_next = 1'b0;
+    stat_rnr_nak_next = 1'b0;
+    stat_inv_req_next = 1'b0;
+    stat_ack_tx_next = 1'b0;
+    qp_err_next = 1'b0;
+
+    dyn_we = 1'b0;
+    sge_we = 1'b0;
+    pl_cmd_valid = 1'b0;
+    pl_cmd_keep = 1'b0;
+    rd_req_valid = 1'b0;
+    wr_req_valid = 1'b0;
+    wr_req_addr = m_write_reg ? m_addr_reg : sge_dev + {32'd0, m_off_reg};
+    wr_req_len = m_write_reg ? {3'd0, h_len_reg} : piece[15:0];
+    seg_valid = 1'b0;
+    seg_last = 1'b0;
+    rec_ready = 1'b0;
+    cqe_valid = 1'b0;
+    ack_valid = 1'b0;
+
+    // RQ producer index table port: context clears win, doorbells wait a cycle
+    pend_valid_next = pend_valid_reg;
+    pend_qidx_next = pend_qidx_reg;
+    pend_pi_next = pend_pi_reg;
+    pi_we = 1'b0;
+    pi_wa = ctx_qidx;
+    pi_wd = 16'd0;
+    if (ctx_clr) begin
+        pi_we = 1'b1;
+        if (s_rq_pi_valid && s_rq_pi_qpn < QPS) begin
+            pend_valid_next = 1'b1;
+            pend_qidx_next = s_rq_pi_qpn[LOG_QPS-1:0];
+            pend_pi_next = s_rq_pi;
+        end
+    end else if (pend_valid_reg) begin
+        pi_we = 1'b1;
+        pi_wa = pend_qidx_reg;
+        pi_wd = pend_pi_reg;
+        pend_valid_next = s_rq_pi_valid && s_rq_pi_qpn < QPS;
+        pend_qidx_next = s_rq_pi_qpn[LOG_QPS-1:0];
+        pend_pi_next = s_rq_pi;
+    end else if (s_rq_pi_valid && s_rq_pi_qpn < QPS) begin
+        pi_we = 1'b1;
+        pi_wa = s_rq_pi_qpn[LOG_QPS-1:0];
+        pi_wd = s_rq_pi;
+    end
+
+    if (state_reg != S_IDLE && ctx_dyn && ctx_qidx == qidx)
+        ctx_hit_next = 1'b1;
+
+    case (state_reg)
+    S_IDLE: begin
+        if (s_hdr_valid) begin
+            h_op_next = s_hdr_opcode;
+            h_se_next = s_hdr_se;
+            h_ackreq_next = s_hdr_ackreq;
+            h_qpn_next = s_hdr_dqpn;
+            h_psn_next = s_hdr_psn;
+            h_va_next = s_hdr_reth_va;
+            h_rkey_next = s_hdr_reth_rkey;
+            h_rlen_next = s_hdr_reth_len;
+            h_imm_next = s_hdr_imm;
+            h_len_next = s_hdr_len;
+            ctx_hit_next = ctx_dyn && ctx_qidx == qidx_in;
+            do_disc_next = 1'b0;
+            do_cqe_next = 1'b0;
+            do_ack_next = 1'b0;
+            state_next = S_LOAD;
+        end
+    end
+    S_LOAD: begin
+        {w_err_next, w_nak_next, w_epsn_next} = psn_rd;
+        {w_msn_next, w_ci_next} = cm_rd;
+        w_pi_next = pi_rd;
+        {m_active_next, m_write_next, m_cur_next, m_off_next, m_bytes_next,
+         m_total_next, m_addr_next, m_rem_next} = msg_rd;
+        state_next = S_DECIDE;
+    end
+    S_DECIDE: begin
+        // default outcome: drop the payload, no reply
+        do_disc_next = 1'b1;
+        state_next = S_DISC;
+        ack_psn_next = h_psn_reg;
+        cqe_idx_next = w_ci_reg;
+        cqe_op_next = op_write ? `RNIC_CQE_OP_RESP_RECV_IMM : `RNIC_CQE_OP_RESP_RECV;
+        cqe_flags_next = 8'd0;
+        cqe_len_next = 32'd0;
+        if (!qp_ok) begin
+            stat_bad_qp_next = 1'b1;
+        end else if (psn_d[23]) begin
+            // duplicate: re-ACK up to the last executed PSN, nothing written
+            stat_psn_err_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_ACK;
+            ack_psn_next = w_epsn_reg - 24'd1;
+        end else if (psn_d != 24'd0) begin
+            // ahead: one PSN sequence NAK until the expected PSN arrives
+            stat_psn_err_next = 1'b1;
+            if (!w_nak_reg) begin
+                w_nak_next = 1'b1;
+                do_ack_next = 1'b1;
+                ack_syn_next = SYN_NAK_PSN;
+                ack_psn_next = w_epsn_reg;
+            end
+        end else if (!(op_send || op_write) || !seq_ok || !len_ok ||
+                     (op_wqe && q_srq_en)) begin
+            stat_inv_req_next = 1'b1;
+            qp_err_next = 1'b1;
+            w_err_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_INV;
+        end else if (op_wqe && w_pi_reg == w_ci_reg) begin
+            // no receive WQE posted: RNR NAK with the QP's timer code
+            stat_rnr_nak_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = {SYN_RNR, q_min_rnr};
+        end else begin
+            do_disc_next = 1'b0;
+            if (op_send && op_start)
+                state_next = S_FETCH;
+            else if (op_write && op_start)
+                state_next = S_RETH;
+            else
+                state_next = S_LENCHK;
+        end
+    end
+    S_FETCH: begin
+        rd_req_valid = 1'b1;
+        f_k_next = {(SCNT_W+1){1'b0}};
+        f_nsge_next = {SCNT_W{1'b0}};
+        f_sum_next = 32'd0;
+        f_err_next = 8'd0;
+        f_done_next = 1'b0;
+        if (m_rd_req_ready)
+            state_next = S_WREC;
+    end
+    S_WREC: begin
+        rec_ready = 1'b1;
+        if (rec_valid) begin
+            f_k_next = f_k_reg + 1'b1;
+            f_done_next = rec_last;
+            state_next = rec_last ? S_WEND : S_WREC;
+            if (s_rd_error)
+                f_err_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;   // WQE unreadable
+            else if (f_k_reg == {(SCNT_W+1){1'b0}}) begin
+                f_nsge_next = rec_nsge[SCNT_W-1:0];
+                if ({24'd0, rec_nsge} > MAX_SGE ||
+                    ({24'd0, rec_nsge} + 32'd1) * 32'd16 > stride_bytes)
+                    f_err_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
+            end else if (f_err_reg == 8'd0 && f_k_reg <= {1'b0, f_nsge_reg}) begin
+                f_sge_next = rec;
+                state_next = S_WMPT;
+            end
+        end
+    end
+    S_WMPT: begin
+        // MPT entry of the SGE's lkey is on ms_rd now
+        if (sge_ok) begin
+            sge_we = 1'b1;
+            f_sum_next = f_sum_reg + f_len;
+        end else begin
+            f_err_next = `RNIC_WC_STATUS_LOC_PROT_ERR;
+        end
+        state_next = f_done_reg ? S_WEND : S_WREC;
+    end
+    S_WEND: begin
+        if (f_err_reg == 8'd0 && f_k_reg <= {1'b0, f_nsge_reg})
+            f_err_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;  // stream shorter than the WQE
+        if (f_err_reg != 8'd0 || f_k_reg <= {1'b0, f_nsge_reg}) begin
+            // bad receive WQE: complete it in error, NAK remote operational error
+            do_disc_next = 1'b1;
+            do_cqe_next = 1'b1;
+            cqe_status_next = (f_err_reg != 8'd0) ? f_err_reg : `RNIC_WC_STATUS_LOC_QP_OP_ERR;
+            w_ci_next = w_ci_reg + 1'b1;
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+            stat_inv_req_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_ROP;
+            state_next = S_DISC;
+        end else begin
+            m_active_next = 1'b1;
+            m_write_next = 1'b0;
+            m_cur_next = {SCNT_W{1'b0}};
+            m_off_next = 32'd0;
+            m_bytes_next = 32'd0;
+            m_total_next = f_sum_reg;
+            state_next = S_LENCHK;
+        end
+    end
+    S_RETH: begin
+        if (reth_ok) begin
+            m_active_next = 1'b1;
+            m_write_next = 1'b1;
+            m_addr_next = h_va_reg - k_start + k_iova;
+            m_rem_next = h_rlen_reg;
+            m_bytes_next = 32'd0;
+            state_next = S_LENCHK;
+        end else begin
+            do_disc_next = 1'b1;
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+            stat_inv_req_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_RACC;
+            state_next = S_DISC;
+        end
+    end
+    S_LENCHK: begin
+        if (!m_write_reg && m_bytes_reg + {19'd0, h_len_reg} > m_total_reg) begin
+            // message longer than the receive buffers
+            do_disc_next = 1'b1;
+            do_cqe_next = 1'b1;
+            cqe_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
+            cqe_len_next = m_bytes_reg;
+            m_active_next = 1'b0;
+            w_ci_next = w_ci_reg + 1'b1;
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+            stat_inv_req_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_INV;
+            state_next = S_DISC;
+        end else if (m_write_reg && ({19'd0, h_len_reg} > m_rem_reg ||
+                                     (op_end && {19'd0, h_len_reg} != m_rem_reg))) begin
+            // payload disagrees with the RETH DMA length
+            do_disc_next = 1'b1;
+            m_active_next = 1'b0;
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+            stat_inv_req_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_INV;
+            state_next = S_DISC;
+        end else begin
+            left_next = h_len_reg;
+            req_ok_next = 1'b0;
+            seg_ok_next = 1'b0;
+            state_next = (h_len_reg == 13'd0) ? S_DONE : S_KEEP;
+        end
+    end
+    S_KEEP: begin
+        pl_cmd_valid = 1'b1;
+        pl_cmd_keep = 1'b1;
+        if (pl_cmd_ready)
+            state_next = m_write_reg ? S_SCAT : S_SCAT_RD;
+    end
+    S_SCAT_RD: begin
+        state_next = S_SCAT;   // SGE entry m_cur is read this cycle
+    end
+    S_SCAT: begin
+        if (!m_write_reg && sge_rem == 32'd0) begin
+            m_cur_next = m_cur_reg + 1'b1;
+            m_off_next = 32'd0;
+            state_next = S_SCAT_RD;
+        end else begin
+            wr_req_valid = !req_ok_reg;
+            seg_valid = !seg_ok_reg;
+            seg_last = m_write_reg || piece == left32;
+            if (m_wr_req_ready)
+                req_ok_next = 1'b1;
+            if (seg_ready)
+                seg_ok_next = 1'b1;
+            if ((req_ok_reg || m_wr_req_ready) && (seg_ok_reg || seg_ready)) begin
+                req_ok_next = 1'b0;
+                seg_ok_next = 1'b0;
+                if (m_write_reg) begin
+                    m_addr_next = m_addr_reg + {51'd0, h_len_reg};
+                    m_rem_next = m_rem_reg - {19'd0, h_len_reg};
+                    m_bytes_next = m_bytes_reg + {19'd0, h_len_reg};
+                    state_next = S_DONE;
+                end else begin
+                    m_bytes_next = m_bytes_reg + piece;
+                    left_next = left_reg - piece[12:0];
+                    if (piece == left32) begin
+                        m_off_next = m_off_reg + piece;
+                        state_next = S_DONE;
+                    end else begin
+                        m_cur_next = m_cur_reg + 1'b1;
+                        m_off_next = 32'd0;
+                        state_next = S_SCAT_RD;
+                    end
+                end
+            end
+        end
+    end
+    S_DONE: begin
+        w_epsn_next = w_epsn_reg + 24'd1;
+        w_nak_next = 1'b0;
+        ack_syn_next = SYN_ACK;
+        ack_psn_next = h_psn_reg;
+        do_ack_next = op_end || h_ackreq_reg;
+        if (op_end) begin
+            m_active_next = 1'b0;
+            w_msn_next = w_msn_reg + 24'd1;
+            if (op_send || op_imm) begin
+                do_cqe_next = 1'b1;
+                cqe_status_next = `RNIC_WC_STATUS_SUCCESS;
+                cqe_len_next = m_bytes_reg;
+                cqe_flags_next = (op_imm ? `RNIC_CQE_FLAG_IMM : 8'd0) |
+                                 (h_se_reg ? `RNIC_CQE_FLAG_SOLICITED : 8'd0);
+                w_ci_next = w_ci_reg + 1'b1;
+            end
+        end
+        state_next = (op_end && (op_send || op_imm)) ? S_CQE :
+                     (op_end || h_ackreq_reg) ? S_ACK : S_WB;
+    end
+    S_DISC: begin
+        // drop the packet's payload (if any), then the replies
+        pl_cmd_valid = h_len_reg != 13'd0;
+        pl_cmd_keep = 1'b0;
+        if (h_len_reg == 13'd0 || pl_cmd_ready)
+            state_next = do_cqe_reg ? S_CQE : do_ack_reg ? S_ACK : S_WB;
+    end
+    S_CQE: begin
+        // every write request of the message was accepted before this point
+        cqe_valid = 1'b1;
+        if (m_cqe_ready)
+            state_next = do_ack_reg ? S_ACK : S_WB;
+    end
+    S_ACK: begin
+        ack_valid = 1'b1;
+        if (m_hdr_ready) begin
+            stat_ack_tx_next = 1'b1;
+            state_next = S_WB;
+        end
+    end
+    S_WB: begin
+        // context writes own the table ports this cycle
+        if (!ctx_dyn) begin
+            dyn_we = 1'b1;
+            state_next = S_IDLE;
+        end
+    end
+    default: state_next = S_IDLE;
+    endcase
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        state_reg <= S_IDLE;
+        pend_valid_reg <= 1'b0;
+        stat_bad_qp_reg <= 1'b0;
+        stat_psn_err_reg <= 1'b0;
+        stat_rnr_nak_reg <= 1'b0;
+        stat_inv_req_reg <= 1'b0;
+        stat_ack_tx_reg <= 1'b0;
+        qp_err_reg <= 1'b0;
+        req_ok_reg <= 1'b0;
+        seg_ok_reg <= 1'b0;
+    end else begin
+        state_reg <= state_next;
+        pend_valid_reg <= pend_valid_next;
+        stat_bad_qp_reg <= stat_bad_qp_next;
+        stat_psn_err_reg <= stat_psn_err_next;
+        stat_rnr_nak_reg <= stat_rnr_nak_next;
+        stat_inv_req_reg <= stat_inv_req_next;
+        stat_ack_tx_reg <= stat_ack_tx_next;
+        qp_err_reg <= qp_err_next;
+        req_ok_reg <= req_ok_next;
+        seg_ok_reg <= seg_ok_next;
+    end
+
+    h_op_reg <= h_op_next;
+    h_se_reg <= h_se_next;
+    h_ackreq_reg <= h_ackreq_next;
+    h_qpn_reg <= h_qpn_next;
+    h_psn_reg <= h_psn_next;
+    h_va_reg <= h_va_next;
+    h_rkey_reg <= h_rkey_next;
+    h_rlen_reg <= h_rlen_next;
+    h_imm_reg <= h_imm_next;
+    h_len_reg <= h_len_next;
+
+    w_err_reg <= w_err_next;
+    w_nak_reg <= w_nak_next;
+    w_epsn_reg <= w_epsn_next;
+    w_msn_reg <= w_msn_next;
+    w_ci_reg <= w_ci_next;
+    w_pi_reg <= w_pi_next;
+    m_active_reg <= m_active_next;
+    m_write_reg <= m_write_next;
+    m_cur_reg <= m_cur_next;
+    m_off_reg <= m_off_next;
+    m_bytes_reg <= m_bytes_next;
+    m_total_reg <= m_total_next;
+    m_addr_reg <= m_addr_next;
+    m_rem_reg <= m_rem_next;
+    ctx_hit_reg <= ctx_hit_next;
+
+    f_k_reg <= f_k_next;
+    f_nsge_reg <= f_nsge_next;
+    f_sum_reg <= f_sum_next;
+    f_err_reg <= f_err_next;
+    f_done_reg <= f_done_next;
+    f_sge_reg <= f_sge_next;
+
+    left_reg <= left_next;
+
+    do_disc_reg <= do_disc_next;
+    do_cqe_reg <= do_cqe_next;
+    cqe_status_reg <= cqe_status_next;
+    cqe_op_reg <= cqe_op_next;
+    cqe_flags_reg <= cqe_flags_next;
+    cqe_len_reg <= cqe_len_next;
+    cqe_idx_reg <= cqe_idx_next;
+    do_ack_reg <= do_ack_next;
+    ack_syn_reg <= ack_syn_next;
+    ack_psn_reg <= ack_psn_next;
+
+    pend_qidx_reg <= pend_qidx_next;
+    pend_pi_reg <= pend_pi_next;
+end
+
+// ---------------------------------------------------------------------------
+// outputs
+assign s_hdr_ready = state_reg == S_IDLE;
+
+assign m_rd_req_addr = wqe_addr;
+assign m_rd_req_len = fetch_len;
+assign m_rd_req_tag = {TAG_W{1'b0}};
+assign m_rd_req_valid = rd_req_valid;
+
+assign m_wr_req_addr = wr_req_addr;
+assign m_wr_req_len = wr_req_len;
+assign m_wr_req_valid = wr_req_valid;
+
+// receive CQE; imm bytes in wire order in memory (first wire byte in bits 7:0)
+reg [255:0] cqe;
+always @* begin
+    cqe = 256'd0;
+    cqe[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W] = cqe_idx_reg;
+    cqe[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W] = cqe_op_reg;
+    cqe[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W] = cqe_status_reg;
+    cqe[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] = h_qpn_reg;
+    cqe[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W] = cqe_flags_reg;
+    cqe[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] = cqe_len_reg;
+    if ((cqe_flags_reg & `RNIC_CQE_FLAG_IMM) != 8'd0)
+        cqe[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] = {h_imm_reg[7:0], h_imm_reg[15:8],
+                                                     h_imm_reg[23:16], h_imm_reg[31:24]};
+    cqe[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = q_dest_qpn;
+end
+assign m_cqe_valid = cqe_valid;
+assign m_cqe_cqn = q_recv_cqn;
+assign m_cqe_data = cqe;
+
+assign m_hdr_valid = ack_valid;
+assign m_hdr_opcode = OP_ACK;
+assign m_hdr_se = 1'b0;
+assign m_hdr_mig = 1'b0;
+assign m_hdr_ackreq = 1'b0;
+assign m_hdr_pkey = q_pkey;
+assign m_hdr_dqpn = q_dest_qpn;
+assign m_hdr_psn = ack_psn_reg;
+assign m_hdr_dmac = q_dmac;
+assign m_hdr_smac = 48'd0;
+assign m_hdr_dip = q_dip;
+assign m_hdr_sip = 32'd0;
+assign m_hdr_ip_id = 16'd0;
+assign m_hdr_ttl = q_hop;
+assign m_hdr_tos = q_tc;
+assign m_hdr_sport = q_sport;
+assign m_hdr_reth_va = 64'd0;
+assign m_hdr_reth_rkey = 32'd0;
+assign m_hdr_reth_len = 32'd0;
+assign m_hdr_aeth = {ack_syn_reg, w_msn_reg};
+assign m_hdr_imm = 32'd0;
+assign m_hdr_deth_qkey = 32'd0;
+assign m_hdr_deth_sqpn = 24'd0;
+assign m_hdr_atomic_va = 64'd0;
+assign m_hdr_atomic_rkey = 32'd0;
+assign m_hdr_atomic_swap = 64'd0;
+assign m_hdr_atomic_cmp = 64'd0;
+assign m_hdr_atomic_ack = 64'd0;
+assign m_hdr_len = 13'd0;
+
+assign qp_err_valid = qp_err_reg;
+assign qp_err_qpn = h_qpn_reg;
+
+assign stat_bad_qp = stat_bad_qp_reg;
+assign stat_psn_err = stat_psn_err_reg;
+assign stat_rnr_nak = stat_rnr_nak_reg;
+assign stat_inv_req = stat_inv_req_reg;
+assign stat_ack_tx = stat_ack_tx_reg;
+
+endmodule
+
+`default_nettype wire

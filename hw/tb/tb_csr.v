@@ -1,0 +1,626 @@
+// tb_csr: rnic_csr through both AXI4-Lite ports. Checks every register of
+// regblocks bar0 and fw (values, access, responses), the command slot RAM
+// shared by both ports (with byte strobes), PI/CI and both interrupts, the
+// context write broadcast, doorbell pulses (and back-to-back doorbells one
+// per cycle), the port identity outputs and the counters.
+`timescale 1ns/1ps
+`default_nettype none
+
+`include "rnic_contract.vh"
+
+module tb_csr;
+
+localparam STATS = 32;
+localparam STAT_INC_W = 16;
+localparam CTX_WORDS = `RNIC_CTX_WORDS;
+localparam [1:0] OKAY = 2'b00;
+localparam [1:0] SLVERR = 2'b10;
+localparam [1:0] DECERR = 2'b11;
+
+reg clk = 1'b0;
+reg rst = 1'b1;
+always #5 clk = ~clk;
+
+// host BAR0
+reg  [19:0] h_awaddr = 0;
+reg         h_awvalid = 0;
+wire        h_awready;
+reg  [31:0] h_wdata = 0;
+reg  [3:0]  h_wstrb = 0;
+reg         h_wvalid = 0;
+wire        h_wready;
+wire [1:0]  h_bresp;
+wire        h_bvalid;
+reg         h_bready = 1;
+reg  [19:0] h_araddr = 0;
+reg         h_arvalid = 0;
+wire        h_arready;
+wire [31:0] h_rdata;
+wire [1:0]  h_rresp;
+wire        h_rvalid;
+reg         h_rready = 1;
+// firmware port
+reg  [15:0] f_awaddr = 0;
+reg         f_awvalid = 0;
+wire        f_awready;
+reg  [31:0] f_wdata = 0;
+reg  [3:0]  f_wstrb = 0;
+reg         f_wvalid = 0;
+wire        f_wready;
+wire [1:0]  f_bresp;
+wire        f_bvalid;
+reg         f_bready = 1;
+reg  [15:0] f_araddr = 0;
+reg         f_arvalid = 0;
+wire        f_arready;
+wire [31:0] f_rdata;
+wire [1:0]  f_rresp;
+wire        f_rvalid;
+reg         f_rready = 1;
+
+wire        fw_irq;
+wire        irq_valid;
+wire [4:0]  irq_vector;
+wire        ctx_wr_valid;
+wire [7:0]  ctx_wr_table;
+wire [23:0] ctx_wr_index;
+wire [32*CTX_WORDS-1:0] ctx_wr_data;
+wire        db_valid;
+wire [15:0] db_page;
+wire [1:0]  db_reg;
+wire [31:0] db_value;
+wire [47:0] cfg_mac;
+wire [31:0] cfg_ip;
+wire        cfg_link_en;
+reg  [STATS*STAT_INC_W-1:0] stat_inc = 0;
+
+rnic_csr #(
+    .STATS(STATS),
+    .STAT_INC_W(STAT_INC_W)
+) dut (
+    .clk(clk), .rst(rst),
+    .s_axil_awaddr(h_awaddr), .s_axil_awprot(3'd0), .s_axil_awvalid(h_awvalid), .s_axil_awready(h_awready),
+    .s_axil_wdata(h_wdata), .s_axil_wstrb(h_wstrb), .s_axil_wvalid(h_wvalid), .s_axil_wready(h_wready),
+    .s_axil_bresp(h_bresp), .s_axil_bvalid(h_bvalid), .s_axil_bready(h_bready),
+    .s_axil_araddr(h_araddr), .s_axil_arprot(3'd0), .s_axil_arvalid(h_arvalid), .s_axil_arready(h_arready),
+    .s_axil_rdata(h_rdata), .s_axil_rresp(h_rresp), .s_axil_rvalid(h_rvalid), .s_axil_rready(h_rready),
+    .s_axil_fw_awaddr(f_awaddr), .s_axil_fw_awprot(3'd0), .s_axil_fw_awvalid(f_awvalid), .s_axil_fw_awready(f_awready),
+    .s_axil_fw_wdata(f_wdata), .s_axil_fw_wstrb(f_wstrb), .s_axil_fw_wvalid(f_wvalid), .s_axil_fw_wready(f_wready),
+    .s_axil_fw_bresp(f_bresp), .s_axil_fw_bvalid(f_bvalid), .s_axil_fw_bready(f_bready),
+    .s_axil_fw_araddr(f_araddr), .s_axil_fw_arprot(3'd0), .s_axil_fw_arvalid(f_arvalid), .s_axil_fw_arready(f_arready),
+    .s_axil_fw_rdata(f_rdata), .s_axil_fw_rresp(f_rresp), .s_axil_fw_rvalid(f_rvalid), .s_axil_fw_rready(f_rready),
+    .fw_irq(fw_irq),
+    .irq_valid(irq_valid), .irq_vector(irq_vector),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
+    .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
+    .cfg_mac(cfg_mac), .cfg_ip(cfg_ip), .cfg_link_en(cfg_link_en),
+    .stat_inc(stat_inc)
+);
+
+integer errors = 0;
+integer checks = 0;
+
+task check32;
+    input [255:0] what;
+    input [31:0] got;
+    input [31:0] exp;
+    begin
+        checks = checks + 1;
+        if (got !== exp) begin
+            errors = errors + 1;
+            $display("FAIL %0s: got %08x expected %08x", what, got, exp);
+        end
+    end
+endtask
+
+// ---------------------------------------------------------------------------
+// monitors
+
+integer db_count = 0;
+reg [15:0] db_page_log [0:63];
+reg [1:0]  db_reg_log [0:63];
+reg [31:0] db_value_log [0:63];
+integer    db_cycle_log [0:63];
+integer ctx_count = 0;
+reg [7:0]  ctx_table_seen;
+reg [23:0] ctx_index_seen;
+reg [32*CTX_WORDS-1:0] ctx_data_seen;
+integer irq_count = 0;
+integer cycle = 0;
+
+always @(posedge clk) begin
+    cycle <= cycle + 1;
+    if (!rst) begin
+        if (db_valid) begin
+            db_page_log[db_count % 64] <= db_page;
+            db_reg_log[db_count % 64] <= db_reg;
+            db_value_log[db_count % 64] <= db_value;
+            db_cycle_log[db_count % 64] <= cycle;
+            db_count <= db_count + 1;
+        end
+        if (ctx_wr_valid) begin
+            ctx_count <= ctx_count + 1;
+            ctx_table_seen <= ctx_wr_table;
+            ctx_index_seen <= ctx_wr_index;
+            ctx_data_seen <= ctx_wr_data;
+        end
+        if (irq_valid) begin
+            irq_count <= irq_count + 1;
+            if (irq_vector !== 5'd0) begin
+                errors = errors + 1;
+                $display("FAIL irq_vector %0d, expected 0", irq_vector);
+            end
+        end
+        if (db_valid && ctx_wr_valid) begin
+            errors = errors + 1;
+            $display("FAIL db_valid and ctx_wr_valid in the same cycle");
+        end
+    end
+end
+
+// ---------------------------------------------------------------------------
+// AXI4-Lite master tasks (inputs change at the falling edge)
+
+task h_write;
+    input [19:0] addr;
+    input [31:0] data;
+    input [3:0]  strb;
+    input [1:0]  exp_resp;
+    begin
+        @(negedge clk);
+        h_awaddr = addr; h_wdata = data; h_wstrb = strb; h_awvalid = 1; h_wvalid = 1;
+        #1;
+        while (!h_awready) begin
+            @(negedge clk);
+            #1;
+        end
+        @(negedge clk);
+        h_awvalid = 0; h_wvalid = 0;
+        while (!h_bvalid) @(negedge clk);
+        checks = checks + 1;
+        if (h_bresp !== exp_resp) begin
+            errors = errors + 1;
+            $display("FAIL host write %05x: bresp %0d expected %0d", addr, h_bresp, exp_resp);
+        end
+    end
+endtask
+
+task h_read;
+    input [19:0] addr;
+    input [31:0] exp_data;
+    input [1:0]  exp_resp;
+    begin
+        @(negedge clk);
+        h_araddr = addr; h_arvalid = 1;
+        #1;
+        while (!h_arready) begin
+            @(negedge clk);
+            #1;
+        end
+        @(negedge clk);
+        h_arvalid = 0;
+        while (!h_rvalid) @(negedge clk);
+        checks = checks + 1;
+        if (h_rresp !== exp_resp || h_rdata !== exp_data) begin
+            errors = errors + 1;
+            $display("FAIL host read %05x: %08x/%0d expected %08x/%0d", addr, h_rdata, h_rresp, exp_data, exp_resp);
+        end
+    end
+endtask
+
+reg [31:0] h_last;
+task h_read_v;
+    input [19:0] addr;
+    begin
+        @(negedge clk);
+        h_araddr = addr; h_arvalid = 1;
+        #1;
+        while (!h_arready) begin
+            @(negedge clk);
+            #1;
+        end
+        @(negedge clk);
+        h_arvalid = 0;
+        while (!h_rvalid) @(negedge clk);
+        h_last = h_rdata;
+        checks = checks + 1;
+        if (h_rresp !== OKAY) begin
+            errors = errors + 1;
+            $display("FAIL host read %05x: resp %0d", addr, h_rresp);
+        end
+    end
+endtask
+
+task f_write;
+    input [15:0] addr;
+    input [31:0] data;
+    input [3:0]  strb;
+    input [1:0]  exp_resp;
+    begin
+        @(negedge clk);
+        f_awaddr = addr; f_wdata = data; f_wstrb = strb; f_awvalid = 1; f_wvalid = 1;
+        #1;
+        while (!f_awready) begin
+            @(negedge clk);
+            #1;
+        end
+        @(negedge clk);
+        f_awvalid = 0; f_wvalid = 0;
+        while (!f_bvalid) @(negedge clk);
+        checks = checks + 1;
+        if (f_bresp !== exp_resp) begin
+            errors = errors + 1;
+            $display("FAIL fw write %04x: bresp %0d expected %0d", addr, f_bresp, exp_resp);
+        end
+    end
+endtask
+
+reg [31:0] f_last;
+task f_read;
+    input [15:0] addr;
+    input [31:0] exp_data;
+    input [1:0]  exp_resp;
+    input        check_data;
+    begin
+        @(negedge clk);
+        f_araddr = addr; f_arvalid = 1;
+        #1;
+        while (!f_arready) begin
+            @(negedge clk);
+            #1;
+        end
+        @(negedge clk);
+        f_arvalid = 0;
+        while (!f_rvalid) @(negedge clk);
+        f_last = f_rdata;
+        checks = checks + 1;
+        if (f_rresp !== exp_resp || (check_data && f_rdata !== exp_data)) begin
+            errors = errors + 1;
+            $display("FAIL fw read %04x: %08x/%0d expected %08x/%0d", addr, f_rdata, f_rresp, exp_data, exp_resp);
+        end
+    end
+endtask
+
+function [31:0] pattern;
+    input [31:0] i;
+    begin
+        pattern = (i * 32'h9E3779B1) ^ 32'h5A5A0F0F;
+    end
+endfunction
+
+localparam [19:0] DB0 = `RNIC_DB_PAGE_BASE;
+localparam [19:0] PG = `RNIC_DB_PAGE_SIZE;
+localparam [15:0] CMDQ = `RNIC_CMDQ_BASE;
+localparam CMDQ_WORDS = `RNIC_CMDQ_SLOTS * `RNIC_CMDQ_SLOT_SIZE / 4;
+
+integer i;
+integer n0, n1, c0;
+reg [31:0] v0, v1;
+
+initial begin
+    repeat (4) @(posedge clk);
+    @(negedge clk);
+    rst = 0;
+
+    // ---- BAR0 identification and capabilities
+    h_read(`RNIC_BAR0_ID, `RNIC_MAGIC, OKAY);
+    h_read(`RNIC_BAR0_VERSION, 32'h0001_0000 | `RNIC_CONTRACT_VERSION, OKAY);
+    h_read(`RNIC_BAR0_CAP_LOG_QPS, `RNIC_LOG_QPS, OKAY);
+    h_read(`RNIC_BAR0_CAP_LOG_CQS, `RNIC_LOG_CQS, OKAY);
+    h_read(`RNIC_BAR0_CAP_LOG_MRS, `RNIC_LOG_MRS, OKAY);
+    h_read(`RNIC_BAR0_CAP_LOG_PDS, `RNIC_LOG_PDS, OKAY);
+    h_read(`RNIC_BAR0_CAP_SGE, (`RNIC_MAX_RECV_SGE << 8) | `RNIC_MAX_SEND_SGE, OKAY);
+    h_read(`RNIC_BAR0_CAP_INLINE, `RNIC_MAX_INLINE, OKAY);
+    h_read(`RNIC_BAR0_CAP_LOG_DEPTH, (`RNIC_LOG_MAX_CQE << 8) | `RNIC_LOG_MAX_WQE, OKAY);
+    h_read(`RNIC_BAR0_CAP_DMA_BITS, 512, OKAY);
+    h_read(`RNIC_BAR0_CAP_DB_PAGES, `RNIC_DB_PAGES, OKAY);
+    h_read(`RNIC_BAR0_CAP_CLK_MHZ, 250, OKAY);
+    h_read(`RNIC_BAR0_CMDQ_PI, 0, OKAY);
+    h_read(`RNIC_BAR0_CMDQ_CI, 0, OKAY);
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 0, OKAY);
+    // timestamp: HI is 0 until a LO read latches it; LO counts cycles
+    h_read(`RNIC_BAR0_TIMESTAMP_HI, 0, OKAY);
+    h_read_v(`RNIC_BAR0_TIMESTAMP_LO);
+    v0 = h_last;
+    h_read_v(`RNIC_BAR0_TIMESTAMP_LO);
+    v1 = h_last;
+    checks = checks + 1;
+    if (v0 == 0 || v1 - v0 < 2 || v1 - v0 > 10) begin
+        errors = errors + 1;
+        $display("FAIL TIMESTAMP_LO %0d then %0d", v0, v1);
+    end
+    h_read(`RNIC_BAR0_TIMESTAMP_HI, 0, OKAY);
+    h_write(`RNIC_BAR0_TIMESTAMP_LO, 0, 4'hF, SLVERR);
+    // read-only registers refuse writes and keep their value
+    h_write(`RNIC_BAR0_ID, 32'h12345678, 4'hF, SLVERR);
+    h_write(`RNIC_BAR0_CAP_LOG_QPS, 32'h3, 4'hF, SLVERR);
+    h_write(`RNIC_BAR0_CMDQ_CI, 32'h3, 4'hF, SLVERR);
+    h_read(`RNIC_BAR0_ID, `RNIC_MAGIC, OKAY);
+    h_read(`RNIC_BAR0_CAP_LOG_QPS, `RNIC_LOG_QPS, OKAY);
+    h_read(`RNIC_BAR0_CMDQ_CI, 0, OKAY);
+    // holes
+    h_read(20'h00050, 0, DECERR);
+    h_write(20'h00050, 1, 4'hF, DECERR);
+    h_read(CMDQ + CMDQ_WORDS * 4, 0, DECERR);
+    h_read(DB0 + `RNIC_DB_PAGES * PG, 0, DECERR);
+
+    // ---- firmware port registers
+    f_read(`RNIC_FW_ID, `RNIC_MAGIC, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_STATUS, 0, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_ENABLE, 0, OKAY, 1);
+    f_read(`RNIC_FW_CMDQ_PI, 0, OKAY, 1);
+    f_read(`RNIC_FW_CMDQ_CI, 0, OKAY, 1);
+    f_read(`RNIC_FW_CTX_STATUS, 0, OKAY, 1);
+    f_read(`RNIC_FW_PORT_CTRL, 0, OKAY, 1);
+    f_write(`RNIC_FW_ID, 0, 4'hF, SLVERR);
+    f_write(`RNIC_FW_CMDQ_PI, 5, 4'hF, SLVERR);
+    f_write(`RNIC_FW_CTX_STATUS, 1, 4'hF, SLVERR);
+    f_write(`RNIC_FW_STAT, 1, 4'hF, SLVERR);
+    f_read(`RNIC_FW_CMDQ_PI, 0, OKAY, 1);
+    f_read(16'h0040, 0, DECERR, 1);
+    f_write(16'h0044, 0, 4'hF, DECERR);
+    f_read(`RNIC_FW_STAT + STATS * 4, 0, DECERR, 1);
+
+    // ---- port identity
+    f_write(`RNIC_FW_PORT_MAC_LO, 32'h33445566, 4'hF, OKAY);
+    f_write(`RNIC_FW_PORT_MAC_HI, 32'hFFFF1122, 4'hF, OKAY);
+    f_write(`RNIC_FW_PORT_IPV4, 32'h0A000102, 4'hF, OKAY);
+    f_write(`RNIC_FW_PORT_CTRL, 1, 4'hF, OKAY);
+    f_read(`RNIC_FW_PORT_MAC_LO, 32'h33445566, OKAY, 1);
+    f_read(`RNIC_FW_PORT_MAC_HI, 32'h00001122, OKAY, 1);
+    f_read(`RNIC_FW_PORT_IPV4, 32'h0A000102, OKAY, 1);
+    f_read(`RNIC_FW_PORT_CTRL, 1, OKAY, 1);
+    check32("cfg_mac hi", {16'd0, cfg_mac[47:32]}, 32'h1122);
+    check32("cfg_mac lo", cfg_mac[31:0], 32'h33445566);
+    check32("cfg_ip", cfg_ip, 32'h0A000102);
+    check32("cfg_link_en", {31'd0, cfg_link_en}, 1);
+    // byte strobes on a rw register
+    f_write(`RNIC_FW_PORT_IPV4, 32'hC0A8_FFFF, 4'b1100, OKAY);
+    f_read(`RNIC_FW_PORT_IPV4, 32'hC0A80102, OKAY, 1);
+    f_write(`RNIC_FW_PORT_CTRL, 0, 4'hF, OKAY);
+    check32("cfg_link_en off", {31'd0, cfg_link_en}, 0);
+
+    // ---- command slot RAM: host writes every word, firmware reads it back
+    for (i = 0; i < CMDQ_WORDS; i = i + 1) begin
+        h_write(CMDQ + i * 4, pattern(i), 4'hF, OKAY);
+    end
+    for (i = 0; i < CMDQ_WORDS; i = i + 1) begin
+        f_read(CMDQ + i * 4, pattern(i), OKAY, 1);
+    end
+    // firmware writes the output half of every slot, host reads it back
+    for (i = 0; i < `RNIC_CMDQ_SLOTS; i = i + 1) begin
+        f_write(CMDQ + i * `RNIC_CMDQ_SLOT_SIZE + `RNIC_CMDQ_OUT_OFFSET, ~pattern(i), 4'hF, OKAY);
+        f_write(CMDQ + i * `RNIC_CMDQ_SLOT_SIZE + `RNIC_CMDQ_OUT_OFFSET + 4, pattern(i + 1000), 4'hF, OKAY);
+    end
+    for (i = 0; i < `RNIC_CMDQ_SLOTS; i = i + 1) begin
+        h_read(CMDQ + i * `RNIC_CMDQ_SLOT_SIZE + `RNIC_CMDQ_OUT_OFFSET, ~pattern(i), OKAY);
+        h_read(CMDQ + i * `RNIC_CMDQ_SLOT_SIZE + `RNIC_CMDQ_OUT_OFFSET + 4, pattern(i + 1000), OKAY);
+        h_read(CMDQ + i * `RNIC_CMDQ_SLOT_SIZE + 8, pattern(i * 64 + 2), OKAY);
+    end
+    // byte strobes from both sides
+    h_write(CMDQ + 12, 32'hAABBCCDD, 4'b0101, OKAY);
+    f_read(CMDQ + 12, (pattern(3) & 32'hFF00FF00) | 32'h00BB00DD, OKAY, 1);
+    f_write(CMDQ + 12, 32'h11223344, 4'b1000, OKAY);
+    h_read(CMDQ + 12, 32'h11BB00DD | (pattern(3) & 32'h0000FF00), OKAY);
+
+    // ---- command queue indexes and interrupts
+    f_write(`RNIC_FW_IRQ_ENABLE, 1, 4'hF, OKAY);
+    f_read(`RNIC_FW_IRQ_ENABLE, 1, OKAY, 1);
+    check32("fw_irq idle", {31'd0, fw_irq}, 0);
+    h_write(`RNIC_BAR0_CMDQ_PI, 1, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_CMDQ_PI, 1, OKAY);
+    f_read(`RNIC_FW_CMDQ_PI, 1, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_STATUS, 1, OKAY, 1);
+    check32("fw_irq pending", {31'd0, fw_irq}, 1);
+    // IRQ_STATUS is level: writing 1 leaves it set while PI != CI
+    f_write(`RNIC_FW_IRQ_STATUS, 1, 4'hF, OKAY);
+    f_read(`RNIC_FW_IRQ_STATUS, 1, OKAY, 1);
+    // interrupt masked by FW IRQ_ENABLE
+    f_write(`RNIC_FW_IRQ_ENABLE, 0, 4'hF, OKAY);
+    check32("fw_irq masked", {31'd0, fw_irq}, 0);
+    f_write(`RNIC_FW_IRQ_ENABLE, 1, 4'hF, OKAY);
+    check32("fw_irq unmasked", {31'd0, fw_irq}, 1);
+    // completion without host IRQ_ENABLE: no pulse
+    n0 = irq_count;
+    f_write(`RNIC_FW_CMDQ_CI, 1, 4'hF, OKAY);
+    repeat (3) @(negedge clk);
+    check32("irq masked by BAR0 IRQ_ENABLE", irq_count - n0, 0);
+    check32("fw_irq after completion", {31'd0, fw_irq}, 0);
+    h_read(`RNIC_BAR0_CMDQ_CI, 1, OKAY);
+    f_read(`RNIC_FW_IRQ_STATUS, 0, OKAY, 1);
+    // with IRQ_ENABLE: one pulse per advance, none for an unchanged CI
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 1, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 1, OKAY);
+    h_write(`RNIC_BAR0_CMDQ_PI, 3, 4'hF, OKAY);
+    check32("fw_irq two pending", {31'd0, fw_irq}, 1);
+    n0 = irq_count;
+    f_write(`RNIC_FW_CMDQ_CI, 2, 4'hF, OKAY);
+    repeat (3) @(negedge clk);
+    check32("irq pulse CI 2", irq_count - n0, 1);
+    check32("fw_irq one pending", {31'd0, fw_irq}, 1);
+    f_write(`RNIC_FW_CMDQ_CI, 2, 4'hF, OKAY);
+    repeat (3) @(negedge clk);
+    check32("no irq for unchanged CI", irq_count - n0, 1);
+    f_write(`RNIC_FW_CMDQ_CI, 3, 4'hF, OKAY);
+    repeat (3) @(negedge clk);
+    check32("irq pulse CI 3", irq_count - n0, 2);
+    check32("fw_irq drained", {31'd0, fw_irq}, 0);
+    // partial-strobe writes to action registers are refused
+    h_write(`RNIC_BAR0_CMDQ_PI, 4, 4'h1, SLVERR);
+    f_write(`RNIC_FW_CMDQ_CI, 4, 4'h1, SLVERR);
+    h_read(`RNIC_BAR0_CMDQ_PI, 3, OKAY);
+    // the index wraps at CMDQ_SLOTS
+    h_write(`RNIC_BAR0_CMDQ_PI, `RNIC_CMDQ_SLOTS + 4, 4'hF, OKAY);
+    f_read(`RNIC_FW_CMDQ_PI, 4, OKAY, 1);
+    n0 = irq_count;
+    f_write(`RNIC_FW_CMDQ_CI, 4, 4'hF, OKAY);
+    repeat (3) @(negedge clk);
+    check32("irq pulse CI 4", irq_count - n0, 1);
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 0, 4'hF, OKAY);
+
+    // ---- context path
+    f_write(`RNIC_FW_CTX_SEL, (24'h000105 << 8) | `RNIC_CTX_TABLE_QPC, 4'hF, OKAY);
+    f_read(`RNIC_FW_CTX_SEL, (24'h000105 << 8) | `RNIC_CTX_TABLE_QPC, OKAY, 1);
+    for (i = 0; i < CTX_WORDS; i = i + 1) begin
+        f_write(`RNIC_FW_CTX_DATA + i * 4, pattern(i + 77), 4'hF, OKAY);
+    end
+    for (i = 0; i < CTX_WORDS; i = i + 1) begin
+        f_read(`RNIC_FW_CTX_DATA + i * 4, pattern(i + 77), OKAY, 1);
+    end
+    check32("no ctx pulse before CTX_CMD", ctx_count, 0);
+    f_write(`RNIC_FW_CTX_CMD, `RNIC_CTX_CMD_WRITE, 4'hF, OKAY);
+    repeat (2) @(negedge clk);
+    check32("ctx pulses", ctx_count, 1);
+    check32("ctx table", {24'd0, ctx_table_seen}, `RNIC_CTX_TABLE_QPC);
+    check32("ctx index", {8'd0, ctx_index_seen}, 32'h105);
+    for (i = 0; i < CTX_WORDS; i = i + 1) begin
+        check32("ctx word", ctx_data_seen[i*32 +: 32], pattern(i + 77));
+    end
+    f_read(`RNIC_FW_CTX_STATUS, 0, OKAY, 1);
+    f_read(`RNIC_FW_CTX_CMD, 0, OKAY, 1);
+    // unknown command or partial strobe: refused, no broadcast
+    f_write(`RNIC_FW_CTX_CMD, 2, 4'hF, SLVERR);
+    f_write(`RNIC_FW_CTX_CMD, `RNIC_CTX_CMD_WRITE, 4'h1, SLVERR);
+    repeat (2) @(negedge clk);
+    check32("ctx pulses after bad commands", ctx_count, 1);
+    // a second entry on another table, one word changed with byte strobes
+    f_write(`RNIC_FW_CTX_SEL, (24'h00002A << 8) | `RNIC_CTX_TABLE_CQC, 4'hF, OKAY);
+    f_write(`RNIC_FW_CTX_DATA + 31 * 4, 32'hDEADBEEF, 4'b0011, OKAY);
+    f_write(`RNIC_FW_CTX_CMD, `RNIC_CTX_CMD_WRITE, 4'hF, OKAY);
+    repeat (2) @(negedge clk);
+    check32("ctx pulses 2", ctx_count, 2);
+    check32("ctx table 2", {24'd0, ctx_table_seen}, `RNIC_CTX_TABLE_CQC);
+    check32("ctx index 2", {8'd0, ctx_index_seen}, 32'h2A);
+    check32("ctx word 31 merged", ctx_data_seen[31*32 +: 32], (pattern(31 + 77) & 32'hFFFF0000) | 32'hBEEF);
+    check32("ctx word 0 kept", ctx_data_seen[31:0], pattern(77));
+
+    // ---- doorbells
+    n0 = db_count;
+    h_write(DB0 + 3 * PG + `RNIC_DB_SQ, 32'h0007_0010, 4'hF, OKAY);
+    h_write(DB0 + 63 * PG + `RNIC_DB_RQ, 32'h00FF_1234, 4'hF, OKAY);
+    h_write(DB0 + 0 * PG + `RNIC_DB_CQ, 32'h4005_0021, 4'hF, OKAY);
+    // not a doorbell register, a partial strobe, a page beyond DB_PAGES
+    h_write(DB0 + 5 * PG + 12, 32'h1, 4'hF, OKAY);
+    h_write(DB0 + 5 * PG + `RNIC_DB_SQ, 32'h1, 4'h3, SLVERR);
+    h_write(DB0 + `RNIC_DB_PAGES * PG, 32'h1, 4'hF, DECERR);
+    repeat (2) @(negedge clk);
+    check32("doorbell pulses", db_count - n0, 3);
+    check32("db 0 page", {16'd0, db_page_log[n0]}, 3);
+    check32("db 0 reg", {30'd0, db_reg_log[n0]}, 0);
+    check32("db 0 value", db_value_log[n0], 32'h0007_0010);
+    check32("db 1 page", {16'd0, db_page_log[n0+1]}, 63);
+    check32("db 1 reg", {30'd0, db_reg_log[n0+1]}, 1);
+    check32("db 1 value", db_value_log[n0+1], 32'h00FF_1234);
+    check32("db 2 page", {16'd0, db_page_log[n0+2]}, 0);
+    check32("db 2 reg", {30'd0, db_reg_log[n0+2]}, 2);
+    check32("db 2 value", db_value_log[n0+2], 32'h4005_0021);
+    // doorbell pages read as 0
+    h_read(DB0 + 3 * PG + `RNIC_DB_SQ, 0, OKAY);
+    h_read(DB0 + 63 * PG + `RNIC_DB_CQ, 0, OKAY);
+    h_read(DB0 + 7 * PG + 16'h800, 0, OKAY);
+
+    // back-to-back doorbells: one write accepted per cycle
+    n0 = db_count;
+    n1 = 0;
+    @(negedge clk);
+    h_awaddr = DB0 + 0 * PG; h_wdata = pattern(500); h_wstrb = 4'hF;
+    h_awvalid = 1; h_wvalid = 1;
+    c0 = cycle;
+    for (i = 0; i < 16; i = i + 1) begin
+        #1;
+        if (h_awready && h_wready) begin
+            n1 = n1 + 1;
+        end
+        @(negedge clk);
+        h_awaddr = DB0 + ((i + 1) % 64) * PG + (((i + 1) % 3) * 4);
+        h_wdata = pattern(501 + i);
+    end
+    h_awvalid = 0; h_wvalid = 0;
+    repeat (3) @(negedge clk);
+    check32("back-to-back writes accepted", n1, 16);
+    check32("back-to-back doorbells", db_count - n0, 16);
+    for (i = 0; i < 16; i = i + 1) begin
+        check32("b2b page", {16'd0, db_page_log[n0 + i]}, i % 64);
+        check32("b2b reg", {30'd0, db_reg_log[n0 + i]}, i % 3);
+        check32("b2b value", db_value_log[n0 + i], pattern(500 + i));
+        check32("b2b cycle", db_cycle_log[n0 + i] - db_cycle_log[n0], i);
+    end
+
+    // a doorbell in the same cycle as a CTX_CMD write is held one cycle;
+    // the monitor fails the test if db_valid and ctx_wr_valid coincide
+    n0 = db_count;
+    n1 = ctx_count;
+    @(negedge clk);
+    h_awaddr = DB0 + 9 * PG; h_wdata = 32'h00090001; h_wstrb = 4'hF; h_awvalid = 1; h_wvalid = 1;
+    f_awaddr = `RNIC_FW_CTX_CMD; f_wdata = `RNIC_CTX_CMD_WRITE; f_wstrb = 4'hF; f_awvalid = 1; f_wvalid = 1;
+    #1;
+    check32("host held during ctx write", {31'd0, h_awready}, 0);
+    check32("fw ctx write taken", {31'd0, f_awready}, 1);
+    @(negedge clk);
+    f_awvalid = 0; f_wvalid = 0;
+    #1;
+    check32("host taken next cycle", {31'd0, h_awready}, 1);
+    @(negedge clk);
+    h_awvalid = 0; h_wvalid = 0;
+    repeat (3) @(negedge clk);
+    check32("held doorbell delivered", db_count - n0, 1);
+    check32("held doorbell value", db_value_log[n0], 32'h00090001);
+    check32("ctx pulse with doorbell", ctx_count - n1, 1);
+
+    // ---- counters
+    f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_CYCLES, 0, OKAY, 0);
+    v0 = f_last;
+    f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_CYCLES, 0, OKAY, 0);
+    v1 = f_last;
+    checks = checks + 1;
+    if (v0 == 0 || v1 - v0 < 2 || v1 - v0 > 10) begin
+        errors = errors + 1;
+        $display("FAIL CYCLES %0d then %0d", v0, v1);
+    end
+    for (i = 1; i < STATS; i = i + 1) begin
+        f_read(`RNIC_FW_STAT + 4 * i, 0, OKAY, 1);
+    end
+    // pulses on DB_REJECT for 5 cycles, 64-byte increments on DMA_RD_BYTES
+    // for 7 cycles, 1 on counter 31 once
+    @(negedge clk);
+    stat_inc[`RNIC_STAT_DB_REJECT * STAT_INC_W +: STAT_INC_W] = 1;
+    stat_inc[`RNIC_STAT_DMA_RD_BYTES * STAT_INC_W +: STAT_INC_W] = 64;
+    stat_inc[31 * STAT_INC_W +: STAT_INC_W] = 16'hFFFF;
+    @(negedge clk);
+    stat_inc[31 * STAT_INC_W +: STAT_INC_W] = 0;
+    repeat (4) @(negedge clk);
+    stat_inc[`RNIC_STAT_DB_REJECT * STAT_INC_W +: STAT_INC_W] = 0;
+    repeat (2) @(negedge clk);
+    stat_inc[`RNIC_STAT_DMA_RD_BYTES * STAT_INC_W +: STAT_INC_W] = 0;
+    f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_DB_REJECT, 5, OKAY, 1);
+    f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_DMA_RD_BYTES, 7 * 64, OKAY, 1);
+    f_read(`RNIC_FW_STAT + 4 * 31, 16'hFFFF, OKAY, 1);
+    f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_TX_PKTS, 0, OKAY, 1);
+
+    // reset clears the registers
+    @(negedge clk);
+    rst = 1;
+    repeat (2) @(negedge clk);
+    rst = 0;
+    h_read(`RNIC_BAR0_CMDQ_PI, 0, OKAY);
+    f_read(`RNIC_FW_CMDQ_CI, 0, OKAY, 1);
+    f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_DB_REJECT, 0, OKAY, 1);
+
+    if (errors == 0) begin
+        $display("tb_csr: %0d checks", checks);
+        $display("PASS");
+    end else begin
+        $display("FAIL: %0d of %0d checks failed", errors, checks);
+    end
+    $finish;
+end
+
+initial begin
+    #2000000;
+    $display("FAIL: timeout");
+    $finish;
+end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,803 @@
+// tb_req: rnic_req with behavioural models around it: a WQE source, a DMA
+// read port answering from a TB memory with 125 cycles of latency and up to
+// 8 requests in flight, a header-bus + payload sink that checks every header
+// field of every packet and every payload byte, an ACK/NAK source, and a CQE
+// sink that checks every CQE field against the expected completion order.
+// The sequence (initial block and its tasks) drives inputs with blocking
+// assignments at the falling edge (Verilator 5.006 runs non-blocking
+// assignments in initial blocks as blocking ones); the models in always
+// blocks use non-blocking assignments at the rising edge.
+`timescale 1ns/1ps
+`default_nettype none
+
+`include "rnic_contract.vh"
+
+module tb_req;
+
+localparam DATA_W = 512;
+localparam KEEP_W = DATA_W / 8;
+localparam TAG_W = 8;
+localparam MEM_BYTES = 32'h30000;              // the registered region
+localparam [63:0] MR_VA = 64'h00007f0000001000; // its first virtual address
+localparam [63:0] MR_IOVA = 64'h0000000400000000;
+localparam [31:0] LKEY = (32'd1 << 8) | 32'h21; // key index 1, tag 0x21
+localparam [31:0] LKEY_PD6 = (32'd2 << 8) | 32'h33; // a region of another PD
+localparam DMA_LAT = 125;
+
+reg clk = 1'b0;
+reg rst = 1'b1;
+always #5 clk = ~clk;
+integer cycle = 0;
+always @(posedge clk) cycle <= cycle + 1;
+
+reg                         ctx_wr_valid = 1'b0;
+reg  [7:0]                  ctx_wr_table = 8'd0;
+reg  [23:0]                 ctx_wr_index = 24'd0;
+reg  [32*`RNIC_CTX_WORDS-1:0] ctx_wr_data = 0;
+reg  [DATA_W-1:0]           s_wqe_tdata = 0;
+reg                         s_wqe_tlast = 1'b0;
+reg                         s_wqe_tvalid = 1'b0;
+wire                        s_wqe_tready;
+reg  [23:0]                 s_wqe_qpn = 24'd0;
+reg  [15:0]                 s_wqe_index = 16'd0;
+wire [63:0]                 rd_req_addr;
+wire [15:0]                 rd_req_len;
+wire [TAG_W-1:0]            rd_req_tag;
+wire                        rd_req_valid;
+reg                         rd_req_ready = 1'b0;
+reg  [DATA_W-1:0]           rd_tdata = 0;
+reg  [KEEP_W-1:0]           rd_tkeep = 0;
+reg                         rd_tlast = 1'b0;
+reg                         rd_tvalid = 1'b0;
+wire                        rd_tready;
+reg  [TAG_W-1:0]            rd_tuser = 0;
+wire [7:0]    hdr_opcode;
+wire          hdr_se;
+wire          hdr_mig;
+wire          hdr_ackreq;
+wire [15:0]   hdr_pkey;
+wire [23:0]   hdr_dqpn;
+wire [23:0]   hdr_psn;
+wire [47:0]   hdr_dmac;
+wire [31:0]   hdr_dip;
+wire [15:0]   hdr_ip_id;
+wire [7:0]    hdr_ttl;
+wire [7:0]    hdr_tos;
+wire [15:0]   hdr_sport;
+wire [63:0]   hdr_reth_va;
+wire [31:0]   hdr_reth_rkey;
+wire [31:0]   hdr_reth_len;
+wire [31:0]   hdr_aeth;
+wire [31:0]   hdr_imm;
+wire [31:0]   hdr_deth_qkey;
+wire [23:0]   hdr_deth_sqpn;
+wire [63:0]   hdr_atomic_va;
+wire [31:0]   hdr_atomic_rkey;
+wire [63:0]   hdr_atomic_swap;
+wire [63:0]   hdr_atomic_cmp;
+wire [63:0]   hdr_atomic_ack;
+wire [12:0]   hdr_len;
+wire                        hdr_valid;
+reg                         hdr_ready = 1'b0;
+wire [DATA_W-1:0]           pl_tdata;
+wire [KEEP_W-1:0]           pl_tkeep;
+wire                        pl_tlast;
+wire                        pl_tvalid;
+reg                         pl_tready = 1'b0;
+reg  [7:0]                  ack_opcode = 8'd0;
+reg  [23:0]                 ack_dqpn = 24'd0;
+reg  [23:0]                 ack_psn = 24'd0;
+reg  [31:0]                 ack_aeth = 32'd0;
+reg  [12:0]                 ack_len = 13'd0;
+reg                         ack_valid = 1'b0;
+wire                        ack_ready;
+reg  [DATA_W-1:0]           ack_pl_tdata = 0;
+reg  [KEEP_W-1:0]           ack_pl_tkeep = 0;
+reg                         ack_pl_tlast = 1'b0;
+reg                         ack_pl_tvalid = 1'b0;
+wire                        ack_pl_tready;
+wire                        cqe_valid;
+reg                         cqe_ready = 1'b0;
+wire [23:0]                 cqe_cqn;
+wire [`RNIC_CQE_BITS-1:0]   cqe_data;
+wire                        stat_ack_drop, stat_nak_seq, stat_nak_rnr;
+
+rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
+    .clk(clk), .rst(rst),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
+    .s_wqe_tdata(s_wqe_tdata), .s_wqe_tkeep({KEEP_W{1'b1}}), .s_wqe_tlast(s_wqe_tlast), .s_wqe_tvalid(s_wqe_tvalid),
+    .s_wqe_tready(s_wqe_tready), .s_wqe_qpn(s_wqe_qpn), .s_wqe_index(s_wqe_index),
+    .m_rd_req_addr(rd_req_addr), .m_rd_req_len(rd_req_len), .m_rd_req_tag(rd_req_tag), .m_rd_req_valid(rd_req_valid),
+    .m_rd_req_ready(rd_req_ready),
+    .s_rd_tdata(rd_tdata), .s_rd_tkeep(rd_tkeep), .s_rd_tlast(rd_tlast), .s_rd_tvalid(rd_tvalid), .s_rd_tready(rd_tready),
+    .s_rd_tuser(rd_tuser),
+    .m_hdr_opcode(hdr_opcode),
+    .m_hdr_se(hdr_se),
+    .m_hdr_mig(hdr_mig),
+    .m_hdr_ackreq(hdr_ackreq),
+    .m_hdr_pkey(hdr_pkey),
+    .m_hdr_dqpn(hdr_dqpn),
+    .m_hdr_psn(hdr_psn),
+    .m_hdr_dmac(hdr_dmac),
+    .m_hdr_dip(hdr_dip),
+    .m_hdr_ip_id(hdr_ip_id),
+    .m_hdr_ttl(hdr_ttl),
+    .m_hdr_tos(hdr_tos),
+    .m_hdr_sport(hdr_sport),
+    .m_hdr_reth_va(hdr_reth_va),
+    .m_hdr_reth_rkey(hdr_reth_rkey),
+    .m_hdr_reth_len(hdr_reth_len),
+    .m_hdr_aeth(hdr_aeth),
+    .m_hdr_imm(hdr_imm),
+    .m_hdr_deth_qkey(hdr_deth_qkey),
+    .m_hdr_deth_sqpn(hdr_deth_sqpn),
+    .m_hdr_atomic_va(hdr_atomic_va),
+    .m_hdr_atomic_rkey(hdr_atomic_rkey),
+    .m_hdr_atomic_swap(hdr_atomic_swap),
+    .m_hdr_atomic_cmp(hdr_atomic_cmp),
+    .m_hdr_atomic_ack(hdr_atomic_ack),
+    .m_hdr_len(hdr_len),
+    .m_hdr_valid(hdr_valid), .m_hdr_ready(hdr_ready),
+    .m_axis_pl_tdata(pl_tdata), .m_axis_pl_tkeep(pl_tkeep), .m_axis_pl_tlast(pl_tlast), .m_axis_pl_tvalid(pl_tvalid),
+    .m_axis_pl_tready(pl_tready),
+    .s_ack_opcode(ack_opcode), .s_ack_dqpn(ack_dqpn), .s_ack_psn(ack_psn), .s_ack_aeth(ack_aeth), .s_ack_len(ack_len),
+    .s_ack_valid(ack_valid), .s_ack_ready(ack_ready),
+    .s_ack_pl_tdata(ack_pl_tdata), .s_ack_pl_tkeep(ack_pl_tkeep), .s_ack_pl_tlast(ack_pl_tlast),
+    .s_ack_pl_tvalid(ack_pl_tvalid), .s_ack_pl_tready(ack_pl_tready),
+    .m_cqe_valid(cqe_valid), .m_cqe_ready(cqe_ready), .m_cqe_cqn(cqe_cqn), .m_cqe_data(cqe_data),
+    .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
+);
+
+integer errors = 0;
+integer seed = 32'h00c0ffee;
+reg [31:0] rnd;             // blocking temporary for random draws (never on an NBA right-hand side)
+reg     noisy = 1'b1;         // random back-pressure and gaps
+integer i, j, k;
+
+// host memory behind the region: mem[va - MR_VA] is at MR_IOVA + (va - MR_VA)
+reg [7:0] mem [0:MEM_BYTES-1];
+
+// per-QP attributes the TB configured
+reg [2:0]  qa_mtu [0:255];
+reg [23:0] qa_dqpn [0:255];
+reg [47:0] qa_dmac [0:255];
+reg [31:0] qa_dip [0:255];
+reg [15:0] qa_sport [0:255];
+reg [7:0]  qa_ttl [0:255];
+reg [7:0]  qa_tos [0:255];
+reg [15:0] qa_pkey [0:255];
+reg [23:0] qa_cqn [0:255];
+reg [23:0] qa_psn [0:255];        // next PSN the requester should use
+reg [15:0] qa_index [0:255];      // next WQE index
+
+// expected messages (in send order)
+localparam MAXMSG = 256;
+reg [7:0]  em_qp [0:MAXMSG-1];
+reg [7:0]  em_op [0:MAXMSG-1];
+reg [31:0] em_len [0:MAXMSG-1];
+reg [23:0] em_psn [0:MAXMSG-1];
+reg [31:0] em_imm [0:MAXMSG-1];
+reg        em_se [0:MAXMSG-1];
+reg [63:0] em_raddr [0:MAXMSG-1];
+reg [31:0] em_rkey [0:MAXMSG-1];
+integer    em_wr = 0, em_rd = 0;
+
+// expected payload bytes (in send order)
+localparam EXP_BYTES = 1 << 19;
+reg [7:0]  exp_pl [0:EXP_BYTES-1];
+integer    exp_wr = 0, exp_rd = 0;
+
+// expected CQEs (in completion order)
+localparam MAXCQE = 256;
+reg [23:0] ec_cqn [0:MAXCQE-1];
+reg [15:0] ec_index [0:MAXCQE-1];
+reg [7:0]  ec_op [0:MAXCQE-1];
+reg [7:0]  ec_status [0:MAXCQE-1];
+reg [23:0] ec_qpn [0:MAXCQE-1];
+reg [31:0] ec_len [0:MAXCQE-1];
+integer    ec_wr = 0, ec_rd = 0;
+
+integer n_ack_drop = 0, n_nak_seq = 0, n_nak_rnr = 0;
+always @(posedge clk) begin
+    if (stat_ack_drop) n_ack_drop = n_ack_drop + 1;
+    if (stat_nak_seq) n_nak_seq = n_nak_seq + 1;
+    if (stat_nak_rnr) n_nak_rnr = n_nak_rnr + 1;
+end
+
+// ---------------------------------------------------------------- contexts
+task ctx_write(input [7:0] table_id, input [23:0] index, input [32*`RNIC_CTX_WORDS-1:0] data);
+    begin
+        @(negedge clk);
+        ctx_wr_valid = 1'b1; ctx_wr_table = table_id; ctx_wr_index = index; ctx_wr_data = data;
+        @(negedge clk);
+        ctx_wr_valid = 1'b0;
+    end
+endtask
+
+task qp_setup(input [7:0] qpn, input [3:0] state, input [2:0] mtu, input [23:0] pdn, input [23:0] cqn,
+              input [23:0] psn, input sig_all);
+    reg [32*`RNIC_CTX_WORDS-1:0] c;
+    begin
+        c = 0;
+        qa_mtu[qpn] = mtu;
+        qa_dqpn[qpn] = 24'h100000 + qpn * 24'h111;
+        qa_dmac[qpn] = {40'h02_11_22_33_44, qpn};
+        qa_dip[qpn] = {24'hc0a801, qpn};
+        qa_sport[qpn] = 16'hc000 + qpn;
+        qa_ttl[qpn] = 8'd64 - qpn;
+        qa_tos[qpn] = 8'h20 + qpn;
+        qa_pkey[qpn] = 16'hffff - qpn;
+        qa_cqn[qpn] = cqn;
+        qa_psn[qpn] = psn;
+        qa_index[qpn] = 16'd0;
+        c[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] = state;
+        c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = `RNIC_QP_TYPE_RC;
+        c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = mtu;
+        c[`RNIC_QPC_SQ_SIG_ALL_LSB] = sig_all;
+        c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = pdn;
+        c[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W] = qa_dqpn[qpn];
+        c[`RNIC_QPC_SEND_CQN_LSB +: `RNIC_QPC_SEND_CQN_W] = cqn;
+        c[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W] = cqn + 24'd1;
+        c[`RNIC_QPC_SQ_PSN_LSB +: `RNIC_QPC_SQ_PSN_W] = psn;
+        c[`RNIC_QPC_RQ_PSN_LSB +: `RNIC_QPC_RQ_PSN_W] = 24'h555555;
+        c[`RNIC_QPC_DMAC_LO_LSB +: `RNIC_QPC_DMAC_LO_W] = qa_dmac[qpn][31:0];
+        c[`RNIC_QPC_DMAC_HI_LSB +: `RNIC_QPC_DMAC_HI_W] = qa_dmac[qpn][47:32];
+        c[`RNIC_QPC_UDP_SPORT_LSB +: `RNIC_QPC_UDP_SPORT_W] = qa_sport[qpn];
+        c[`RNIC_QPC_DIP_LSB +: `RNIC_QPC_DIP_W] = qa_dip[qpn];
+        c[`RNIC_QPC_HOP_LIMIT_LSB +: `RNIC_QPC_HOP_LIMIT_W] = qa_ttl[qpn];
+        c[`RNIC_QPC_TRAFFIC_CLASS_LSB +: `RNIC_QPC_TRAFFIC_CLASS_W] = qa_tos[qpn];
+        c[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W] = qa_pkey[qpn];
+        ctx_write(`RNIC_CTX_TABLE_QPC, {16'd0, qpn}, c);
+    end
+endtask
+
+task mr_setup(input [31:0] key, input [23:0] pdn, input [63:0] start, input [63:0] len, input [63:0] iova);
+    reg [32*`RNIC_CTX_WORDS-1:0] c;
+    begin
+        c = 0;
+        c[`RNIC_MPT_VALID_LSB] = 1'b1;
+        c[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = `RNIC_ACCESS_LOCAL_WRITE;
+        c[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = key[7:0];
+        c[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = pdn;
+        c[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = start;
+        c[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = len;
+        c[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = iova;
+        ctx_write(`RNIC_CTX_TABLE_MPT, key >> 8, c);
+    end
+endtask
+
+// ---------------------------------------------------------------- WQE source
+// SGE list for the next post
+reg [63:0] sg_va [0:15];
+reg [31:0] sg_len [0:15];
+reg [31:0] sg_key [0:15];
+reg [7:0]  inl [0:255];
+
+// post one WQE on qpn; exp_status is its expected completion status,
+// exp_sent whether its packets go out, sig its SIGNALED flag
+task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge, input [31:0] len,
+          input [31:0] imm, input [63:0] raddr, input [31:0] rkey,
+          input [7:0] exp_status, input exp_sent, input exp_cqe);
+    reg [4095:0] w;
+    reg [15:0] idx;
+    integer b, npk, mtu;
+    begin
+        w = 0;
+        idx = qa_index[qpn];
+        qa_index[qpn] = idx + 16'd1;
+        w[`RNIC_SEND_WQE_OPCODE_LSB +: `RNIC_SEND_WQE_OPCODE_W] = op;
+        w[`RNIC_SEND_WQE_FLAGS_LSB +: `RNIC_SEND_WQE_FLAGS_W] = flags;
+        w[`RNIC_SEND_WQE_NUM_SGE_LSB +: `RNIC_SEND_WQE_NUM_SGE_W] = nsge;
+        w[`RNIC_SEND_WQE_WQE_INDEX_LSB +: `RNIC_SEND_WQE_WQE_INDEX_W] = idx;
+        w[`RNIC_SEND_WQE_IMM_LSB +: `RNIC_SEND_WQE_IMM_W] = imm;
+        w[`RNIC_SEND_WQE_LENGTH_LSB +: `RNIC_SEND_WQE_LENGTH_W] = len;
+        w[`RNIC_SEND_WQE_REMOTE_ADDR_LSB +: `RNIC_SEND_WQE_REMOTE_ADDR_W] = raddr;
+        w[`RNIC_SEND_WQE_RKEY_LSB +: `RNIC_SEND_WQE_RKEY_W] = rkey;
+        if (flags & `RNIC_WQE_FLAG_INLINE) begin
+            for (b = 0; b < len; b = b + 1)
+                w[512 + b*8 +: 8] = inl[b];
+        end else begin
+            for (b = 0; b < nsge; b = b + 1) begin
+                w[512 + b*128 + `RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W] = sg_va[b];
+                w[512 + b*128 + `RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W] = sg_len[b];
+                w[512 + b*128 + `RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W] = sg_key[b];
+            end
+        end
+        // expectations
+        if (exp_sent) begin
+            mtu = 256 << (qa_mtu[qpn] - 1);
+            npk = (len == 0) ? 1 : (len + mtu - 1) / mtu;
+            em_qp[em_wr % MAXMSG] = qpn; em_op[em_wr % MAXMSG] = op; em_len[em_wr % MAXMSG] = len;
+            em_psn[em_wr % MAXMSG] = qa_psn[qpn]; em_imm[em_wr % MAXMSG] = imm;
+            em_se[em_wr % MAXMSG] = (flags & `RNIC_WQE_FLAG_SOLICITED) != 0;
+            em_raddr[em_wr % MAXMSG] = raddr; em_rkey[em_wr % MAXMSG] = rkey;
+            em_wr = em_wr + 1;
+            qa_psn[qpn] = qa_psn[qpn] + npk;
+            if (flags & `RNIC_WQE_FLAG_INLINE) begin
+                for (b = 0; b < len; b = b + 1) begin
+                    exp_pl[exp_wr % EXP_BYTES] = inl[b]; exp_wr = exp_wr + 1;
+                end
+            end else begin
+                for (j = 0; j < nsge; j = j + 1)
+                    for (b = 0; b < sg_len[j]; b = b + 1) begin
+                        exp_pl[exp_wr % EXP_BYTES] = mem[sg_va[j] - MR_VA + b]; exp_wr = exp_wr + 1;
+                    end
+            end
+        end
+        if (exp_cqe) begin
+            ec_cqn[ec_wr % MAXCQE] = qa_cqn[qpn]; ec_index[ec_wr % MAXCQE] = idx;
+            ec_op[ec_wr % MAXCQE] = (op == `RNIC_WQE_OP_RDMA_WRITE || op == `RNIC_WQE_OP_RDMA_WRITE_IMM) ?
+                                    `RNIC_CQE_OP_REQ_RDMA_WRITE :
+                                    (op == `RNIC_WQE_OP_RDMA_READ) ? `RNIC_CQE_OP_REQ_RDMA_READ : `RNIC_CQE_OP_REQ_SEND;
+            ec_status[ec_wr % MAXCQE] = exp_status; ec_qpn[ec_wr % MAXCQE] = qpn; ec_len[ec_wr % MAXCQE] = len;
+            ec_wr = ec_wr + 1;
+        end
+        // the stride: 512 bytes = 8 beats
+        for (b = 0; b < 8; b = b + 1) begin
+            @(negedge clk);
+            s_wqe_tdata = w[b*DATA_W +: DATA_W];
+            s_wqe_tlast = (b == 7);
+            s_wqe_qpn = {16'd0, qpn};
+            s_wqe_index = idx;
+            s_wqe_tvalid = 1'b1;
+            #1;
+            while (!s_wqe_tready) begin @(negedge clk); #1; end
+            @(posedge clk);
+        end
+        @(negedge clk);
+        s_wqe_tvalid = 1'b0;
+    end
+endtask
+
+// ---------------------------------------------------------------- ACK source
+task send_ack(input [7:0] opcode, input [23:0] qpn, input [23:0] psn, input [7:0] syndrome, input [12:0] len);
+    integer b, plen;
+    begin
+        plen = len;
+        @(negedge clk);
+        ack_opcode = opcode; ack_dqpn = qpn; ack_psn = psn; ack_aeth = {syndrome, 24'h000042}; ack_len = len;
+        ack_valid = 1'b1;
+        #1;
+        while (!ack_ready) begin @(negedge clk); #1; end
+        @(posedge clk);
+        @(negedge clk);
+        ack_valid = 1'b0;
+        b = 0;
+        while (b < plen) begin
+            rnd = $random(seed);
+            ack_pl_tdata = {DATA_W/32{rnd}};
+            ack_pl_tkeep = {KEEP_W{1'b1}} >> ((b + KEEP_W > plen) ? (b + KEEP_W - plen) : 0);
+            ack_pl_tlast = (b + KEEP_W >= plen);
+            ack_pl_tvalid = 1'b1;
+            #1;
+            while (!ack_pl_tready) begin @(negedge clk); #1; end
+            @(posedge clk);
+            @(negedge clk);
+            ack_pl_tvalid = 1'b0;
+            b = b + KEEP_W;
+        end
+    end
+endtask
+
+// ---------------------------------------------------------------- DMA read port model
+localparam DQ = 8;
+reg [63:0] dq_addr [0:DQ-1];
+reg [15:0] dq_len [0:DQ-1];
+integer    dq_time [0:DQ-1];
+integer    dq_wr = 0, dq_rd = 0, d_off = 0, n_dma_req = 0, dn;
+always @(posedge clk) begin
+    if (rst) begin
+        rd_req_ready <= 1'b0;
+        rd_tvalid <= 1'b0;
+    end else begin
+        if (rd_req_valid && rd_req_ready) begin
+            if (rd_req_addr < MR_IOVA || rd_req_addr + rd_req_len > MR_IOVA + MEM_BYTES || rd_req_len == 16'd0) begin
+                $display("FAIL: DMA read %h+%0d outside the region", rd_req_addr, rd_req_len);
+                errors = errors + 1;
+            end
+            dq_addr[dq_wr % DQ] = rd_req_addr; dq_len[dq_wr % DQ] = rd_req_len; dq_time[dq_wr % DQ] = cycle;
+            dq_wr = dq_wr + 1;
+            n_dma_req = n_dma_req + 1;
+        end
+        rnd = $random(seed);
+        rd_req_ready <= (dq_wr - dq_rd < DQ - 1) && (!noisy || (rnd % 4) != 0);
+        if (!rd_tvalid || rd_tready) begin
+            if (dq_rd != dq_wr && cycle >= dq_time[dq_rd % DQ] + DMA_LAT && (!noisy || ({$random(seed)} % 5) != 0)) begin
+                dn = dq_len[dq_rd % DQ] - d_off;
+                if (dn > KEEP_W) dn = KEEP_W;
+                for (i = 0; i < KEEP_W; i = i + 1) begin
+                    rd_tdata[i*8 +: 8] <= (i < dn) ? mem[dq_addr[dq_rd % DQ] - MR_IOVA + d_off + i] : 8'hxx;
+                    rd_tkeep[i] <= (i < dn);
+                end
+                rd_tuser <= 8'h00;
+                rd_tvalid <= 1'b1;
+                rd_tlast <= (d_off + dn == dq_len[dq_rd % DQ]);
+                d_off = d_off + dn;
+                if (d_off == dq_len[dq_rd % DQ]) begin
+                    d_off = 0;
+                    dq_rd = dq_rd + 1;
+                end
+            end else begin
+                rd_tvalid <= 1'b0;
+            end
+        end
+    end
+end
+
+// ---------------------------------------------------------------- checks
+task chk(input [8*12-1:0] name, input [63:0] got, input [63:0] exp);
+    begin
+        if (got !== exp) begin
+            if (errors < 30) $display("FAIL: %0s is %h, expected %h (cycle %0d)", name, got, exp, cycle);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+function integer mtu_bytes(input [2:0] code);
+    mtu_bytes = 256 << (code - 1);
+endfunction
+
+// ---------------------------------------------------------------- header sink
+integer hs_msg = 0, hs_off = 0, hs_pkts = 0;
+reg [15:0] hs_ip_id;
+integer hm, hlen, hplen;
+reg hfirst, hlast, hwrite, himm;
+reg [7:0] hop;
+always @(posedge clk) begin
+    if (!rst && hdr_valid && hdr_ready) begin
+        if (hs_msg >= em_wr) begin
+            $display("FAIL: unexpected packet opcode %h psn %h", hdr_opcode, hdr_psn);
+            errors = errors + 1;
+        end else begin
+            hm = hs_msg % MAXMSG;
+            hlen = em_len[hm];
+            hplen = hlen - hs_off;
+            if (hplen > mtu_bytes(qa_mtu[em_qp[hm]])) hplen = mtu_bytes(qa_mtu[em_qp[hm]]);
+            hfirst = (hs_off == 0);
+            hlast = (hs_off + hplen == hlen);
+            hwrite = em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+            himm = em_op[hm] == `RNIC_WQE_OP_SEND_IMM || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+            hop = (hwrite ? 8'h06 : 8'h00) + (hfirst && hlast ? (himm ? 8'd5 : 8'd4) :
+                                             hfirst ? 8'd0 : hlast ? (himm ? 8'd3 : 8'd2) : 8'd1);
+            chk("opcode", hdr_opcode, hop);
+            chk("se", hdr_se, hlast && em_se[hm]);
+            chk("mig", hdr_mig, 0);
+            chk("ackreq", hdr_ackreq, hlast);
+            chk("pkey", hdr_pkey, qa_pkey[em_qp[hm]]);
+            chk("dqpn", hdr_dqpn, qa_dqpn[em_qp[hm]]);
+            chk("psn", hdr_psn, (em_psn[hm] + hs_pkts) & 24'hffffff);
+            chk("dmac", hdr_dmac, qa_dmac[em_qp[hm]]);
+            chk("dip", hdr_dip, qa_dip[em_qp[hm]]);
+            chk("ttl", hdr_ttl, qa_ttl[em_qp[hm]]);
+            chk("tos", hdr_tos, qa_tos[em_qp[hm]]);
+            chk("sport", hdr_sport, qa_sport[em_qp[hm]]);
+            chk("reth_va", hdr_reth_va, (hwrite && hfirst) ? em_raddr[hm] : 64'd0);
+            chk("reth_rkey", hdr_reth_rkey, (hwrite && hfirst) ? em_rkey[hm] : 32'd0);
+            chk("reth_len", hdr_reth_len, (hwrite && hfirst) ? hlen : 32'd0);
+            chk("aeth", hdr_aeth, 0);
+            chk("imm", hdr_imm, (himm && hlast) ? {em_imm[hm][7:0], em_imm[hm][15:8], em_imm[hm][23:16], em_imm[hm][31:24]} : 32'd0);
+            chk("deth_qkey", hdr_deth_qkey, 0);
+            chk("deth_sqpn", hdr_deth_sqpn, 0);
+            chk("atomic_va", hdr_atomic_va, 0);
+            chk("atomic_rkey", hdr_atomic_rkey, 0);
+            chk("atomic_swap", hdr_atomic_swap, 0);
+            chk("atomic_cmp", hdr_atomic_cmp, 0);
+            chk("atomic_ack", hdr_atomic_ack, 0);
+            chk("len", hdr_len, hplen);
+            if (hs_msg != 0 || hs_off != 0) chk("ip_id", hdr_ip_id, hs_ip_id + 16'd1);
+            hs_ip_id = hdr_ip_id;
+            hs_off = hs_off + hplen;
+            hs_pkts = hs_pkts + 1;
+            if (hlast) begin
+                hs_msg = hs_msg + 1; hs_off = 0; hs_pkts = 0;
+            end
+        end
+    end
+    rnd = $random(seed);
+    hdr_ready <= !noisy || (rnd % 3) != 0;
+end
+
+// ---------------------------------------------------------------- payload sink
+integer pm_msg = 0, pm_off = 0, pk_off = 0, pn, pplen, pm;
+integer meas_msg = -1, meas_first = 0, meas_last = 0, meas_beats = 0;
+always @(posedge clk) begin
+    if (!rst && pl_tvalid && pl_tready) begin
+        // skip zero-length messages: they have no payload
+        while (pm_msg < em_wr && em_len[pm_msg % MAXMSG] == 0) pm_msg = pm_msg + 1;
+        if (pm_msg >= em_wr) begin
+            $display("FAIL: unexpected payload beat");
+            errors = errors + 1;
+        end else begin
+            pm = pm_msg % MAXMSG;
+            pplen = em_len[pm] - pm_off;
+            if (pplen > mtu_bytes(qa_mtu[em_qp[pm]])) pplen = mtu_bytes(qa_mtu[em_qp[pm]]);
+            pn = pplen - pk_off;
+            if (pn > KEEP_W) pn = KEEP_W;
+            for (i = 0; i < KEEP_W; i = i + 1) begin
+                if (pl_tkeep[i] !== (i < pn)) begin
+                    if (errors < 30) $display("FAIL: payload tkeep lane %0d is %b (msg %0d off %0d)", i, pl_tkeep[i], pm_msg, pm_off + pk_off);
+                    errors = errors + 1;
+                end else if (i < pn && pl_tdata[i*8 +: 8] !== exp_pl[(exp_rd + i) % EXP_BYTES]) begin
+                    if (errors < 30) $display("FAIL: payload byte %0d of msg %0d is %h, expected %h", pm_off + pk_off + i, pm_msg,
+                                              pl_tdata[i*8 +: 8], exp_pl[(exp_rd + i) % EXP_BYTES]);
+                    errors = errors + 1;
+                end
+            end
+            chk("pl_tlast", pl_tlast, pk_off + pn == pplen);
+            if (pm_msg == meas_msg) begin
+                if (meas_beats == 0) meas_first = cycle;
+                meas_last = cycle;
+                meas_beats = meas_beats + 1;
+            end
+            exp_rd = exp_rd + pn;
+            pk_off = pk_off + pn;
+            if (pk_off == pplen) begin
+                pm_off = pm_off + pplen;
+                pk_off = 0;
+                if (pm_off == em_len[pm]) begin
+                    pm_off = 0;
+                    pm_msg = pm_msg + 1;
+                end
+            end
+        end
+    end
+    rnd = $random(seed);
+    pl_tready <= !noisy || (rnd % 4) != 0;
+end
+
+// ---------------------------------------------------------------- CQE sink
+reg [`RNIC_CQE_BITS-1:0] ecqe;
+integer ce;
+always @(posedge clk) begin
+    if (!rst && cqe_valid && cqe_ready) begin
+        if (ec_rd >= ec_wr) begin
+            $display("FAIL: unexpected CQE qpn %0d index %0d status %h", cqe_data[`RNIC_CQE_QPN_LSB +: 24],
+                     cqe_data[`RNIC_CQE_WQE_INDEX_LSB +: 16], cqe_data[`RNIC_CQE_STATUS_LSB +: 8]);
+            errors = errors + 1;
+        end else begin
+            ce = ec_rd % MAXCQE;
+            chk("cqe cqn", cqe_cqn, ec_cqn[ce]);
+            chk("cqe index", cqe_data[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W], ec_index[ce]);
+            chk("cqe opcode", cqe_data[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W], ec_op[ce]);
+            chk("cqe status", cqe_data[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W], ec_status[ce]);
+            chk("cqe qpn", cqe_data[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W], ec_qpn[ce]);
+            chk("cqe flags", cqe_data[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W], 0);
+            chk("cqe byte_len", cqe_data[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W], ec_len[ce]);
+            // every other bit (imm, src_qp, ..., owner) is zero
+            ecqe = 0;
+            ecqe[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W] = ec_index[ce];
+            ecqe[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W] = ec_op[ce];
+            ecqe[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W] = ec_status[ce];
+            ecqe[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] = ec_qpn[ce];
+            ecqe[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] = ec_len[ce];
+            if (cqe_data !== ecqe) begin
+                $display("FAIL: CQE %0d is %h, expected %h", ec_rd, cqe_data, ecqe);
+                errors = errors + 1;
+            end
+        end
+        ec_rd = ec_rd + 1;
+    end
+    rnd = $random(seed);
+    cqe_ready <= !noisy || (rnd % 3) != 0;
+end
+
+// ---------------------------------------------------------------- sequence helpers
+task wait_sent;
+    integer t;
+    begin
+        t = 0;
+        while ((hs_msg < em_wr || pm_msg < em_wr || exp_rd != exp_wr) && t < 200000) begin
+            @(posedge clk);
+            while (pm_msg < em_wr && em_len[pm_msg % MAXMSG] == 0 && hs_msg > pm_msg) pm_msg = pm_msg + 1;
+            t = t + 1;
+        end
+        if (t >= 200000) begin
+            $display("FAIL: timeout waiting for packets: %0d/%0d headers, %0d/%0d payload messages", hs_msg, em_wr, pm_msg, em_wr);
+            errors = errors + 1;
+        end
+        repeat (10) @(posedge clk);
+    end
+endtask
+
+task wait_cqes;
+    integer t;
+    begin
+        t = 0;
+        while (ec_rd < ec_wr && t < 20000) begin
+            @(posedge clk);
+            t = t + 1;
+        end
+        if (t >= 20000) begin
+            $display("FAIL: timeout waiting for CQEs: %0d of %0d", ec_rd, ec_wr);
+            errors = errors + 1;
+        end
+        repeat (30) @(posedge clk);
+        if (ec_rd != ec_wr) begin
+            $display("FAIL: %0d CQEs received, %0d expected", ec_rd, ec_wr);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+task sg1(input [63:0] va, input [31:0] len);
+    begin sg_va[0] = va; sg_len[0] = len; sg_key[0] = LKEY; end
+endtask
+
+localparam [7:0] SIG = `RNIC_WQE_FLAG_SIGNALED;
+localparam [7:0] OK = `RNIC_WC_STATUS_SUCCESS;
+localparam [7:0] ACK_SYN = 8'h1F;                // ACK, credit field 0x1F
+integer exp_drop = 0, exp_seq = 0, exp_rnr = 0;
+integer m0;
+
+initial begin
+    for (i = 0; i < MEM_BYTES; i = i + 1) mem[i] = $random(seed);
+    for (i = 0; i < 256; i = i + 1) inl[i] = $random(seed);
+    repeat (10) @(negedge clk);
+    rst = 1'b0;
+    repeat (5) @(posedge clk);
+    mr_setup(LKEY, 24'd5, MR_VA, MEM_BYTES, MR_IOVA);
+    mr_setup(LKEY_PD6, 24'd6, MR_VA, MEM_BYTES, MR_IOVA);
+    qp_setup(3, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd7, 24'hfffffe, 1'b0);  // PSN wraps
+    qp_setup(4, `RNIC_QP_STATE_RTS, `RNIC_MTU_4096, 24'd5, 24'd9, 24'd100, 1'b0);
+    qp_setup(5, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd11, 24'd7, 1'b1);     // sq_sig_all
+    qp_setup(6, `RNIC_QP_STATE_RTR, `RNIC_MTU_1024, 24'd5, 24'd13, 24'd0, 1'b0);
+    qp_setup(7, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd15, 24'd0, 1'b0);
+    qp_setup(8, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd0, 1'b0);
+
+    // --- QP 3, MTU 1024: 0 B, 1 B, MTU-1, MTU, MTU+1 (2 SGEs)
+    $display("QP 3 MTU 1024: 0, 1, 1023, 1024, 1025 bytes");
+    post(3, `RNIC_WQE_OP_SEND, SIG, 0, 0, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 3, 1);
+    post(3, `RNIC_WQE_OP_SEND, SIG, 1, 1, 0, 0, 0, OK, 1, 1);
+    m0 = qa_psn[3] - 1;                                                // last PSN so far
+    sg1(MR_VA + 64'h101, 1023);
+    post(3, `RNIC_WQE_OP_SEND, SIG, 1, 1023, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h800, 1024);
+    post(3, `RNIC_WQE_OP_SEND, SIG, 1, 1024, 0, 0, 0, OK, 1, 1);
+    sg_va[0] = MR_VA + 64'h1001; sg_len[0] = 1000; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h2003; sg_len[1] = 25; sg_key[1] = LKEY;
+    post(3, `RNIC_WQE_OP_SEND, SIG, 2, 1025, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    // an ACK for the second message retires the first two only
+    ec_wr = ec_wr - 3;
+    send_ack(8'h11, 3, m0[23:0], ACK_SYN, 0);
+    wait_cqes;
+    // a duplicate ACK (PSN no longer outstanding) and one for an unknown QP are dropped
+    send_ack(8'h11, 3, m0[23:0], ACK_SYN, 0); exp_drop = exp_drop + 1;
+    send_ack(8'h11, 200, 24'd0, ACK_SYN, 0); exp_drop = exp_drop + 1;
+    ec_wr = ec_wr + 3;
+    send_ack(8'h11, 3, qa_psn[3] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    // --- QP 3: 64 KiB, SEND_IMM over 4 SGEs, inline, RDMA WRITE (imm)
+    $display("QP 3 MTU 1024: 64 KiB, SEND_IMM 4 SGEs, inline 200 B, WRITE_IMM 3 SGEs, WRITE");
+    sg1(MR_VA + 64'h10005, 65536);
+    post(3, `RNIC_WQE_OP_SEND, SIG, 1, 65536, 0, 0, 0, OK, 1, 1);
+    sg_va[0] = MR_VA + 64'h3; sg_len[0] = 777; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h5000; sg_len[1] = 0; sg_key[1] = 32'hdeadbeef;   // zero length: no check, no DMA
+    sg_va[2] = MR_VA + 64'h6011; sg_len[2] = 1; sg_key[2] = LKEY;
+    sg_va[3] = MR_VA + 64'h7ffd; sg_len[3] = 2222; sg_key[3] = LKEY;
+    post(3, `RNIC_WQE_OP_SEND_IMM, SIG | `RNIC_WQE_FLAG_SOLICITED, 4, 3000, 32'h44332211, 0, 0, OK, 1, 1);
+    post(3, `RNIC_WQE_OP_SEND, `RNIC_WQE_FLAG_INLINE, 0, 200, 0, 0, 0, OK, 1, 0);
+    sg_va[0] = MR_VA + 64'h9001; sg_len[0] = 1500; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h9999; sg_len[1] = 999; sg_key[1] = LKEY;
+    sg_va[2] = MR_VA + 64'h2ffff; sg_len[2] = 1; sg_key[2] = LKEY;               // last byte of the region
+    post(3, `RNIC_WQE_OP_RDMA_WRITE_IMM, SIG, 3, 2500, 32'hcafef00d, 64'h123456789abc, 32'h00abcd01, OK, 1, 1);
+    sg1(MR_VA + 64'h77, 1500);
+    post(3, `RNIC_WQE_OP_RDMA_WRITE, 0, 1, 1500, 0, 64'hfedcba9876543210, 32'h00000102, OK, 1, 0);
+    wait_sent;
+    send_ack(8'h11, 3, qa_psn[3] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    // --- QP 4, MTU 4096, no back-pressure: rate of a 64 KiB SEND
+    $display("QP 4 MTU 4096: 64 KiB (rate), 0, 4095, 4096, 4097 bytes");
+    noisy = 1'b0;
+    repeat (5) @(posedge clk);
+    meas_msg = em_wr;
+    sg1(MR_VA + 64'h10003, 65536);
+    post(4, `RNIC_WQE_OP_SEND, SIG, 1, 65536, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    $display("64 KiB SEND at MTU 4096: %0d payload beats in %0d cycles (%0d.%02d beats/cycle)",
+             meas_beats, meas_last - meas_first + 1, meas_beats / (meas_last - meas_first + 1),
+             (meas_beats * 100 / (meas_last - meas_first + 1)) % 100);
+    if (meas_beats != 1024 || (meas_last - meas_first + 1) > 1024 + 16) begin
+        $display("FAIL: 64 KiB SEND is not at one payload beat per cycle");
+        errors = errors + 1;
+    end
+    noisy = 1'b1;
+    post(4, `RNIC_WQE_OP_SEND, SIG, 0, 0, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h21, 4095);
+    post(4, `RNIC_WQE_OP_SEND, SIG, 1, 4095, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h1000, 4096);
+    post(4, `RNIC_WQE_OP_SEND, SIG, 1, 4096, 0, 0, 0, OK, 1, 1);
+    sg_va[0] = MR_VA + 64'h4001; sg_len[0] = 4096; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h9003; sg_len[1] = 1; sg_key[1] = LKEY;
+    post(4, `RNIC_WQE_OP_SEND_IMM, SIG, 2, 4097, 32'h01020304, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 4, qa_psn[4] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    // --- QP 4: bad lkey tag -> LOC_PROT_ERR, then every WQE is flushed
+    $display("QP 4: bad lkey, then flush");
+    sg_va[0] = MR_VA; sg_len[0] = 100; sg_key[0] = LKEY ^ 32'h1;
+    post(4, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, `RNIC_WC_STATUS_LOC_PROT_ERR, 0, 1);
+    sg1(MR_VA, 100);
+    post(4, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    post(4, `RNIC_WQE_OP_SEND, 0, 1, 100, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+
+    // --- QP 5 (sq_sig_all): an unacknowledged WQE, then an SGE past the region end:
+    // the outstanding one is flushed, then LOC_PROT_ERR, in WQE order
+    $display("QP 5: SGE out of bounds with an outstanding WQE");
+    sg1(MR_VA + 64'h100, 300);
+    post(5, `RNIC_WQE_OP_SEND, 0, 1, 300, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 1, 1);
+    wait_sent;
+    sg1(MR_VA + MEM_BYTES - 10, 11);
+    post(5, `RNIC_WQE_OP_SEND, 0, 1, 11, 0, 0, 0, `RNIC_WC_STATUS_LOC_PROT_ERR, 0, 1);
+    wait_cqes;
+    send_ack(8'h11, 5, qa_psn[5] - 24'd1, ACK_SYN, 0); exp_drop = exp_drop + 1;   // nothing outstanding any more
+
+    // --- QP 7: an lkey of another PD; QP 8: sum of SGEs != length; QP 6 (RTR): not ready
+    $display("QP 6/7/8: not RTS, wrong PD, length mismatch, unsupported opcode");
+    sg1(MR_VA, 64);
+    sg_key[0] = LKEY_PD6;
+    post(7, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_LOC_PROT_ERR, 0, 1);
+    sg1(MR_VA, 64);
+    post(8, `RNIC_WQE_OP_SEND, SIG, 1, 65, 0, 0, 0, `RNIC_WC_STATUS_LOC_LEN_ERR, 0, 1);
+    post(6, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    wait_cqes;
+    qp_setup(8, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd0, 1'b0);   // clears the error flag
+    qp_setup(8, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd40, 1'b0);
+    post(8, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 64, 0, 64'h1000, 32'h55, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    post(8, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+
+    // --- QP 3: NAKs
+    $display("QP 3: PSN sequence NAK, RNR NAK, READ response, remote access NAK");
+    sg1(MR_VA + 64'h500, 100);
+    post(3, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, OK, 1, 1);
+    m0 = qa_psn[3];                                                    // first PSN of the next message
+    sg1(MR_VA + 64'h600, 2000);
+    post(3, `RNIC_WQE_OP_SEND, SIG, 1, 2000, 0, 0, 0, `RNIC_WC_STATUS_REM_ACCESS_ERR, 1, 1);
+    sg1(MR_VA + 64'h700, 10);
+    post(3, `RNIC_WQE_OP_SEND, 0, 1, 10, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 3, m0[23:0], 8'h60, 0); exp_seq = exp_seq + 1;        // NAK PSN sequence error
+    send_ack(8'h11, 3, m0[23:0], 8'h21, 0); exp_rnr = exp_rnr + 1;        // RNR NAK
+    send_ack(8'h10, 3, m0[23:0], 8'h1F, 100); exp_drop = exp_drop + 1;    // READ RESPONSE ONLY: not expected
+    repeat (50) @(posedge clk);
+    if (ec_rd != ec_wr - 3) begin
+        $display("FAIL: CQEs before the NAK");
+        errors = errors + 1;
+    end
+    send_ack(8'h11, 3, m0[23:0] + 24'd1, 8'h62, 0);                       // NAK remote access error
+    wait_cqes;
+    sg1(MR_VA, 100);
+    post(3, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+
+    repeat (100) @(posedge clk);
+    chk("ack drops", n_ack_drop, exp_drop);
+    chk("seq NAKs", n_nak_seq, exp_seq);
+    chk("RNR NAKs", n_nak_rnr, exp_rnr);
+    if (hs_msg != em_wr || pm_msg < em_wr || exp_rd != exp_wr) begin
+        $display("FAIL: %0d/%0d messages, %0d/%0d payload bytes", hs_msg, em_wr, exp_rd, exp_wr);
+        errors = errors + 1;
+    end
+    $display("tb_req: %0d messages, %0d payload bytes, %0d CQEs, %0d DMA reads", em_wr, exp_wr, ec_rd, n_dma_req);
+    if (errors == 0) $display("PASS");
+    else $display("FAIL: %0d errors", errors);
+    $finish;
+end
+
+initial begin
+    #20000000;
+    $display("FAIL: global timeout: hdr msgs %0d pl msgs %0d of %0d, pl bytes %0d/%0d, cqes %0d/%0d, w_state %0d c_state %0d e_busy %b g_busy %b g_k %0d dma %0d/%0d",
+             hs_msg, pm_msg, em_wr, exp_rd, exp_wr, ec_rd, ec_wr, dut.w_state_reg, dut.c_state_reg, dut.e_busy_reg, dut.g_busy_reg, dut.g_k_reg, dq_rd, dq_wr);
+    $finish;
+end
+
+endmodule
+
+`default_nettype wire

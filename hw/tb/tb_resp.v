@@ -1,0 +1,1261 @@
+// tb_resp: rnic_resp (RC responder) against behavioural models.
+// A packet source drives the header bus and the payload stream from a packet
+// list; behavioural DMA ports serve receive WQEs from a TB memory (125-cycle
+// read latency) and take the scatter writes (data only after its request,
+// exact length, packed beats, every byte inside an allowed buffer). CQE and
+// ACK sinks compare every field against expected queues. After each case the
+// receive buffers are compared byte by byte with the message pattern and the
+// bytes around every buffer must still hold their fill pattern.
+`timescale 1ns/1ps
+`default_nettype none
+
+`include "rnic_contract.vh"
+
+module tb_resp;
+
+localparam DATA_W = 512;
+localparam KEEP_W = DATA_W / 8;
+localparam MEM_SIZE = 1 << 22;             // 4 MiB of device memory
+localparam [63:0] VA_BASE = 64'h00007F0000000000;  // VA of device address 0 (key 1)
+localparam PK_N = 2048;                    // packet list capacity
+localparam RD_LAT = 125;                   // DMA read latency in cycles
+localparam PDN = 24'd7;
+localparam GUARD = 8;                      // bytes checked around every buffer
+
+reg clk = 1'b0;
+reg rst = 1'b1;
+always #5 clk = ~clk;
+
+integer errors = 0;
+integer cycle = 0;
+always @(posedge clk) cycle <= cycle + 1;
+
+// ---------------------------------------------------------------------------
+// DUT signals
+reg            ctx_wr_valid = 1'b0;
+reg  [7:0]     ctx_wr_table = 8'd0;
+reg  [23:0]    ctx_wr_index = 24'd0;
+reg  [1023:0]  ctx_wr_data = 1024'd0;
+reg            rq_pi_valid = 1'b0;
+reg  [23:0]    rq_pi_qpn = 24'd0;
+reg  [15:0]    rq_pi = 16'd0;
+
+reg  [7:0]  h_opcode = 8'd0;
+reg         h_se = 1'b0, h_ackreq = 1'b0;
+reg  [23:0] h_dqpn = 24'd0, h_psn = 24'd0;
+reg  [63:0] h_va = 64'd0;
+reg  [31:0] h_rkey = 32'd0, h_rlen = 32'd0, h_imm = 32'd0;
+reg  [12:0] h_len = 13'd0;
+wire        s_hdr_valid, s_hdr_ready;
+
+reg  [DATA_W-1:0] pl_tdata;
+reg  [KEEP_W-1:0] pl_tkeep;
+reg               pl_tlast;
+wire              pl_tvalid;
+wire              pl_tready;
+
+wire [7:0]  m_hdr_opcode;
+wire        m_hdr_se, m_hdr_mig, m_hdr_ackreq;
+wire [15:0] m_hdr_pkey;
+wire [23:0] m_hdr_dqpn, m_hdr_psn;
+wire [47:0] m_hdr_dmac, m_hdr_smac;
+wire [31:0] m_hdr_dip, m_hdr_sip;
+wire [15:0] m_hdr_ip_id;
+wire [7:0]  m_hdr_ttl, m_hdr_tos;
+wire [15:0] m_hdr_sport;
+wire [63:0] m_hdr_reth_va;
+wire [31:0] m_hdr_reth_rkey, m_hdr_reth_len, m_hdr_aeth, m_hdr_imm, m_hdr_deth_qkey;
+wire [23:0] m_hdr_deth_sqpn;
+wire [63:0] m_hdr_atomic_va;
+wire [31:0] m_hdr_atomic_rkey;
+wire [63:0] m_hdr_atomic_swap, m_hdr_atomic_cmp, m_hdr_atomic_ack;
+wire [12:0] m_hdr_len;
+wire        m_hdr_valid;
+wire        m_hdr_ready;
+
+wire [63:0] rd_req_addr;
+wire [15:0] rd_req_len;
+wire [3:0]  rd_req_tag;
+wire        rd_req_valid;
+wire        rd_req_ready;
+reg  [DATA_W-1:0] rd_tdata;
+reg  [KEEP_W-1:0] rd_tkeep;
+reg               rd_tlast;
+wire              rd_tvalid;
+wire              rd_tready;
+reg  [3:0]        rd_tuser;
+reg               rd_error = 1'b0;
+reg               rd_err_inject = 1'b0;  // answer reads with a bus error
+
+wire [63:0] wr_req_addr;
+wire [15:0] wr_req_len;
+wire        wr_req_valid;
+wire        wr_req_ready;
+wire [DATA_W-1:0] wr_tdata;
+wire [KEEP_W-1:0] wr_tkeep;
+wire        wr_tlast, wr_tvalid;
+wire        wr_tready;
+
+wire        cqe_valid;
+wire        cqe_ready;
+wire [23:0] cqe_cqn;
+wire [255:0] cqe_data;
+
+wire        qp_err_valid;
+wire [23:0] qp_err_qpn;
+wire        stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx;
+
+rnic_resp #(
+    .DATA_W(DATA_W),
+    .LOG_QPS(4),
+    .LOG_MRS(4),
+    .MAX_SGE(4),
+    .TAG_W(4)
+) dut (
+    .clk(clk), .rst(rst),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table),
+    .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
+    .s_rq_pi_valid(rq_pi_valid), .s_rq_pi_qpn(rq_pi_qpn), .s_rq_pi(rq_pi),
+    .s_hdr_opcode(h_opcode), .s_hdr_se(h_se), .s_hdr_mig(1'b0),
+    .s_hdr_ackreq(h_ackreq), .s_hdr_pkey(16'hFFFF), .s_hdr_dqpn(h_dqpn),
+    .s_hdr_psn(h_psn), .s_hdr_dmac(48'h020000000001), .s_hdr_smac(48'h020000000099),
+    .s_hdr_dip(32'h0A000001), .s_hdr_sip(32'h0A000099), .s_hdr_ip_id(16'd0),
+    .s_hdr_ttl(8'd64), .s_hdr_tos(8'd0), .s_hdr_sport(16'hC000),
+    .s_hdr_reth_va(h_va), .s_hdr_reth_rkey(h_rkey),
+    .s_hdr_reth_len(h_rlen), .s_hdr_aeth(32'd0), .s_hdr_imm(h_imm),
+    .s_hdr_deth_qkey(32'd0), .s_hdr_deth_sqpn(24'd0), .s_hdr_atomic_va(64'd0),
+    .s_hdr_atomic_rkey(32'd0), .s_hdr_atomic_swap(64'd0), .s_hdr_atomic_cmp(64'd0),
+    .s_hdr_atomic_ack(64'd0), .s_hdr_len(h_len),
+    .s_hdr_valid(s_hdr_valid), .s_hdr_ready(s_hdr_ready),
+    .s_axis_pl_tdata(pl_tdata), .s_axis_pl_tkeep(pl_tkeep), .s_axis_pl_tvalid(pl_tvalid),
+    .s_axis_pl_tready(pl_tready), .s_axis_pl_tlast(pl_tlast),
+    .m_hdr_opcode(m_hdr_opcode), .m_hdr_se(m_hdr_se), .m_hdr_mig(m_hdr_mig),
+    .m_hdr_ackreq(m_hdr_ackreq), .m_hdr_pkey(m_hdr_pkey), .m_hdr_dqpn(m_hdr_dqpn),
+    .m_hdr_psn(m_hdr_psn), .m_hdr_dmac(m_hdr_dmac), .m_hdr_smac(m_hdr_smac),
+    .m_hdr_dip(m_hdr_dip), .m_hdr_sip(m_hdr_sip), .m_hdr_ip_id(m_hdr_ip_id),
+    .m_hdr_ttl(m_hdr_ttl), .m_hdr_tos(m_hdr_tos), .m_hdr_sport(m_hdr_sport),
+    .m_hdr_reth_va(m_hdr_reth_va), .m_hdr_reth_rkey(m_hdr_reth_rkey),
+    .m_hdr_reth_len(m_hdr_reth_len), .m_hdr_aeth(m_hdr_aeth), .m_hdr_imm(m_hdr_imm),
+    .m_hdr_deth_qkey(m_hdr_deth_qkey), .m_hdr_deth_sqpn(m_hdr_deth_sqpn),
+    .m_hdr_atomic_va(m_hdr_atomic_va), .m_hdr_atomic_rkey(m_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(m_hdr_atomic_swap), .m_hdr_atomic_cmp(m_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(m_hdr_atomic_ack), .m_hdr_len(m_hdr_len),
+    .m_hdr_valid(m_hdr_valid), .m_hdr_ready(m_hdr_ready),
+    .m_rd_req_addr(rd_req_addr), .m_rd_req_len(rd_req_len), .m_rd_req_tag(rd_req_tag),
+    .m_rd_req_valid(rd_req_valid), .m_rd_req_ready(rd_req_ready),
+    .s_rd_tdata(rd_tdata), .s_rd_tkeep(rd_tkeep), .s_rd_tlast(rd_tlast),
+    .s_rd_tvalid(rd_tvalid), .s_rd_tready(rd_tready), .s_rd_tuser(rd_tuser),
+    .s_rd_error(rd_error),
+    .m_wr_req_addr(wr_req_addr), .m_wr_req_len(wr_req_len), .m_wr_req_valid(wr_req_valid),
+    .m_wr_req_ready(wr_req_ready), .m_wr_tdata(wr_tdata), .m_wr_tkeep(wr_tkeep),
+    .m_wr_tlast(wr_tlast), .m_wr_tvalid(wr_tvalid), .m_wr_tready(wr_tready),
+    .s_wr_done(1'b0),
+    .m_cqe_valid(cqe_valid), .m_cqe_ready(cqe_ready), .m_cqe_cqn(cqe_cqn), .m_cqe_data(cqe_data),
+    .qp_err_valid(qp_err_valid), .qp_err_qpn(qp_err_qpn),
+    .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
+    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx)
+);
+
+// ---------------------------------------------------------------------------
+// back-pressure source
+reg [31:0] lfsr = 32'h1234ABCD;
+reg stall_en = 1'b0;
+always @(posedge clk) lfsr <= {lfsr[30:0], lfsr[31] ^ lfsr[21] ^ lfsr[1] ^ lfsr[0]};
+wire stall_pl  = stall_en && lfsr[3:2] == 2'b00;
+wire stall_wr  = stall_en && lfsr[7:6] == 2'b00;
+wire stall_cqe = stall_en && lfsr[11];
+wire stall_ack = stall_en && lfsr[15];
+wire stall_rrq = stall_en && lfsr[19];
+
+// ---------------------------------------------------------------------------
+// device memory
+reg [7:0] mem [0:MEM_SIZE-1];
+
+function [7:0] fill;
+    input [31:0] a;
+    fill = a[7:0] ^ a[15:8] ^ a[23:16] ^ 8'hC3;
+endfunction
+
+function [7:0] pat;
+    input [15:0] m;
+    input [31:0] o;
+    pat = o[7:0] ^ {o[11:8], o[15:12]} ^ o[23:16] ^ (m[7:0] * 8'd29) ^ 8'h5A;
+endfunction
+
+// ---------------------------------------------------------------------------
+// packet list and source
+reg [7:0]  pk_op [0:PK_N-1];
+reg        pk_se [0:PK_N-1];
+reg        pk_ackreq [0:PK_N-1];
+reg [23:0] pk_qpn [0:PK_N-1];
+reg [23:0] pk_psn [0:PK_N-1];
+reg [63:0] pk_va [0:PK_N-1];
+reg [31:0] pk_rkey [0:PK_N-1];
+reg [31:0] pk_rlen [0:PK_N-1];
+reg [31:0] pk_imm [0:PK_N-1];
+reg [12:0] pk_len [0:PK_N-1];
+reg [15:0] pk_msg [0:PK_N-1];
+reg [31:0] pk_off [0:PK_N-1];
+integer pk_n = 0;      // packets queued
+integer hdr_i = 0;     // next header to send
+
+// the header beat is loaded into registers from the list
+reg hv = 1'b0;
+reg hvn;
+assign s_hdr_valid = hv;
+always @(posedge clk) begin
+    hvn = hv;
+    if (hv && s_hdr_ready)
+        hvn = 1'b0;
+    if (!hvn && hdr_i < pk_n) begin
+        h_opcode <= pk_op[hdr_i % PK_N];
+        h_se <= pk_se[hdr_i % PK_N];
+        h_ackreq <= pk_ackreq[hdr_i % PK_N];
+        h_dqpn <= pk_qpn[hdr_i % PK_N];
+        h_psn <= pk_psn[hdr_i % PK_N];
+        h_va <= pk_va[hdr_i % PK_N];
+        h_rkey <= pk_rkey[hdr_i % PK_N];
+        h_rlen <= pk_rlen[hdr_i % PK_N];
+        h_imm <= pk_imm[hdr_i % PK_N];
+        h_len <= pk_len[hdr_i % PK_N];
+        hdr_i <= hdr_i + 1;
+        hvn = 1'b1;
+    end
+    hv <= hvn;
+end
+
+// payload beats are built one ahead into registers (cursor cl_i/cl_off)
+reg pl_v = 1'b0;            // a beat is held
+integer cl_i = 0;           // packet of the next beat to build
+integer cl_off = 0;         // its byte offset
+assign pl_tvalid = pl_v && !stall_pl;
+wire pl_done = cl_i >= pk_n && !pl_v;
+
+integer pj, prem, ci_n, co_n;
+reg pv;
+reg [DATA_W-1:0] pd;
+reg [KEEP_W-1:0] pk;
+reg pt;
+always @(posedge clk) begin
+    pv = pl_v;
+    if (pl_tvalid && pl_tready)
+        pv = 1'b0;
+    ci_n = cl_i;
+    co_n = cl_off;
+    if (!pv) begin
+        while (ci_n < pk_n && pk_len[ci_n % PK_N] == 13'd0)
+            ci_n = ci_n + 1;
+        if (ci_n < pk_n) begin
+            prem = pk_len[ci_n % PK_N] - co_n;
+            pd = {DATA_W{1'b0}};
+            pk = {KEEP_W{1'b0}};
+            for (pj = 0; pj < KEEP_W; pj = pj + 1)
+                if (pj < prem) begin
+                    pd[pj*8 +: 8] = pat(pk_msg[ci_n % PK_N], pk_off[ci_n % PK_N] + co_n + pj);
+                    pk[pj] = 1'b1;
+                end
+            pt = prem <= KEEP_W;
+            pl_tdata <= pd;
+            pl_tkeep <= pk;
+            pl_tlast <= pt;
+            pv = 1'b1;
+            if (pt) begin
+                ci_n = ci_n + 1;
+                co_n = 0;
+            end else begin
+                co_n = co_n + KEEP_W;
+            end
+        end
+    end
+    pl_v <= pv;
+    cl_i <= ci_n;
+    cl_off <= co_n;
+end
+
+// ---------------------------------------------------------------------------
+// DMA read port model: requests answered in order after RD_LAT cycles
+reg [63:0] rq_addr [0:15];
+reg [15:0] rq_len [0:15];
+reg [3:0]  rq_tag [0:15];
+integer    rq_time [0:15];
+integer rq_wr = 0, rq_rd = 0, rq_off = 0;
+integer rd_reqs = 0;
+
+assign rd_req_ready = (rq_wr - rq_rd) < 16 && !stall_rrq;
+reg rd_v = 1'b0;
+assign rd_tvalid = rd_v;
+
+integer rj, rrem, rrd_n, roff_n;
+reg rv;
+reg [DATA_W-1:0] rdd;
+reg [KEEP_W-1:0] rdk;
+always @(posedge clk) begin
+    if (rd_req_valid && rd_req_ready) begin
+        rq_addr[rq_wr % 16] <= rd_req_addr;
+        rq_len[rq_wr % 16] <= rd_req_len;
+        rq_tag[rq_wr % 16] <= rd_req_tag;
+        rq_time[rq_wr % 16] <= cycle + RD_LAT;
+        rq_wr <= rq_wr + 1;
+        rd_reqs <= rd_reqs + 1;
+        if (rd_req_len == 16'd0 || rd_req_addr + rd_req_len > MEM_SIZE) begin
+            $display("FAIL: DMA read request addr %h len %0d outside memory", rd_req_addr, rd_req_len);
+            errors = errors + 1;
+        end
+    end
+    rv = rd_v;
+    if (rd_tvalid && rd_tready)
+        rv = 1'b0;
+    rrd_n = rq_rd;
+    roff_n = rq_off;
+    if (!rv && rrd_n != rq_wr && cycle >= rq_time[rrd_n % 16]) begin
+        rrem = rq_len[rrd_n % 16] - roff_n;
+        rdd = {DATA_W{1'b0}};
+        rdk = {KEEP_W{1'b0}};
+        for (rj = 0; rj < KEEP_W; rj = rj + 1)
+            if (rj < rrem) begin
+                rdd[rj*8 +: 8] = mem[(rq_addr[rrd_n % 16] + roff_n + rj) % MEM_SIZE];
+                rdk[rj] = 1'b1;
+            end
+        rd_tdata <= rdd;
+        rd_tkeep <= rdk;
+        rd_tlast <= rrem <= KEEP_W;
+        rd_tuser <= rq_tag[rrd_n % 16];
+        rd_error <= rd_err_inject;
+        rv = 1'b1;
+        if (rrem <= KEEP_W) begin
+            rrd_n = rrd_n + 1;
+            roff_n = 0;
+        end else begin
+            roff_n = roff_n + KEEP_W;
+        end
+    end
+    rd_v <= rv;
+    rq_rd <= rrd_n;
+    rq_off <= roff_n;
+end
+
+// ---------------------------------------------------------------------------
+// DMA write port model
+reg [63:0] wq_addr [0:63];
+reg [15:0] wq_len [0:63];
+integer wq_wr = 0, wq_rd = 0, wq_off = 0;
+integer wr_req_bytes = 0;    // bytes of accepted write requests
+integer wr_bytes = 0;        // bytes written
+// allowed destination ranges (device addresses) for the current case
+reg [63:0] al_lo [0:15];
+reg [63:0] al_hi [0:15];
+integer al_n = 0;
+
+assign wr_req_ready = (wq_wr - wq_rd) < 64;
+assign wr_tready = wq_rd != wq_wr && !stall_wr;
+
+function allowed;
+    input [63:0] a;
+    integer k;
+    begin
+        allowed = 1'b0;
+        for (k = 0; k < al_n; k = k + 1)
+            if (a >= al_lo[k] && a < al_hi[k])
+                allowed = 1'b1;
+    end
+endfunction
+
+integer wr_first_cycle = -1;   // first and last write data beat (rate figures)
+integer wr_last_cycle = 0;
+integer wr_beats = 0;
+integer wj, wn, wrem;
+reg wgap;
+reg [63:0] wa;
+always @(posedge clk) begin
+    if (wr_req_valid && wr_req_ready) begin
+        wq_addr[wq_wr % 64] <= wr_req_addr;
+        wq_len[wq_wr % 64] <= wr_req_len;
+        wq_wr <= wq_wr + 1;
+        wr_req_bytes <= wr_req_bytes + wr_req_len;
+        if (wr_req_len == 16'd0) begin
+            $display("FAIL: zero-length DMA write request");
+            errors = errors + 1;
+        end
+    end
+    if (wr_tvalid && wr_tready) begin
+        if (wr_first_cycle < 0)
+            wr_first_cycle <= cycle;
+        wr_last_cycle <= cycle;
+        wr_beats <= wr_beats + 1;
+        wrem = wq_len[wq_rd % 64] - wq_off;
+        wn = 0;
+        wgap = 1'b0;
+        for (wj = 0; wj < KEEP_W; wj = wj + 1) begin
+            if (wr_tkeep[wj]) begin
+                if (wgap) begin
+                    $display("FAIL: write beat tkeep %h not packed", wr_tkeep);
+                    errors = errors + 1;
+                end
+                wa = wq_addr[wq_rd % 64] + wq_off + wj;
+                if (!allowed(wa) || wa >= MEM_SIZE) begin
+                    if (errors < 20)
+                        $display("FAIL: write to %h outside the receive buffers", wa);
+                    errors = errors + 1;
+                end else begin
+                    mem[wa] = wr_tdata[wj*8 +: 8];
+                end
+                wn = wn + 1;
+            end else begin
+                wgap = 1'b1;
+            end
+        end
+        if (wn != ((wrem < KEEP_W) ? wrem : KEEP_W) || wr_tlast != (wrem <= KEEP_W)) begin
+            $display("FAIL: write beat with %0d bytes, last %b, request has %0d left", wn, wr_tlast, wrem);
+            errors = errors + 1;
+        end
+        wr_bytes <= wr_bytes + wn;
+        if (wr_tlast) begin
+            wq_rd <= wq_rd + 1;
+            wq_off <= 0;
+        end else begin
+            wq_off <= wq_off + KEEP_W;
+        end
+    end
+end
+
+// ---------------------------------------------------------------------------
+// expected CQEs and ACKs
+reg [23:0]  xc_cqn [0:255];
+reg [255:0] xc_data [0:255];
+integer     xc_wrb [0:255];     // write-request bytes accepted before the CQE
+integer xc_wr = 0, xc_rd = 0;
+integer exp_wr_req_bytes = 0;
+
+reg [23:0] xa_qpn [0:255];      // local QP the reply is for
+reg [23:0] xa_psn [0:255];
+reg [31:0] xa_aeth [0:255];
+integer xa_wr = 0, xa_rd = 0;
+
+assign cqe_ready = !stall_cqe;
+assign m_hdr_ready = !stall_ack;
+
+// QP address vectors (also written into the QPC)
+function [23:0] q_dest;   input [23:0] q; q_dest = 24'h000100 + q * 3; endfunction
+function [23:0] q_cqn;    input [23:0] q; q_cqn = 24'h000020 + q; endfunction
+function [47:0] q_dmac;   input [23:0] q; q_dmac = 48'h02AB00000000 | {24'd0, q} | 48'h0000CD000000; endfunction
+function [31:0] q_dip;    input [23:0] q; q_dip = 32'h0A010000 | {8'd0, q}; endfunction
+function [15:0] q_sport;  input [23:0] q; q_sport = 16'hC000 + q[15:0]; endfunction
+function [7:0]  q_ttl;    input [23:0] q; q_ttl = 8'd60 + q[7:0]; endfunction
+function [7:0]  q_tos;    input [23:0] q; q_tos = 8'h10 + q[7:0]; endfunction
+function [15:0] q_pkey;   input [23:0] q; q_pkey = 16'hFF00 | {8'd0, q[7:0]}; endfunction
+function [4:0]  q_rnr;    input [23:0] q; q_rnr = 5'd12 + q[4:0]; endfunction
+function [63:0] q_rqbase; input [23:0] q; q_rqbase = 64'h300000 + {40'd0, q} * 64'h1000; endfunction
+localparam LOG_RQ_SIZE = 3;
+localparam LOG_RQ_STRIDE = 7;
+
+task check_cqe;
+    reg [255:0] x;
+    begin
+        x = xc_data[xc_rd % 256];
+        if (xc_rd == xc_wr) begin
+            $display("FAIL: unexpected CQE %h", cqe_data);
+            errors = errors + 1;
+        end else begin
+            if (cqe_cqn !== xc_cqn[xc_rd % 256]) begin
+                $display("FAIL: CQE %0d cqn %h expected %h", xc_rd, cqe_cqn, xc_cqn[xc_rd % 256]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W] !== x[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W]) begin
+                $display("FAIL: CQE %0d wqe_index %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W], x[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W] !== x[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W]) begin
+                $display("FAIL: CQE %0d opcode %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W], x[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W] !== x[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W]) begin
+                $display("FAIL: CQE %0d status %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W], x[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] !== x[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W]) begin
+                $display("FAIL: CQE %0d qpn %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W], x[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W] !== x[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W]) begin
+                $display("FAIL: CQE %0d flags %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W], x[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] !== x[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W]) begin
+                $display("FAIL: CQE %0d byte_len %0d expected %0d", xc_rd,
+                         cqe_data[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W], x[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] !== x[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W]) begin
+                $display("FAIL: CQE %0d imm %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W], x[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] !== x[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W]) begin
+                $display("FAIL: CQE %0d src_qp %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W], x[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W]);
+                errors = errors + 1;
+            end
+            if (cqe_data !== x) begin
+                $display("FAIL: CQE %0d image %h expected %h", xc_rd, cqe_data, x);
+                errors = errors + 1;
+            end
+            if (wr_req_bytes != xc_wrb[xc_rd % 256]) begin
+                $display("FAIL: CQE %0d handed over after %0d write-request bytes, expected %0d",
+                         xc_rd, wr_req_bytes, xc_wrb[xc_rd % 256]);
+                errors = errors + 1;
+            end
+        end
+    end
+endtask
+
+task check_ack;
+    reg [23:0] q;
+    begin
+        q = xa_qpn[xa_rd % 256];
+        if (xa_rd == xa_wr) begin
+            $display("FAIL: unexpected ACK psn %h aeth %h", m_hdr_psn, m_hdr_aeth);
+            errors = errors + 1;
+        end else if (m_hdr_opcode !== 8'h11 || m_hdr_psn !== xa_psn[xa_rd % 256] ||
+                     m_hdr_aeth !== xa_aeth[xa_rd % 256] || m_hdr_dqpn !== q_dest(q) ||
+                     m_hdr_dmac !== q_dmac(q) || m_hdr_dip !== q_dip(q) ||
+                     m_hdr_sport !== q_sport(q) || m_hdr_ttl !== q_ttl(q) ||
+                     m_hdr_tos !== q_tos(q) || m_hdr_pkey !== q_pkey(q) ||
+                     m_hdr_len !== 13'd0 || m_hdr_se !== 1'b0 || m_hdr_ackreq !== 1'b0 ||
+                     m_hdr_mig !== 1'b0) begin
+            $display("FAIL: ACK %0d: opcode %h psn %h aeth %h dqpn %h dmac %h dip %h sport %h ttl %h tos %h pkey %h len %0d",
+                     xa_rd, m_hdr_opcode, m_hdr_psn, m_hdr_aeth, m_hdr_dqpn, m_hdr_dmac, m_hdr_dip,
+                     m_hdr_sport, m_hdr_ttl, m_hdr_tos, m_hdr_pkey, m_hdr_len);
+            $display("      expected psn %h aeth %h dqpn %h dmac %h dip %h", xa_psn[xa_rd % 256],
+                     xa_aeth[xa_rd % 256], q_dest(q), q_dmac(q), q_dip(q));
+            errors = errors + 1;
+        end
+    end
+endtask
+
+integer n_bad_qp = 0, n_psn_err = 0, n_rnr = 0, n_inv = 0, n_ack = 0, n_qp_err = 0;
+always @(posedge clk) begin
+    if (cqe_valid && cqe_ready) begin
+        check_cqe;
+        xc_rd <= xc_rd + 1;
+    end
+    if (m_hdr_valid && m_hdr_ready) begin
+        check_ack;
+        xa_rd <= xa_rd + 1;
+    end
+    if (stat_bad_qp) n_bad_qp <= n_bad_qp + 1;
+    if (stat_psn_err) n_psn_err <= n_psn_err + 1;
+    if (stat_rnr_nak) n_rnr <= n_rnr + 1;
+    if (stat_inv_req) n_inv <= n_inv + 1;
+    if (stat_ack_tx) n_ack <= n_ack + 1;
+    if (qp_err_valid) n_qp_err <= n_qp_err + 1;
+end
+
+// ---------------------------------------------------------------------------
+// per-QP model state
+reg [23:0] tb_psn [0:15];
+reg [23:0] tb_msn [0:15];
+reg [15:0] tb_pi [0:15];
+reg [15:0] tb_ci [0:15];
+reg [15:0] msg_id = 16'd1;
+
+task ctx_write;
+    input [7:0] tbl;
+    input [23:0] index;
+    input [1023:0] data;
+    begin
+        @(posedge clk);
+        ctx_wr_valid <= 1'b1;
+        ctx_wr_table <= tbl;
+        ctx_wr_index <= index;
+        ctx_wr_data <= data;
+        @(posedge clk);
+        ctx_wr_valid <= 1'b0;
+    end
+endtask
+
+// QPC with this QP's fields; type, state, path MTU code and expected PSN given
+task qp_write;
+    input [23:0] q;
+    input [3:0] qtype;
+    input [3:0] qstate;
+    input [2:0] mtu;
+    input [23:0] psn;
+    reg [1023:0] c;
+    begin
+        c = 1024'd0;
+        c[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] = qstate;
+        c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = qtype;
+        c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = mtu;
+        c[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W] = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
+        c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = PDN;
+        c[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W] = q_dest(q);
+        c[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W] = q_cqn(q);
+        c[`RNIC_QPC_SEND_CQN_LSB +: `RNIC_QPC_SEND_CQN_W] = 24'h0000EE;
+        c[`RNIC_QPC_LOG_RQ_SIZE_LSB +: `RNIC_QPC_LOG_RQ_SIZE_W] = LOG_RQ_SIZE;
+        c[`RNIC_QPC_LOG_RQ_STRIDE_LSB +: `RNIC_QPC_LOG_RQ_STRIDE_W] = LOG_RQ_STRIDE;
+        c[`RNIC_QPC_RQ_BASE_LSB +: `RNIC_QPC_RQ_BASE_W] = q_rqbase(q);
+        c[`RNIC_QPC_RQ_PSN_LSB +: `RNIC_QPC_RQ_PSN_W] = psn;
+        c[`RNIC_QPC_SQ_PSN_LSB +: `RNIC_QPC_SQ_PSN_W] = 24'h777777;
+        c[`RNIC_QPC_MIN_RNR_TIMER_LSB +: `RNIC_QPC_MIN_RNR_TIMER_W] = q_rnr(q);
+        c[`RNIC_QPC_DMAC_LO_LSB +: `RNIC_QPC_DMAC_LO_W] = q_dmac(q) & 48'h0000FFFFFFFF;
+        c[`RNIC_QPC_DMAC_HI_LSB +: `RNIC_QPC_DMAC_HI_W] = q_dmac(q) >> 32;
+        c[`RNIC_QPC_UDP_SPORT_LSB +: `RNIC_QPC_UDP_SPORT_W] = q_sport(q);
+        c[`RNIC_QPC_DIP_LSB +: `RNIC_QPC_DIP_W] = q_dip(q);
+        c[`RNIC_QPC_HOP_LIMIT_LSB +: `RNIC_QPC_HOP_LIMIT_W] = q_ttl(q);
+        c[`RNIC_QPC_TRAFFIC_CLASS_LSB +: `RNIC_QPC_TRAFFIC_CLASS_W] = q_tos(q);
+        c[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W] = q_pkey(q);
+        ctx_write(`RNIC_CTX_TABLE_QPC, q, c);
+    end
+endtask
+
+// firmware-like bring-up: RESET, INIT, RTR, RTS
+task qp_bringup;
+    input [23:0] q;
+    input [2:0] mtu;
+    input [23:0] psn;
+    begin
+        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_RESET, mtu, psn);
+        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_INIT, mtu, psn);
+        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_RTR, mtu, psn);
+        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_RTS, mtu, psn);
+        tb_psn[q] = psn;
+        tb_msn[q] = 24'd0;
+        tb_pi[q] = 16'd0;
+        tb_ci[q] = 16'd0;
+    end
+endtask
+
+task mpt_write;
+    input [7:0] idx;
+    input [7:0] tag;
+    input [7:0] access;
+    input [23:0] pdn;
+    input [63:0] start;
+    input [63:0] length;
+    input [63:0] iova;
+    reg [1023:0] c;
+    begin
+        c = 1024'd0;
+        c[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = 1'b1;
+        c[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = tag;
+        c[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = access;
+        c[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = pdn;
+        c[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = start;
+        c[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = length;
+        c[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = iova;
+        ctx_write(`RNIC_CTX_TABLE_MPT, {16'd0, idx}, c);
+    end
+endtask
+
+localparam [31:0] KEY_GOOD  = 32'h00000111;  // index 1: whole memory, LOCAL+REMOTE write
+localparam [31:0] KEY_NOLW  = 32'h00000222;  // index 2: REMOTE_WRITE only
+localparam [31:0] KEY_OTHPD = 32'h00000333;  // index 3: other PD
+localparam [31:0] KEY_SMALL = 32'h00000444;  // index 4: 4 KiB window at 0x200000
+localparam [31:0] KEY_BADTAG = 32'h00000112; // index 1 with a wrong tag
+
+// receive WQE scatter list of the case being built
+reg [63:0] sg_addr [0:3];   // device addresses
+reg [31:0] sg_len [0:3];
+reg [31:0] sg_key [0:3];
+integer sg_n = 0;
+
+task fill_range;
+    input [63:0] lo;
+    input [63:0] n;
+    reg [63:0] a;
+    begin
+        for (a = lo; a < lo + n; a = a + 1)
+            mem[a] = fill(a);
+    end
+endtask
+
+// allow writes to the SGE buffers and reset them (plus guards) to the fill
+task sg_arm;
+    integer k;
+    begin
+        for (k = 0; k < sg_n; k = k + 1) begin
+            al_lo[al_n] = sg_addr[k];
+            al_hi[al_n] = sg_addr[k] + sg_len[k];
+            al_n = al_n + 1;
+            fill_range(sg_addr[k] - GUARD, sg_len[k] + 2 * GUARD);
+        end
+    end
+endtask
+
+task post_recv;
+    input [23:0] q;
+    reg [127:0] h, s;
+    reg [63:0] base;
+    integer k, b;
+    reg [31:0] total;
+    begin
+        total = 0;
+        for (k = 0; k < sg_n; k = k + 1)
+            total = total + sg_len[k];
+        base = q_rqbase(q) + ((tb_pi[q] % (1 << LOG_RQ_SIZE)) << LOG_RQ_STRIDE);
+        for (b = 0; b < (1 << LOG_RQ_STRIDE); b = b + 1)
+            mem[base + b] = 8'hEE;
+        h = 128'd0;
+        h[`RNIC_RECV_WQE_NUM_SGE_LSB +: `RNIC_RECV_WQE_NUM_SGE_W] = sg_n;
+        h[`RNIC_RECV_WQE_WQE_INDEX_LSB +: `RNIC_RECV_WQE_WQE_INDEX_W] = tb_pi[q];
+        h[`RNIC_RECV_WQE_LENGTH_LSB +: `RNIC_RECV_WQE_LENGTH_W] = total;
+        for (b = 0; b < 16; b = b + 1)
+            mem[base + b] = h[b*8 +: 8];
+        for (k = 0; k < sg_n; k = k + 1) begin
+            s = 128'd0;
+            s[`RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W] = sg_addr[k] + VA_BASE;
+            s[`RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W] = sg_len[k];
+            s[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W] = sg_key[k];
+            for (b = 0; b < 16; b = b + 1)
+                mem[base + 16 + 16 * k + b] = s[b*8 +: 8];
+        end
+        tb_pi[q] = tb_pi[q] + 1;
+        @(posedge clk);
+        rq_pi_valid <= 1'b1;
+        rq_pi_qpn <= q;
+        rq_pi <= tb_pi[q];
+        @(posedge clk);
+        rq_pi_valid <= 1'b0;
+    end
+endtask
+
+task add_pkt;
+    input [7:0] op;
+    input [23:0] q;
+    input [23:0] psn;
+    input se;
+    input ackreq;
+    input [12:0] len;
+    input [15:0] m;
+    input [31:0] off;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [31:0] rlen;
+    input [31:0] imm;
+    integer s;
+    begin
+        s = pk_n % PK_N;
+        pk_op[s] = op; pk_qpn[s] = q; pk_psn[s] = psn; pk_se[s] = se; pk_ackreq[s] = ackreq;
+        pk_len[s] = len; pk_msg[s] = m; pk_off[s] = off; pk_va[s] = va; pk_rkey[s] = rkey;
+        pk_rlen[s] = rlen; pk_imm[s] = imm;
+        pk_n = pk_n + 1;
+    end
+endtask
+
+// queue a SEND (write=0) or RDMA WRITE (write=1) message of n bytes, split at
+// the MTU, starting at the QP's model PSN (advanced); with_imm selects the
+// _IMM last/only opcode
+task add_msg;
+    input [23:0] q;
+    input write;
+    input [31:0] n;
+    input [31:0] mtu;
+    input with_imm;
+    input [31:0] imm;
+    input se;
+    input [63:0] va;
+    input [31:0] rkey;
+    integer off, plen;
+    reg [7:0] base, op;
+    begin
+        base = write ? 8'h06 : 8'h00;
+        off = 0;
+        if (n <= mtu) begin
+            op = base + (with_imm ? 8'h05 : 8'h04);
+            add_pkt(op, q, tb_psn[q], se, 1'b0, n, msg_id, 0, va, rkey, n, imm);
+            tb_psn[q] = tb_psn[q] + 1;
+        end else begin
+            while (off < n) begin
+                plen = (n - off > mtu) ? mtu : n - off;
+                if (off == 0)
+                    op = base;
+                else if (off + plen < n)
+                    op = base + 8'h01;
+                else
+                    op = base + (with_imm ? 8'h03 : 8'h02);
+                add_pkt(op, q, tb_psn[q], (off + plen == n) ? se : 1'b0, 1'b0, plen, msg_id, off,
+                        va, rkey, n, imm);
+                tb_psn[q] = tb_psn[q] + 1;
+                off = off + plen;
+            end
+        end
+    end
+endtask
+
+task exp_ack;
+    input [23:0] q;
+    input [23:0] psn;
+    input [7:0] syn;
+    begin
+        xa_qpn[xa_wr % 256] = q;
+        xa_psn[xa_wr % 256] = psn;
+        xa_aeth[xa_wr % 256] = {syn, tb_msn[q]};
+        xa_wr = xa_wr + 1;
+    end
+endtask
+
+task exp_cqe;
+    input [23:0] q;
+    input [7:0] op;
+    input [7:0] status;
+    input [7:0] flags;
+    input [31:0] len;
+    input [31:0] imm_wire;   // header-bus order: first wire byte in [31:24]
+    reg [255:0] x;
+    begin
+        x = 256'd0;
+        x[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W] = tb_ci[q];
+        x[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W] = op;
+        x[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W] = status;
+        x[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] = q;
+        x[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W] = flags;
+        x[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] = len;
+        if (flags & `RNIC_CQE_FLAG_IMM)
+            x[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] = {imm_wire[7:0], imm_wire[15:8],
+                                                       imm_wire[23:16], imm_wire[31:24]};
+        x[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = q_dest(q);
+        xc_cqn[xc_wr % 256] = q_cqn(q);
+        xc_data[xc_wr % 256] = x;
+        xc_wrb[xc_wr % 256] = exp_wr_req_bytes;
+        xc_wr = xc_wr + 1;
+        tb_ci[q] = tb_ci[q] + 1;
+    end
+endtask
+
+// wait until every packet, reply and write is through
+task drain;
+    integer t;
+    begin
+        t = 0;
+        while ((hdr_i != pk_n || hv || !pl_done || xa_rd != xa_wr || xc_rd != xc_wr ||
+                wq_rd != wq_wr || dut.state_reg != 0 || rq_rd != rq_wr || rd_v) && t < 2000000) begin
+            @(posedge clk);
+            t = t + 1;
+        end
+        repeat (20) @(posedge clk);
+        if (t >= 2000000 || hdr_i != pk_n || hv || !pl_done) begin
+            $display("FAIL: timeout: hdr %0d pl %0d of %0d, acks %0d/%0d, cqes %0d/%0d, state %0d",
+                     hdr_i, cl_i, pk_n, xa_rd, xa_wr, xc_rd, xc_wr, dut.state_reg);
+            errors = errors + 1;
+        end
+        if (xa_rd != xa_wr || xc_rd != xc_wr) begin
+            $display("FAIL: missing replies: acks %0d/%0d, cqes %0d/%0d", xa_rd, xa_wr, xc_rd, xc_wr);
+            errors = errors + 1;
+            xa_rd = xa_wr;
+            xc_rd = xc_wr;
+        end
+    end
+endtask
+
+// the scatter list holds message m's first n bytes in order; bytes past n
+// and GUARD bytes around every buffer keep the fill
+task check_scatter;
+    input [15:0] m;
+    input [31:0] n;
+    integer k, o, bad;
+    reg [63:0] a;
+    reg [7:0] e;
+    begin
+        o = 0;
+        bad = 0;
+        for (k = 0; k < sg_n; k = k + 1) begin
+            for (a = sg_addr[k] - GUARD; a < sg_addr[k] + sg_len[k] + GUARD; a = a + 1) begin
+                if (a >= sg_addr[k] && a < sg_addr[k] + sg_len[k]) begin
+                    e = (o < n) ? pat(m, o) : fill(a);
+                    o = o + 1;
+                end else begin
+                    e = fill(a);
+                end
+                if (mem[a] !== e) begin
+                    if (bad < 8)
+                        $display("FAIL: msg %0d: byte at %h is %h, expected %h", m, a, mem[a], e);
+                    bad = bad + 1;
+                end
+            end
+        end
+        if (bad != 0)
+            errors = errors + 1;
+    end
+endtask
+
+task clear_allowed;
+    begin
+        al_n = 0;
+    end
+endtask
+
+task set_sg;
+    input integer k;
+    input [63:0] addr;
+    input [31:0] len;
+    input [31:0] key;
+    begin
+        sg_addr[k] = addr;
+        sg_len[k] = len;
+        sg_key[k] = key;
+        if (k + 1 > sg_n)
+            sg_n = k + 1;
+    end
+endtask
+
+task check_stats;
+    input integer bad_qp, psn_err, rnr, inv, acks, qp_err;
+    begin
+        if (n_bad_qp != bad_qp || n_psn_err != psn_err || n_rnr != rnr || n_inv != inv ||
+            n_ack != acks || n_qp_err != qp_err) begin
+            $display("FAIL: stats bad_qp %0d psn_err %0d rnr %0d inv %0d acks %0d qp_err %0d, expected %0d %0d %0d %0d %0d %0d",
+                     n_bad_qp, n_psn_err, n_rnr, n_inv, n_ack, n_qp_err,
+                     bad_qp, psn_err, rnr, inv, acks, qp_err);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// ---------------------------------------------------------------------------
+// one receive case: post a WQE with the current scatter list, send a SEND
+// message of n bytes at the given MTU, expect CQE + ACK and the bytes
+task send_case;
+    input [23:0] q;
+    input [31:0] n;
+    input [31:0] mtu;
+    input with_imm;
+    input se;
+    reg [31:0] imm;
+    integer npk;
+    begin
+        imm = 32'hA1B2C3D4 ^ {msg_id, msg_id};
+        clear_allowed;
+        sg_arm;
+        post_recv(q);
+        npk = (n == 0) ? 1 : (n + mtu - 1) / mtu;
+        add_msg(q, 1'b0, n, mtu, with_imm, imm, se, 64'd0, 32'd0);
+        exp_wr_req_bytes = exp_wr_req_bytes + n;
+        exp_cqe(q, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS,
+                (with_imm ? `RNIC_CQE_FLAG_IMM : 8'd0) | (se ? `RNIC_CQE_FLAG_SOLICITED : 8'd0),
+                n, imm);
+        tb_msn[q] = tb_msn[q] + 1;
+        exp_ack(q, tb_psn[q] - 1, 8'h1F);
+        drain;
+        check_scatter(msg_id, n);
+        msg_id = msg_id + 1;
+    end
+endtask
+
+integer c0, acks0, i, base_cycle, t0, t1;
+integer s_bad, s_psn, s_rnr, s_inv, s_ack, s_err;
+reg [31:0] save_wr;
+reg [23:0] p0;
+
+initial begin
+    for (i = 0; i < MEM_SIZE; i = i + 1)
+        mem[i] = fill(i);
+    for (i = 0; i < 16; i = i + 1) begin
+        tb_psn[i] = 0; tb_msn[i] = 0; tb_pi[i] = 0; tb_ci[i] = 0;
+    end
+    repeat (5) @(posedge clk);
+    rst <= 1'b0;
+    repeat (5) @(posedge clk);
+
+    mpt_write(8'd1, 8'h11, `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE, PDN,
+              VA_BASE, MEM_SIZE, 64'd0);
+    mpt_write(8'd2, 8'h22, `RNIC_ACCESS_REMOTE_WRITE, PDN, VA_BASE, MEM_SIZE, 64'd0);
+    mpt_write(8'd3, 8'h33, `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE, PDN + 24'd1,
+              VA_BASE, MEM_SIZE, 64'd0);
+    mpt_write(8'd4, 8'h44, `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE, PDN,
+              VA_BASE + 64'h200000, 64'h1000, 64'h200000);
+    qp_bringup(24'd2, 3'd3, 24'hFFFFF0);   // MTU 1024, PSN about to wrap
+    qp_bringup(24'd3, 3'd5, 24'h000100);   // MTU 4096
+
+    // --- sizes at MTU 1024 -------------------------------------------------
+    sg_n = 1; set_sg(0, 64'h10003, 10, KEY_GOOD);
+    send_case(2, 0, 1024, 0, 0);
+    sg_n = 2; set_sg(0, 64'h10101, 1, KEY_GOOD); set_sg(1, 64'h10203, 7, KEY_GOOD);
+    send_case(2, 1, 1024, 0, 0);
+    sg_n = 3; set_sg(0, 64'h11001, 333, KEY_GOOD); set_sg(1, 64'h12005, 0, KEY_GOOD);
+    set_sg(2, 64'h13007, 900, KEY_GOOD);
+    send_case(2, 1023, 1024, 0, 0);
+    send_case(2, 1024, 1024, 0, 0);
+    sg_n = 4; set_sg(0, 64'h14001, 17, KEY_GOOD); set_sg(1, 64'h15003, 1000, KEY_GOOD);
+    set_sg(2, 64'h200101, 5, KEY_SMALL); set_sg(3, 64'h17007, 5000, KEY_GOOD);  // SGE 2 inside the small key's window
+    send_case(2, 1025, 1024, 0, 0);
+    // --- 64 KiB at MTU 1024 with a throughput figure -----------------------
+    sg_n = 4; set_sg(0, 64'h20001, 12345, KEY_GOOD); set_sg(1, 64'h30003, 20000, KEY_GOOD);
+    set_sg(2, 64'h40005, 777, KEY_GOOD); set_sg(3, 64'h50007, 40000, KEY_GOOD);
+    wr_first_cycle = -1;
+    c0 = wr_beats;
+    send_case(2, 65536, 1024, 0, 0);
+    $display("64 KiB SEND at MTU 1024: %0d write beats in %0d cycles (first to last write beat)",
+             wr_beats - c0, wr_last_cycle - wr_first_cycle + 1);
+    // --- MTU 4096 sizes and 1 MiB -----------------------------------------
+    sg_n = 1; set_sg(0, 64'h60001, 3, KEY_GOOD);
+    send_case(3, 0, 4096, 0, 0);
+    send_case(3, 1, 4096, 0, 0);
+    sg_n = 2; set_sg(0, 64'h61003, 4000, KEY_GOOD); set_sg(1, 64'h63005, 200, KEY_GOOD);
+    send_case(3, 4095, 4096, 0, 0);
+    send_case(3, 4097, 4096, 0, 0);
+    sg_n = 4; set_sg(0, 64'h100001, 300001, KEY_GOOD); set_sg(1, 64'h150003, 250000, KEY_GOOD);
+    set_sg(2, 64'h190005, 3, KEY_GOOD); set_sg(3, 64'h1A0007, 600000, KEY_GOOD);
+    wr_first_cycle = -1;
+    c0 = wr_beats;
+    send_case(3, 1 << 20, 4096, 0, 0);
+    $display("1 MiB SEND at MTU 4096: %0d write beats in %0d cycles (first to last write beat)",
+             wr_beats - c0, wr_last_cycle - wr_first_cycle + 1);
+    check_stats(0, 0, 0, 0, 11, 0);
+
+    // --- SEND with immediate, solicited, multi-packet; with back-pressure ---
+    stall_en = 1'b1;
+    sg_n = 2; set_sg(0, 64'h70001, 2000, KEY_GOOD); set_sg(1, 64'h71003, 2000, KEY_GOOD);
+    send_case(2, 12, 1024, 1, 1);
+    send_case(2, 3000, 1024, 1, 0);
+    send_case(2, 2500, 1024, 0, 1);
+    stall_en = 1'b0;
+    check_stats(0, 0, 0, 0, 14, 0);
+
+    // --- no receive WQE: RNR NAK, nothing written; then retry succeeds -------
+    sg_n = 1; set_sg(0, 64'h72001, 100, KEY_GOOD);
+    clear_allowed;
+    save_wr = wr_bytes;
+    add_msg(2, 1'b0, 50, 1024, 0, 0, 0, 64'd0, 32'd0);
+    tb_psn[2] = tb_psn[2] - 1;
+    exp_ack(2, tb_psn[2], {3'b001, q_rnr(2)});
+    drain;
+    if (wr_bytes != save_wr) begin
+        $display("FAIL: RNR case wrote %0d bytes", wr_bytes - save_wr);
+        errors = errors + 1;
+    end
+    check_stats(0, 0, 1, 0, 15, 0);
+    send_case(2, 50, 1024, 0, 0);
+
+    // --- duplicate: re-ACK with current MSN, nothing rewritten --------------
+    save_wr = wr_bytes;
+    add_pkt(8'h04, 2, tb_psn[2] - 1, 0, 0, 50, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h01, 2, tb_psn[2] - 5, 0, 1, 1024, msg_id, 0, 0, 0, 0, 0);
+    exp_ack(2, tb_psn[2] - 1, 8'h1F);
+    exp_ack(2, tb_psn[2] - 1, 8'h1F);
+    drain;
+    if (wr_bytes != save_wr) begin
+        $display("FAIL: duplicate wrote %0d bytes", wr_bytes - save_wr);
+        errors = errors + 1;
+    end
+    check_scatter(msg_id - 1, 50);
+    check_stats(0, 2, 1, 0, 18, 0);
+
+    // --- PSN gap: one NAK for two packets ahead, then in-order recovery -----
+    sg_n = 1; set_sg(0, 64'h73001, 64, KEY_GOOD);
+    clear_allowed; sg_arm;
+    post_recv(2); post_recv(2); post_recv(2);
+    p0 = tb_psn[2];
+    add_pkt(8'h04, 2, p0 + 1, 0, 0, 20, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h04, 2, p0 + 2, 0, 0, 20, msg_id, 0, 0, 0, 0, 0);
+    exp_ack(2, p0, 8'h60);
+    drain;
+    check_stats(0, 4, 1, 0, 19, 0);
+    for (i = 0; i < 3; i = i + 1) begin
+        add_pkt(8'h04, 2, p0 + i, 0, 0, 20 + i, msg_id, 0, 0, 0, 0, 0);
+        exp_wr_req_bytes = exp_wr_req_bytes + 20 + i;
+        exp_cqe(2, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 20 + i, 0);
+        tb_msn[2] = tb_msn[2] + 1;
+        exp_ack(2, p0 + i, 8'h1F);
+    end
+    tb_psn[2] = p0 + 3;
+    drain;
+    check_scatter(msg_id, 22);
+    msg_id = msg_id + 1;
+    check_stats(0, 4, 1, 0, 22, 0);
+
+    // --- AckReq on a middle packet --------------------------------------------
+    sg_n = 1; set_sg(0, 64'h74001, 3000, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(2);
+    p0 = tb_psn[2];
+    add_pkt(8'h00, 2, p0, 0, 0, 1024, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h01, 2, p0 + 1, 0, 1, 1024, msg_id, 1024, 0, 0, 0, 0);
+    add_pkt(8'h02, 2, p0 + 2, 0, 0, 100, msg_id, 2048, 0, 0, 0, 0);
+    tb_psn[2] = p0 + 3;
+    exp_ack(2, p0 + 1, 8'h1F);
+    exp_wr_req_bytes = exp_wr_req_bytes + 2148;
+    exp_cqe(2, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 2148, 0);
+    tb_msn[2] = tb_msn[2] + 1;
+    exp_ack(2, p0 + 2, 8'h1F);
+    drain;
+    check_scatter(msg_id, 2148);
+    msg_id = msg_id + 1;
+    check_stats(0, 4, 1, 0, 24, 0);
+
+    // --- RDMA WRITE: multi-packet into the small key's window, then ONLY_IMM -
+    clear_allowed;
+    al_lo[0] = 64'h200010; al_hi[0] = 64'h200010 + 2100; al_n = 1;
+    fill_range(64'h200000, 64'h1000);
+    add_msg(2, 1'b1, 2100, 1024, 0, 0, 0, VA_BASE + 64'h200010, KEY_SMALL);
+    exp_wr_req_bytes = exp_wr_req_bytes + 2100;
+    tb_msn[2] = tb_msn[2] + 1;
+    exp_ack(2, tb_psn[2] - 1, 8'h1F);
+    drain;
+    sg_n = 1; sg_addr[0] = 64'h200010; sg_len[0] = 2100;
+    check_scatter(msg_id, 2100);
+    msg_id = msg_id + 1;
+    // WRITE ONLY with immediate consumes a receive WQE (no scatter into it)
+    sg_n = 1; set_sg(0, 64'h75001, 16, KEY_GOOD);
+    post_recv(2);
+    clear_allowed;
+    al_lo[0] = 64'h76003; al_hi[0] = 64'h76003 + 77; al_n = 1;
+    fill_range(64'h76003 - GUARD, 77 + 2 * GUARD);
+    add_msg(2, 1'b1, 77, 1024, 1, 32'h01020304, 1, VA_BASE + 64'h76003, KEY_GOOD);
+    exp_wr_req_bytes = exp_wr_req_bytes + 77;
+    exp_cqe(2, `RNIC_CQE_OP_RESP_RECV_IMM, `RNIC_WC_STATUS_SUCCESS,
+            `RNIC_CQE_FLAG_IMM | `RNIC_CQE_FLAG_SOLICITED, 77, 32'h01020304);
+    tb_msn[2] = tb_msn[2] + 1;
+    exp_ack(2, tb_psn[2] - 1, 8'h1F);
+    drain;
+    sg_n = 1; sg_addr[0] = 64'h76003; sg_len[0] = 77;
+    check_scatter(msg_id, 77);
+    msg_id = msg_id + 1;
+    sg_addr[0] = 64'h75001; sg_len[0] = 16;
+    check_scatter(msg_id, 0);   // the WQE's buffer is untouched
+    check_stats(0, 4, 1, 0, 26, 0);
+
+    // --- WRITE with a bad rkey: NAK remote access error, QP error ------------
+    save_wr = wr_bytes;
+    clear_allowed;
+    add_msg(2, 1'b1, 100, 1024, 0, 0, 0, VA_BASE + 64'h77000, KEY_NOLW ^ 32'h1);
+    tb_psn[2] = tb_psn[2] - 1;
+    exp_ack(2, tb_psn[2], 8'h62);
+    // later packets of the QP are dropped
+    add_pkt(8'h04, 2, tb_psn[2], 0, 0, 10, msg_id, 0, 0, 0, 0, 0);
+    drain;
+    check_stats(1, 4, 1, 1, 27, 1);
+    // out of bounds on the small key, and REMOTE_WRITE missing, on fresh QPs
+    qp_bringup(24'd4, 3'd3, 24'd0);
+    add_msg(4, 1'b1, 100, 1024, 0, 0, 0, VA_BASE + 64'h200FA0, KEY_SMALL);
+    tb_psn[4] = tb_psn[4] - 1;
+    exp_ack(4, tb_psn[4], 8'h62);
+    drain;
+    qp_bringup(24'd4, 3'd3, 24'd0);
+    add_msg(4, 1'b1, 100, 1024, 0, 0, 0, VA_BASE + 64'h77000, KEY_OTHPD);
+    tb_psn[4] = tb_psn[4] - 1;
+    exp_ack(4, tb_psn[4], 8'h62);
+    drain;
+    if (wr_bytes != save_wr) begin
+        $display("FAIL: bad rkey cases wrote %0d bytes", wr_bytes - save_wr);
+        errors = errors + 1;
+    end
+    check_stats(1, 4, 1, 3, 29, 3);
+
+    // --- message longer than the receive buffers: LOC_LEN_ERR ---------------
+    qp_bringup(24'd5, 3'd3, 24'h123456);
+    sg_n = 2; set_sg(0, 64'h78001, 700, KEY_GOOD); set_sg(1, 64'h79003, 800, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(5);
+    p0 = tb_psn[5];
+    add_pkt(8'h00, 5, p0, 0, 0, 1024, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h02, 5, p0 + 1, 0, 0, 1024, msg_id, 1024, 0, 0, 0, 0);
+    exp_wr_req_bytes = exp_wr_req_bytes + 1024;
+    exp_cqe(5, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_LEN_ERR, 8'd0, 1024, 0);
+    exp_ack(5, p0 + 1, 8'h61);
+    drain;
+    check_scatter(msg_id, 1024);
+    msg_id = msg_id + 1;
+    check_stats(1, 4, 1, 4, 30, 4);
+
+    // --- bad lkey in the receive WQE: LOC_PROT_ERR, NAK remote op error -------
+    qp_bringup(24'd6, 3'd3, 24'd0);
+    sg_n = 2; set_sg(0, 64'h7A001, 50, KEY_GOOD); set_sg(1, 64'h7B003, 50, KEY_BADTAG);
+    clear_allowed; sg_arm; post_recv(6);
+    save_wr = wr_bytes;
+    add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
+    exp_ack(6, 0, 8'h63);
+    drain;
+    // no LOCAL_WRITE on the key, and another PD
+    qp_bringup(24'd6, 3'd3, 24'd0);
+    sg_n = 1; set_sg(0, 64'h7A001, 50, KEY_NOLW);
+    post_recv(6);
+    add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
+    exp_ack(6, 0, 8'h63);
+    drain;
+    qp_bringup(24'd6, 3'd3, 24'd0);
+    sg_n = 1; set_sg(0, 64'h7A001, 50, KEY_OTHPD);
+    post_recv(6);
+    add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
+    exp_ack(6, 0, 8'h63);
+    drain;
+    if (wr_bytes != save_wr) begin
+        $display("FAIL: bad lkey cases wrote %0d bytes", wr_bytes - save_wr);
+        errors = errors + 1;
+    end
+    // the WQE read returns a bus error
+    qp_bringup(24'd6, 3'd3, 24'd0);
+    sg_n = 1; set_sg(0, 64'h7A001, 50, KEY_GOOD);
+    post_recv(6);
+    rd_err_inject = 1'b1;
+    add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 8'd0, 0, 0);
+    exp_ack(6, 0, 8'h63);
+    drain;
+    rd_err_inject = 1'b0;
+    if (wr_bytes != save_wr) begin
+        $display("FAIL: bad lkey cases wrote %0d bytes", wr_bytes - save_wr);
+        errors = errors + 1;
+    end
+    sg_n = 2; set_sg(0, 64'h7A001, 50, KEY_GOOD); set_sg(1, 64'h7B003, 50, KEY_GOOD);
+    check_scatter(msg_id, 0);
+    check_stats(1, 4, 1, 8, 34, 8);
+
+    // --- unsupported opcode and bad opcode sequence: NAK invalid request ----
+    qp_bringup(24'd7, 3'd3, 24'd0);
+    add_pkt(8'h0C, 7, 0, 0, 0, 0, msg_id, 0, VA_BASE, KEY_GOOD, 64, 0);   // READ request
+    exp_ack(7, 0, 8'h61);
+    drain;
+    qp_bringup(24'd7, 3'd3, 24'd0);
+    add_pkt(8'h01, 7, 0, 0, 0, 1024, msg_id, 0, 0, 0, 0, 0);   // MIDDLE without FIRST
+    exp_ack(7, 0, 8'h61);
+    drain;
+    qp_bringup(24'd7, 3'd3, 24'd0);
+    sg_n = 1; set_sg(0, 64'h7C001, 5000, KEY_GOOD); clear_allowed; sg_arm; post_recv(7);
+    add_pkt(8'h00, 7, 0, 0, 0, 1000, msg_id, 0, 0, 0, 0, 0);   // FIRST shorter than the MTU
+    exp_ack(7, 0, 8'h61);
+    drain;
+    check_scatter(msg_id, 0);
+    check_stats(1, 4, 1, 11, 37, 11);
+
+    // --- bad QPs: UD, not ready, out of range: dropped without a reply -------
+    qp_write(24'd8, `RNIC_QP_TYPE_UD, `RNIC_QP_STATE_RTS, 3'd3, 24'd0);
+    qp_write(24'd9, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_INIT, 3'd3, 24'd0);
+    save_wr = wr_bytes;
+    add_pkt(8'h04, 8, 0, 0, 0, 100, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h04, 9, 0, 0, 0, 0, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h04, 24'h000100, 0, 0, 0, 300, msg_id, 0, 0, 0, 0, 0);
+    drain;
+    if (wr_bytes != save_wr) begin
+        $display("FAIL: bad QP packets wrote %0d bytes", wr_bytes - save_wr);
+        errors = errors + 1;
+    end
+    check_stats(4, 4, 1, 11, 37, 11);
+
+    // --- QP 2 after a reset: fresh PSN, MSN and queues ----------------------
+    qp_bringup(24'd2, 3'd3, 24'h000042);
+    sg_n = 1; set_sg(0, 64'h7D001, 100, KEY_GOOD);
+    send_case(2, 99, 1024, 0, 0);
+    check_stats(4, 4, 1, 11, 38, 11);
+
+    if (errors == 0)
+        $display("PASS: tb_resp");
+    else
+        $display("FAIL: tb_resp, %0d errors", errors);
+    $finish;
+end
+
+always @(posedge clk)
+    if (cycle == 5000000) begin
+        $display("FAIL: global timeout");
+        $finish;
+    end
+
+endmodule
+
+`default_nettype wire
