@@ -240,20 +240,9 @@ int Sim::setup()
 		n->m.reset(new Vrnic_top(ctx_.get(), ("nic" + std::to_string(i)).c_str()));
 		n->ipv4 = RNIC_SIM_IPV4_BASE + i + 1;
 
-		struct rnic_vfu_config vc;
-		std::memset(&vc, 0, sizeof(vc));
-		vc.region_size[0] = RNIC_BAR0_SIZE;
-		vc.num_irqs = RNIC_IRQ_VECTORS;
-		static const struct rnic_vfu_ops ops = {nic_region_read, nic_region_write, nullptr, nullptr, nullptr};
-		std::string path = cfg_.dir + "/rnic" + std::to_string(i) + ".sock";
-		int rc = rnic_vfu_create(path.c_str(), &vc, &ops, n.get(), &n->vfu);
-		if (rc) {
-			std::fprintf(stderr, "rnic-sim: cannot serve %s: %s\n", path.c_str(), std::strerror(rc));
-			return 1;
-		}
 		AxiMasterSignals as;
 		SIM_BIND_AXI(as, n->m, m_axi_);
-		n->mem.reset(new HostMem(as, n->vfu, cfg_.mem));
+		n->mem.reset(new HostMem(as, nullptr, cfg_.mem));
 		AxilSignals bs, fs;
 		SIM_BIND_AXIL(bs, n->m, s_axil_);
 		SIM_BIND_AXIL(fs, n->m, s_axil_fw_);
@@ -305,8 +294,24 @@ int Sim::setup()
 			std::fprintf(stderr, "rnic-sim: nic%u: firmware init failed: %d\n", n->index, rc);
 			return 1;
 		}
-		std::printf("rnic-sim: nic%u at %s/rnic%u.sock, IPv4 %u.%u.%u.%u\n", n->index, cfg_.dir.c_str(),
-			    n->index, n->ipv4 >> 24, (n->ipv4 >> 16) & 255, (n->ipv4 >> 8) & 255, n->ipv4 & 255);
+	}
+	// Serve vfio-user only now that the firmware is up: a client that finds
+	// the socket finds a device ready for commands.
+	for (auto &n : nics_) {
+		struct rnic_vfu_config vc;
+		std::memset(&vc, 0, sizeof(vc));
+		vc.region_size[0] = RNIC_BAR0_SIZE;
+		vc.num_irqs = RNIC_IRQ_VECTORS;
+		static const struct rnic_vfu_ops ops = {nic_region_read, nic_region_write, nullptr, nullptr, nullptr};
+		std::string path = cfg_.dir + "/rnic" + std::to_string(n->index) + ".sock";
+		int rc = rnic_vfu_create(path.c_str(), &vc, &ops, n.get(), &n->vfu);
+		if (rc) {
+			std::fprintf(stderr, "rnic-sim: cannot serve %s: %s\n", path.c_str(), std::strerror(rc));
+			return 1;
+		}
+		n->mem->set_vfu(n->vfu);
+		std::printf("rnic-sim: nic%u at %s, IPv4 %u.%u.%u.%u\n", n->index, path.c_str(),
+			    n->ipv4 >> 24, (n->ipv4 >> 16) & 255, (n->ipv4 >> 8) & 255, n->ipv4 & 255);
 	}
 	std::fflush(stdout);
 	return 0;
@@ -324,7 +329,7 @@ void Sim::tick()
 	bool active = false;
 	for (auto &n : nics_) {
 		n->mem->sample(now_);
-		if (n->m->irq_valid) {
+		if (n->m->irq_valid && n->vfu) {
 			n->irqs++;
 			rnic_vfu_irq_trigger(n->vfu, n->m->irq_vector);
 		}

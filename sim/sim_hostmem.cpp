@@ -17,7 +17,7 @@ void HostMem::flush_run(Write &w)
 {
 	if (run_.empty())
 		return;
-	if (rnic_vfu_dma_write(vfu_, run_addr_, run_.data(), run_.size()) != 0) {
+	if (!vfu_ || rnic_vfu_dma_write(vfu_, run_addr_, run_.data(), run_.size()) != 0) {
 		w.err = true;
 		st_.wr_faults++;
 	} else {
@@ -40,7 +40,7 @@ void HostMem::sample(uint64_t now)
 		r.ready_at = now + cfg_.read_latency_cycles;
 		uint64_t base = *s_.araddr & ~uint64_t(nb - 1);
 		r.data.resize(size_t(r.beats) * nb);
-		r.err = rnic_vfu_dma_read(vfu_, base, r.data.data(), r.data.size()) != 0;
+		r.err = !vfu_ || rnic_vfu_dma_read(vfu_, base, r.data.data(), r.data.size()) != 0;
 		if (r.err) {
 			std::memset(r.data.data(), 0, r.data.size());
 			st_.rd_faults++;

@@ -30,6 +30,9 @@ struct HostMemStats {
 class HostMem {
 public:
 	HostMem(AxiMasterSignals sig, rnic_vfu *vfu, const HostMemConfig &cfg);
+	// The client memory behind the model (none until a server exists: every
+	// access then answers SLVERR).
+	void set_vfu(rnic_vfu *vfu) { vfu_ = vfu; }
 	// Before the rising edge: take the transfers the current signals make.
 	void sample(uint64_t now);
 	// After the falling edge: drive the slave outputs for the next cycle.

@@ -246,6 +246,11 @@ int main(int argc, char **argv)
 		       errno);
 		struct ibv_mr *mr = ibv_reg_mr(a.pd, a.buf, 4096, IBV_ACCESS_LOCAL_WRITE);
 		EXPECT(mr == NULL, "reg_mr after the simulator died succeeded");
+		struct ibv_send_wr dw = {.wr_id = 2000, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
+					 .send_flags = IBV_SEND_SIGNALED};
+		bad = NULL;
+		rc = ibv_post_send(a.qp[0], &dw, &bad);
+		EXPECT(rc != 0 && bad == &dw, "post_send after the simulator died: rc %d", rc);
 		EXPECT(ibv_poll_cq(a.cq, 1, &wc) >= 0, "poll_cq after the simulator died");
 		double dt = now_s() - t0;
 		EXPECT(dt < 30.0, "errors took %.1f s", dt);

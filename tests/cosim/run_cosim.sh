@@ -21,7 +21,7 @@ rm -rf "$out"
 mkdir -p "$out"
 "$sim" --dir "$out/sock" --pcap "$out/wire.pcap" >"$out/sim.log" 2>&1 &
 simpid=$!
-for _ in $(seq 1 600); do
+for _ in $(seq 1 3000); do  # the sockets appear once the firmware is up
   [ -S "$out/sock/rnic0.sock" ] && [ -S "$out/sock/rnic1.sock" ] && break
   kill -0 $simpid 2>/dev/null || break
   sleep 0.1
