@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 int cosim_xfer(int fd, void *p, size_t n, int out)
@@ -55,7 +56,12 @@ int cosim_setup(struct cosim_side *s, const char *dev, size_t buf_len, unsigned 
 		return -1;
 	}
 	s->buf_len = buf_len;
-	s->buf = malloc(buf_len); /* plain malloc: the library must cope */
+	if (s->use_mmap) {
+		void *p = mmap(NULL, buf_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		s->buf = p == MAP_FAILED ? NULL : p;
+	} else {
+		s->buf = malloc(buf_len);
+	}
 	if (!s->buf)
 		return -1;
 	s->mr = ibv_reg_mr(s->pd, s->buf, buf_len, IBV_ACCESS_LOCAL_WRITE);

@@ -26,6 +26,7 @@ struct cosim_side {
 	unsigned nqp;
 	struct ibv_qp *qp[COSIM_MAX_QP];
 	enum ibv_mtu mtu[COSIM_MAX_QP];
+	int use_mmap;   /* buffer from an anonymous mmap instead of malloc */
 	uint8_t *buf;
 	size_t buf_len;
 	struct ibv_mr *mr;
@@ -36,7 +37,8 @@ struct cosim_side {
 int cosim_xfer(int fd, void *p, size_t n, int out);
 /* Open the device called `name` from ibv_get_device_list. */
 struct ibv_context *cosim_open_dev(const char *name);
-/* Device, PD, one CQ for everything, a malloc'd registered buffer, and
+/* Device, PD, one CQ for everything, a registered buffer (malloc, or mmap
+ * with use_mmap: the library must cope with either), and
  * s->nqp RC QPs (sq_sig_all = 1) in INIT. 0 or -1 (message printed). */
 int cosim_setup(struct cosim_side *s, const char *dev, size_t buf_len, unsigned depth,
 		unsigned max_sge);

@@ -10,6 +10,7 @@
  *  4. an unregistered lkey -> IBV_WC_LOC_PROT_ERR, then the QP's later WRs
  *     complete with IBV_WC_WR_FLUSH_ERR (nothing is lost)
  *  5. full send queue -> ENOMEM; too many receive SGEs -> EINVAL (post_recv)
+ *  also: a SEND from a registered stack buffer arrives byte for byte
  *  6. the simulator killed mid-run (pid in RNIC_SIM_PID): commands and
  *     doorbells return errors within a bounded time instead of hanging
  *
@@ -124,9 +125,31 @@ int main(int argc, char **argv)
 			if (ibv_post_recv(b.qp[0], &wr, &bad))
 				_exit(3);
 		}
-		char c;
+		char c = 'r';
 		if (cosim_xfer(sv[1], &c, 1, 1) || cosim_xfer(sv[1], &c, 1, 0))
 			_exit(4);
+		/* Seven SENDs arrive: six 8-byte ones, then 100 bytes from the
+		 * sender's stack, which must land here byte for byte. */
+		int ok = 1;
+		for (int i = 0; i < 7; i++) {
+			struct ibv_wc wc;
+			uint32_t want = i < 6 ? 8 : 100;
+			if (cosim_poll_one(b.cq, &wc) || wc.status != IBV_WC_SUCCESS || wc.opcode != IBV_WC_RECV ||
+			    wc.wr_id != (uint64_t)i || wc.byte_len != want) {
+				fprintf(stderr, "rc_errors: peer receive %d: status %s wr_id %llu byte_len %u\n", i,
+					ibv_wc_status_str(wc.status), (unsigned long long)wc.wr_id, wc.byte_len);
+				ok = 0;
+				break;
+			}
+		}
+		for (int k = 0; ok && k < 100; k++)
+			if (b.buf[6 * 1024 + k] != (uint8_t)(k * 7 + 3)) {
+				fprintf(stderr, "rc_errors: peer: stack payload byte %d is 0x%02x\n", k, b.buf[6 * 1024 + k]);
+				ok = 0;
+			}
+		c = ok ? 'k' : 'f';
+		if (cosim_xfer(sv[1], &c, 1, 1))
+			_exit(5);
 		_exit(0);
 	}
 	close(sv[1]);
@@ -187,6 +210,23 @@ int main(int argc, char **argv)
 		}
 	}
 
+	/* Registered memory on the stack (ibv_reg_mr of an automatic array). */
+	uint8_t stackbuf[256];
+	for (int k = 0; k < 100; k++)
+		stackbuf[k] = (uint8_t)(k * 7 + 3);
+	struct ibv_mr *smr = ibv_reg_mr(a.pd, stackbuf, sizeof(stackbuf), IBV_ACCESS_LOCAL_WRITE);
+	EXPECT(smr != NULL, "reg_mr of a stack buffer: %s", strerror(errno));
+	if (smr) {
+		struct ibv_sge ss = {.addr = (uintptr_t)stackbuf, .length = 100, .lkey = smr->lkey};
+		struct ibv_send_wr sw = {.wr_id = 300, .sg_list = &ss, .num_sge = 1, .opcode = IBV_WR_SEND,
+					 .send_flags = IBV_SEND_SIGNALED}, *sbad = NULL;
+		EXPECT(ibv_post_send(a.qp[0], &sw, &sbad) == 0, "post_send from the stack");
+		struct ibv_wc swc;
+		EXPECT(wait_wc(a.cq, &swc) == 0 && swc.wr_id == 300 && swc.status == IBV_WC_SUCCESS,
+		       "stack send: %s", ibv_wc_status_str(swc.status));
+		EXPECT(ibv_dereg_mr(smr) == 0, "dereg_mr of the stack buffer");
+	}
+
 	/* 5: post_recv with too many SGEs -> EINVAL and bad_wr. */
 	struct ibv_recv_wr rw = {.wr_id = 7, .sg_list = sges, .num_sge = (int)qia.cap.max_recv_sge + 1},
 			   *rbad = NULL;
@@ -226,7 +266,9 @@ int main(int argc, char **argv)
 		       "flushed WR %u: wr_id %llu status %s", i, (unsigned long long)wc.wr_id,
 		       ibv_wc_status_str(wc.status));
 
-	cosim_xfer(sv[0], &c, 1, 1);
+	c = 'd';
+	EXPECT(cosim_xfer(sv[0], &c, 1, 1) == 0 && cosim_xfer(sv[0], &c, 1, 0) == 0 && c == 'k',
+	       "the peer did not receive the six SENDs and the stack payload intact");
 	int st;
 	waitpid(peer, &st, 0);
 	EXPECT(WIFEXITED(st) && WEXITSTATUS(st) == 0, "peer process exit %d", st);

@@ -7,6 +7,7 @@
  * hand-offs: the receiver posts a batch of receive WQEs, says so, the sender
  * posts the batch of SENDs, both poll their completions and check them.
  *
+ * The receiver's buffers come from mmap, the sender's from malloc.
  * Every message: size from a fixed schedule (0 B .. 1 MiB, the MTU edges
  * included), 1-4 send SGEs and 1-4 receive SGEs at odd offsets, immediate
  * data on every third message, alternately on a QP pair at MTU 1024 and one
@@ -122,7 +123,7 @@ static size_t slot_size(uint32_t size)
 
 static int receiver(const struct opts *o, const struct msg *m, int fd)
 {
-	struct cosim_side s = {.nqp = NQP, .mtu = {IBV_MTU_1024, IBV_MTU_4096}};
+	struct cosim_side s = {.nqp = NQP, .mtu = {IBV_MTU_1024, IBV_MTU_4096}, .use_mmap = 1};
 	size_t per = slot_size(o->max_size);
 	if (cosim_setup(&s, o->dev_a, per * o->batch, o->batch, MAX_SGE) ||
 	    cosim_connect(&s, fd, 1, 0x1007))
