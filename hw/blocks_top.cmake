@@ -1,2 +1,4 @@
 # The NIC top level: lint with every block below it.
 rnic_rtl_lint(rnic_top)
+rnic_rtl_lint(rnic_axis_reg)
+rnic_rtl_tb(tb_axis_reg)

@@ -431,14 +431,30 @@ wire [KEEP_W-1:0] rx_pl_tkeep;
 wire              rx_pl_tvalid, rx_pl_tready, rx_pl_tlast;
 wire              stat_icrc_err, stat_bad_hdr;
 
+// Register slices on both Ethernet ports: nothing combinational between the
+// MAC side and the parser or framer.
+wire [DATA_W-1:0] rxr_tdata;
+wire [KEEP_W-1:0] rxr_tkeep;
+wire              rxr_tvalid, rxr_tready, rxr_tlast;
+
+rnic_axis_reg #(
+    .DATA_W(DATA_W)
+) rx_reg_inst (
+    .clk(clk), .rst(rst),
+    .s_axis_tdata(s_axis_rx_tdata), .s_axis_tkeep(s_axis_rx_tkeep), .s_axis_tvalid(s_axis_rx_tvalid),
+    .s_axis_tready(s_axis_rx_tready), .s_axis_tlast(s_axis_rx_tlast),
+    .m_axis_tdata(rxr_tdata), .m_axis_tkeep(rxr_tkeep), .m_axis_tvalid(rxr_tvalid),
+    .m_axis_tready(rxr_tready), .m_axis_tlast(rxr_tlast)
+);
+
 rnic_parser #(
     .DATA_W(DATA_W)
 ) parser_inst (
     .clk(clk), .rst(rst),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
-    .s_axis_rx_tdata(s_axis_rx_tdata), .s_axis_rx_tkeep(s_axis_rx_tkeep),
-    .s_axis_rx_tvalid(s_axis_rx_tvalid), .s_axis_rx_tready(s_axis_rx_tready),
-    .s_axis_rx_tlast(s_axis_rx_tlast),
+    .s_axis_rx_tdata(rxr_tdata), .s_axis_rx_tkeep(rxr_tkeep),
+    .s_axis_rx_tvalid(rxr_tvalid), .s_axis_rx_tready(rxr_tready),
+    .s_axis_rx_tlast(rxr_tlast),
     .m_hdr_valid(rx_hdr_valid), .m_hdr_ready(rx_hdr_ready),
 
     .m_hdr_opcode(rx_hdr_opcode),
@@ -791,6 +807,10 @@ rnic_tx_arb #(
     .m_axis_pl_tvalid(tx_pl_tvalid), .m_axis_pl_tready(tx_pl_tready)
 );
 
+wire [DATA_W-1:0] txr_tdata;
+wire [KEEP_W-1:0] txr_tkeep;
+wire              txr_tvalid, txr_tready, txr_tlast;
+
 rnic_framer #(
     .DATA_W(DATA_W)
 ) framer_inst (
@@ -826,9 +846,19 @@ rnic_framer #(
     .s_hdr_len(tx_hdr_len),
     .s_axis_pay_tdata(tx_pl_tdata), .s_axis_pay_tkeep(tx_pl_tkeep), .s_axis_pay_tvalid(tx_pl_tvalid),
     .s_axis_pay_tready(tx_pl_tready), .s_axis_pay_tlast(tx_pl_tlast),
-    .m_axis_tx_tdata(m_axis_tx_tdata), .m_axis_tx_tkeep(m_axis_tx_tkeep),
-    .m_axis_tx_tvalid(m_axis_tx_tvalid), .m_axis_tx_tready(m_axis_tx_tready),
-    .m_axis_tx_tlast(m_axis_tx_tlast)
+    .m_axis_tx_tdata(txr_tdata), .m_axis_tx_tkeep(txr_tkeep),
+    .m_axis_tx_tvalid(txr_tvalid), .m_axis_tx_tready(txr_tready),
+    .m_axis_tx_tlast(txr_tlast)
+);
+
+rnic_axis_reg #(
+    .DATA_W(DATA_W)
+) tx_reg_inst (
+    .clk(clk), .rst(rst),
+    .s_axis_tdata(txr_tdata), .s_axis_tkeep(txr_tkeep), .s_axis_tvalid(txr_tvalid),
+    .s_axis_tready(txr_tready), .s_axis_tlast(txr_tlast),
+    .m_axis_tdata(m_axis_tx_tdata), .m_axis_tkeep(m_axis_tx_tkeep), .m_axis_tvalid(m_axis_tx_tvalid),
+    .m_axis_tready(m_axis_tx_tready), .m_axis_tlast(m_axis_tx_tlast)
 );
 
 // ---------------------------------------------------------------------------
