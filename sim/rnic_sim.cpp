@@ -75,7 +75,10 @@ struct Nic {
 	rnic_vfu *vfu = nullptr;
 	struct rnic_fw fw;
 	struct rnic_fw_hal hal;
+	struct rnic_fw_config fwcfg;
 	bool in_fw = false;
+	bool reset_pending = false;  // the client left or asked for a reset
+	uint64_t resets = 0;
 	uint64_t irqs = 0, bar_reads = 0, bar_writes = 0, fw_cmds = 0;
 	uint32_t ipv4 = 0;
 };
@@ -195,6 +198,15 @@ static int nic_region_write(void *ctx, unsigned region, uint64_t off, const void
 	return 0;
 }
 
+// A client that leaves (or sends DEVICE_RESET) leaves the NIC as a function
+// level reset would: the firmware restarts and writes every context back to
+// its reset value, so the next client finds no QP, CQ or key of the last one.
+// Done from the main loop, outside the server's message handling.
+static void nic_reset(void *ctx)
+{
+	static_cast<Nic *>(ctx)->reset_pending = true;
+}
+
 // --- firmware HAL: the firmware-port registers ---
 
 static uint32_t fw_read32(void *opaque, uint32_t off)
@@ -278,7 +290,7 @@ int Sim::setup()
 		n->hal.opaque = n.get();
 		n->hal.read32 = fw_read32;
 		n->hal.write32 = fw_write32;
-		struct rnic_fw_config fc;
+		struct rnic_fw_config &fc = n->fwcfg;
 		std::memset(&fc, 0, sizeof(fc));
 		rnic_mac_from_ipv4(n->ipv4, fc.mac);
 		fc.ipv4 = n->ipv4;
@@ -302,7 +314,8 @@ int Sim::setup()
 		std::memset(&vc, 0, sizeof(vc));
 		vc.region_size[0] = RNIC_BAR0_SIZE;
 		vc.num_irqs = RNIC_IRQ_VECTORS;
-		static const struct rnic_vfu_ops ops = {nic_region_read, nic_region_write, nullptr, nullptr, nullptr};
+		static const struct rnic_vfu_ops ops = {nic_region_read, nic_region_write, nic_reset, nullptr,
+							nic_reset};
 		std::string path = cfg_.dir + "/rnic" + std::to_string(n->index) + ".sock";
 		int rc = rnic_vfu_create(path.c_str(), &vc, &ops, n.get(), &n->vfu);
 		if (rc) {
@@ -377,6 +390,16 @@ int Sim::run()
 			}
 		}
 		for (auto &n : nics_) {
+			if (n->reset_pending && !n->in_fw) {
+				n->reset_pending = false;
+				n->in_fw = true;
+				int rc = rnic_fw_init(&n->fw, &n->hal, &n->fwcfg);
+				n->in_fw = false;
+				n->resets++;
+				if (rc)
+					std::fprintf(stderr, "rnic-sim: nic%u: firmware restart failed: %d\n", n->index, rc);
+				quiet_ = 0;
+			}
 			if (n->m->fw_irq && !n->in_fw) {
 				n->in_fw = true;
 				n->fw_cmds += rnic_fw_poll(&n->fw);
@@ -402,9 +425,10 @@ void Sim::report(double wall_s)
 		struct rnic_vfu_stats vs;
 		rnic_vfu_get_stats(n->vfu, &vs);
 		const HostMemStats &ms = n->mem->stats();
-		std::printf("rnic-sim: nic%u host: bar_reads=%llu bar_writes=%llu commands=%llu irqs=%llu "
-			    "dma_rd_bytes=%llu dma_wr_bytes=%llu dma_faults=%llu\n",
-			    n->index, (unsigned long long)n->bar_reads, (unsigned long long)n->bar_writes,
+		std::printf("rnic-sim: nic%u host: clients=%llu resets=%llu bar_reads=%llu bar_writes=%llu commands=%llu "
+			    "irqs=%llu dma_rd_bytes=%llu dma_wr_bytes=%llu dma_faults=%llu\n",
+			    n->index, (unsigned long long)vs.connects, (unsigned long long)n->resets,
+			    (unsigned long long)n->bar_reads, (unsigned long long)n->bar_writes,
 			    (unsigned long long)n->fw_cmds, (unsigned long long)n->irqs,
 			    (unsigned long long)ms.rd_bytes, (unsigned long long)ms.wr_bytes,
 			    (unsigned long long)(ms.rd_faults + ms.wr_faults));
