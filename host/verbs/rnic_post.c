@@ -204,13 +204,15 @@ out:
 	if (pi != sq->pi) {
 		int dberr;
 
-		sq->pi = pi;
 		rnic_wmb(); /* WQEs visible before the doorbell */
 		dberr = rnic_doorbell(qp->ctx, sq->db_off,
 				      rnic_db_sq_qpn(ibqp->qp_num) | rnic_db_sq_pi(pi));
-		if (dberr && !err) {
+		if (dberr) {
+			/* The device never heard of these WRs: none is posted. */
 			err = dberr;
 			wr = head;
+		} else {
+			sq->pi = pi;
 		}
 	}
 	pthread_spin_unlock(&sq->lock);
@@ -275,13 +277,15 @@ out:
 	if (pi != rq->pi) {
 		int dberr;
 
-		rq->pi = pi;
-		rnic_wmb();
+		rnic_wmb(); /* WQEs visible before the doorbell */
 		dberr = rnic_doorbell(qp->ctx, rq->db_off,
 				      rnic_db_rq_qpn(ibqp->qp_num) | rnic_db_rq_pi(pi));
-		if (dberr && !err) {
+		if (dberr) {
+			/* The device never heard of these WRs: none is posted. */
 			err = dberr;
 			wr = head;
+		} else {
+			rq->pi = pi;
 		}
 	}
 	pthread_spin_unlock(&rq->lock);

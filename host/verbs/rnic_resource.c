@@ -320,7 +320,9 @@ RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, v
 	cq->ring = ring;
 	cq->log_size = log_n;
 	cq->mask = n - 1;
-	cq->db_every = n / 2 ? n / 2 : 1;
+	/* A ring clamped below twice the request has no slack for a lazy
+	 * consumer index: report every consumed CQE then. */
+	cq->db_every = n >= 2u * (uint32_t)cqe ? n / 2 : 1;
 	cq->ctx = ctx;
 	pthread_spin_init(&cq->lock, PTHREAD_PROCESS_PRIVATE);
 	rnic_cmd_create_cq_in_set_base(in, cq->ring_iova);

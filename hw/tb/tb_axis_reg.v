@@ -2,8 +2,8 @@
 // Phase 1: random input gaps and random output back-pressure, 4000 beats,
 // every beat's data, keep and last compared with what was sent. Phase 2: no
 // gaps, no back-pressure: 1000 beats must take 1000 cycles (full rate).
-// Inputs are driven and ready sampled on the falling edge, so Icarus and
-// Verilator see the same thing.
+// Inputs are driven and ready sampled on the falling edge, so both
+// simulators (Icarus and Verilator) see the same thing.
 `timescale 1ns/1ps
 `default_nettype none
 

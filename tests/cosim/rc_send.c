@@ -154,8 +154,12 @@ static int receiver(const struct opts *o, const struct msg *m, int fd)
 		char go = 'g';
 		if (cosim_xfer(fd, &go, 1, 1))
 			return 2;
+		/* Completions of one QP arrive in posting order; across QPs they
+		 * interleave. Each message completes exactly once. */
+		unsigned rnext[NQP];
+		for (unsigned q = 0; q < NQP; q++)
+			rnext[q] = first + (q + NQP - first % NQP) % NQP;
 		for (unsigned j = 0; j < cnt; j++) {
-			/* Completions of one QP arrive in order; across QPs they interleave. */
 			struct ibv_wc wc;
 			if (cosim_poll_one(s.cq, &wc)) {
 				CHECK(0, "receive completion %u never came", first + j);
@@ -168,6 +172,9 @@ static int receiver(const struct opts *o, const struct msg *m, int fd)
 				continue;
 			const struct msg *mm = &m[i];
 			unsigned jj = i - first;
+			CHECK(i == rnext[mm->qp], "receive %u out of order or repeated (expected %u)", i,
+			      rnext[mm->qp]);
+			rnext[mm->qp] = i + NQP;
 			CHECK(wc.status == IBV_WC_SUCCESS, "msg %u: status %s", i, ibv_wc_status_str(wc.status));
 			CHECK(wc.opcode == IBV_WC_RECV, "msg %u: opcode %d", i, wc.opcode);
 			CHECK(wc.byte_len == mm->size, "msg %u: byte_len %u, sent %u", i, wc.byte_len, mm->size);
@@ -244,8 +251,8 @@ static int sender(const struct opts *o, const struct msg *m, int fd)
 			CHECK(rc == 0 && bad == NULL, "post_send msg %u: %s", i, strerror(rc));
 		}
 		unsigned next[NQP];
-		for (int q = 0; q < NQP; q++)
-			next[q] = first + (unsigned)q;
+		for (unsigned q = 0; q < NQP; q++) /* the first message of this batch on QP q */
+			next[q] = first + (q + NQP - first % NQP) % NQP;
 		for (unsigned j = 0; j < cnt; j++) {
 			struct ibv_wc wc;
 			if (cosim_poll_one(s.cq, &wc)) {
