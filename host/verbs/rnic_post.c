@@ -70,6 +70,42 @@ static inline void rnic_data_seg_put(uint32_t *ds, const struct ibv_sge *sge)
 	rnic_data_seg_set_lkey(ds, sge->lkey);
 }
 
+/* Is the queue full at producer index pi? The cached consumer index is
+ * re-read (poll_cq advances it) only when it says full. */
+static inline int rnic_wq_full(struct rnic_wq *q, uint32_t pi, uint32_t *ci)
+{
+	if (pi - *ci < q->cnt)
+		return 0;
+	*ci = __atomic_load_n(&q->ci, __ATOMIC_ACQUIRE);
+	return pi - *ci >= q->cnt;
+}
+
+/* Write an SGE list as data segments; returns the byte total. */
+static inline uint64_t rnic_sges_put(uint32_t *ds, const struct ibv_sge *sg, int num)
+{
+	uint64_t total = 0;
+
+	for (int i = 0; i < num; i++) {
+		rnic_data_seg_put(ds, &sg[i]);
+		total += sg[i].length;
+		ds += RNIC_DATA_SEG_BYTES / sizeof(uint32_t);
+	}
+	return total;
+}
+
+/* Publish the WQEs from q->pi up to pi with one doorbell (value db).
+ * If the doorbell fails the device never heard of them: none is posted. */
+static inline int rnic_wq_commit(struct rnic_context *ctx, struct rnic_wq *q, uint32_t pi, uint32_t db)
+{
+	int err;
+
+	rnic_wmb(); /* WQEs visible before the doorbell */
+	err = rnic_doorbell(ctx, q->db_off, db);
+	if (!err)
+		q->pi = pi;
+	return err;
+}
+
 int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
 {
 	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
@@ -99,13 +135,9 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 			err = EINVAL;
 			break;
 		}
-		if (pi - ci >= sq->cnt) {
-			/* the oldest WQE may have completed since */
-			ci = __atomic_load_n(&sq->ci, __ATOMIC_ACQUIRE);
-			if (pi - ci >= sq->cnt) {
-				err = ENOMEM;
-				break;
-			}
+		if (rnic_wq_full(sq, pi, &ci)) {
+			err = ENOMEM;
+			break;
 		}
 		w = (uint32_t *)(sq->buf + ((size_t)(pi & sq->mask) << sq->log_stride));
 
@@ -123,14 +155,8 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 				len += l;
 			}
 		} else {
-			uint32_t *ds = w + RNIC_SEND_WQE_WORDS;
-			uint64_t total = 0;
+			uint64_t total = rnic_sges_put(w + RNIC_SEND_WQE_WORDS, wr->sg_list, wr->num_sge);
 
-			for (i = 0; i < wr->num_sge; i++) {
-				rnic_data_seg_put(ds, &wr->sg_list[i]);
-				total += wr->sg_list[i].length;
-				ds += RNIC_DATA_SEG_BYTES / sizeof(uint32_t);
-			}
 			if (total > UINT32_MAX) {
 				err = EINVAL;
 				goto out;
@@ -202,17 +228,11 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 	}
 out:
 	if (pi != sq->pi) {
-		int dberr;
+		int dberr = rnic_wq_commit(qp->ctx, sq, pi, rnic_db_sq_qpn(ibqp->qp_num) | rnic_db_sq_pi(pi));
 
-		rnic_wmb(); /* WQEs visible before the doorbell */
-		dberr = rnic_doorbell(qp->ctx, sq->db_off,
-				      rnic_db_sq_qpn(ibqp->qp_num) | rnic_db_sq_pi(pi));
 		if (dberr) {
-			/* The device never heard of these WRs: none is posted. */
 			err = dberr;
 			wr = head;
-		} else {
-			sq->pi = pi;
 		}
 	}
 	pthread_spin_unlock(&sq->lock);
@@ -240,28 +260,19 @@ int rnic_post_recv(struct ibv_qp *ibqp, struct ibv_recv_wr *wr, struct ibv_recv_
 	ci = __atomic_load_n(&rq->ci, __ATOMIC_ACQUIRE);
 
 	for (; wr; wr = wr->next) {
-		uint32_t *w, *ds;
-		uint64_t total = 0;
-		int i;
+		uint32_t *w;
+		uint64_t total;
 
 		if (wr->num_sge < 0 || (uint32_t)wr->num_sge > rq->max_sge) {
 			err = EINVAL;
 			break;
 		}
-		if (pi - ci >= rq->cnt) {
-			ci = __atomic_load_n(&rq->ci, __ATOMIC_ACQUIRE);
-			if (pi - ci >= rq->cnt) {
-				err = ENOMEM;
-				break;
-			}
+		if (rnic_wq_full(rq, pi, &ci)) {
+			err = ENOMEM;
+			break;
 		}
 		w = (uint32_t *)(rq->buf + ((size_t)(pi & rq->mask) << rq->log_stride));
-		ds = w + RNIC_RECV_WQE_WORDS;
-		for (i = 0; i < wr->num_sge; i++) {
-			rnic_data_seg_put(ds, &wr->sg_list[i]);
-			total += wr->sg_list[i].length;
-			ds += RNIC_DATA_SEG_BYTES / sizeof(uint32_t);
-		}
+		total = rnic_sges_put(w + RNIC_RECV_WQE_WORDS, wr->sg_list, wr->num_sge);
 		if (total > UINT32_MAX) {
 			err = EINVAL;
 			break;
@@ -275,17 +286,11 @@ int rnic_post_recv(struct ibv_qp *ibqp, struct ibv_recv_wr *wr, struct ibv_recv_
 	}
 out:
 	if (pi != rq->pi) {
-		int dberr;
+		int dberr = rnic_wq_commit(qp->ctx, rq, pi, rnic_db_rq_qpn(ibqp->qp_num) | rnic_db_rq_pi(pi));
 
-		rnic_wmb(); /* WQEs visible before the doorbell */
-		dberr = rnic_doorbell(qp->ctx, rq->db_off,
-				      rnic_db_rq_qpn(ibqp->qp_num) | rnic_db_rq_pi(pi));
 		if (dberr) {
-			/* The device never heard of these WRs: none is posted. */
 			err = dberr;
 			wr = head;
-		} else {
-			rq->pi = pi;
 		}
 	}
 	pthread_spin_unlock(&rq->lock);
