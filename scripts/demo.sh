@@ -6,6 +6,6 @@ build=${1:-build}
 out="$build/demo"
 sim="$build/sim/rnic-sim"
 [ -x "$sim" ] || { echo "demo: $sim is missing (the RTL top level is not built yet)"; exit 1; }
-"$(dirname "$0")/../tests/cosim/run_cosim.sh" "$sim" "$build/host/verbs" "$out" -- "$build/tests/rc_bench" rnic0 rnic1
+COSIM_SIM_ARGS="--start-clients 2" "$(dirname "$0")/../tests/cosim/run_cosim.sh" "$sim" "$build/host/verbs" "$out" -- "$build/tests/rc_bench" rnic0 rnic1
 echo
 echo "demo: wire capture for Wireshark: $out/wire.pcap"

@@ -6,8 +6,14 @@
 //  - its AXI4 DMA master answered by a host-memory/PCIe model that reaches the
 //    client's memory through the vfio-user server,
 //  - its Ethernet port wired to the next NIC's (back to back) by a Link.
-// All NICs share one clock; time advances only while something is in
-// flight, so an idle simulation costs nothing and simulated time counts the
+// All NICs share one clock. Simulated time runs in lockstep with the client
+// programs (docs/simulator.md, "Lockstep"): it advances only while every
+// client is blocked on the simulator (a register access, or a wait through
+// the control region, include/rnic_sim_ctl.h) or asleep outside it, and
+// only while something is in flight. A client that runs costs no simulated
+// time, so the cycle at which each access lands depends on what the
+// programs do, never on how fast the host runs them: runs repeat cycle for
+// cycle. An idle simulation costs nothing, and simulated time counts the
 // cycles the hardware really worked.
 #include <cerrno>
 #include <chrono>
@@ -19,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include <dirent.h>
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -34,6 +41,7 @@ extern "C" {
 #include "rnic_addr.h"
 #include "rnic_contract.h"
 #include "rnic_fw.h"
+#include "rnic_sim_ctl.h"
 #include "rnic_vfu.h"
 }
 
@@ -49,6 +57,8 @@ struct SimConfig {
 	HostMemConfig mem;
 	WireConfig wire;
 	unsigned quiet_limit = 64;  // cycles without bus activity before time stops
+	unsigned start_clients = 0; // time stands still until this many clients came
+	unsigned spin_ms = 50;      // a client running this long without a word is set aside
 };
 
 class Sim;
@@ -67,11 +77,26 @@ private:
 	AxilSignals s_;
 };
 
+// A region access of the client, carried out on BAR0's AXI4-Lite port in
+// simulated time, one 32-bit word after the other.
+struct BarReq {
+	bool write = false;
+	bool posted = false;  // no reply: the client did not wait for it
+	int err = 0;
+	uint32_t off = 0;
+	unsigned words = 0;   // 1 or 2
+	uint32_t data[2] = {0, 0};
+};
+
+enum WakeReason { WAKE_WRITE, WAKE_IRQ, WAKE_BUDGET, WAKE_QUIET, WAKE_REASONS };
+
 struct Nic {
 	unsigned index = 0;
+	Sim *sim = nullptr;
 	std::unique_ptr<Vrnic_top> m;
 	std::unique_ptr<HostMem> mem;
-	std::unique_ptr<AxilMaster> bar0, fwport;
+	std::unique_ptr<AxilMaster> fwport;
+	AxilSignals bs;  // BAR0 port, driven by the request queue below
 	rnic_vfu *vfu = nullptr;
 	struct rnic_fw fw;
 	struct rnic_fw_hal hal;
@@ -81,6 +106,33 @@ struct Nic {
 	uint64_t resets = 0;
 	uint64_t irqs = 0, bar_reads = 0, bar_writes = 0, fw_cmds = 0;
 	uint32_t ipv4 = 0;
+
+	// BAR0 requests of the client, in arrival order.
+	std::deque<BarReq> barq;
+	bool bar_active = false;  // a word of barq.front() is on the bus
+	bool bar_done = false;    // ... and finished at this edge
+	bool aw_ok = false, w_ok = false, ar_ok = false, word_err = false;
+	unsigned bar_word = 0;
+	uint32_t rdata = 0;
+
+	// The client's wait (control region), if it waits.
+	bool waiting = false;
+	struct rnic_sim_wait wait;
+	uint64_t wait_from = 0;
+	uint64_t wakes[WAKE_REASONS] = {0, 0, 0, 0};
+
+	// The answer to the deferred access, ready to send.
+	bool reply_ready = false;
+	int reply_err = 0;
+	uint32_t reply_data[2] = {0, 0};
+	size_t reply_len = 0;
+
+	// A client that runs without a word for spin_ms is set aside (time
+	// goes on without it); counted, since such a run does not repeat.
+	uint64_t seen_msgs = 0;
+	std::chrono::steady_clock::time_point last_msg;
+	bool set_aside = false;
+	uint64_t set_asides = 0;
 };
 
 class Sim {
@@ -92,9 +144,17 @@ public:
 	void tick();
 	void report(double wall_s);
 	uint64_t now() const { return now_; }
+	void wake(Nic &n, WakeReason why);
 
 private:
 	bool activity(const Nic &n) const;
+	bool client_blocked(Nic &n);
+	bool work_left() const;
+	void step(bool short_step);
+	void service_fw();
+	bool deliver();
+	void bar_sample(Nic &n);
+	void bar_drive(Nic &n);
 
 	SimConfig cfg_;
 	std::unique_ptr<VerilatedContext> ctx_;
@@ -103,6 +163,8 @@ private:
 	std::unique_ptr<Pcap> pcap_;
 	uint64_t now_ = 0;
 	uint64_t quiet_ = 0;
+	uint64_t connects_ = 0;
+	uint64_t steps_ = 0, idle_wakes_ = 0;
 };
 
 // Access timeout: a port that does not answer within this many cycles is broken.
@@ -165,46 +227,97 @@ int AxilMaster::read(uint32_t addr, uint32_t *data)
 }
 
 // --- vfio-user callbacks: BAR0 accesses become AXI4-Lite transactions ---
+//
+// Every access is queued and carried out in simulated time; the client gets
+// its reply (RNIC_VFU_DEFER) when the transaction ends. A posted write is
+// only queued: the client goes on at once, and the write lands when
+// simulated time next moves.
 
 static int nic_region_read(void *ctx, unsigned region, uint64_t off, void *buf, size_t len)
 {
 	Nic *n = static_cast<Nic *>(ctx);
+	(void)buf;
 	if (region != 0 || (off & 3) || (len != 4 && len != 8) || off + len > RNIC_BAR0_SIZE)
 		return EINVAL;
-	for (size_t i = 0; i < len; i += 4) {
-		uint32_t v;
-		int rc = n->bar0->read(uint32_t(off + i), &v);
-		if (rc)
-			return rc;
-		std::memcpy(static_cast<uint8_t *>(buf) + i, &v, 4);
-	}
-	n->bar_reads++;
-	return 0;
+	BarReq r;
+	r.off = uint32_t(off);
+	r.words = unsigned(len / 4);
+	n->barq.push_back(r);
+	return RNIC_VFU_DEFER;
+}
+
+static int nic_sim_wait(Nic *n, uint64_t off, const void *buf, size_t len)
+{
+	struct rnic_sim_wait w;
+	if (off != RNIC_SIM_CTL_WAIT || rnic_vfu_posted(n->vfu) || len < RNIC_SIM_WAIT_BYTES(0) ||
+	    len > sizeof(w) || n->waiting)
+		return EINVAL;
+	std::memset(&w, 0, sizeof(w));
+	std::memcpy(&w, buf, len);
+	if (w.nranges > RNIC_SIM_WAIT_MAX_RANGES || RNIC_SIM_WAIT_BYTES(w.nranges) > len)
+		return EINVAL;
+	n->wait = w;
+	n->waiting = true;
+	n->wait_from = n->sim->now();
+	return RNIC_VFU_DEFER;
 }
 
 static int nic_region_write(void *ctx, unsigned region, uint64_t off, const void *buf, size_t len)
 {
 	Nic *n = static_cast<Nic *>(ctx);
+	if (region == RNIC_SIM_CTL_REGION)
+		return nic_sim_wait(n, off, buf, len);
 	if (region != 0 || (off & 3) || (len != 4 && len != 8) || off + len > RNIC_BAR0_SIZE)
 		return EINVAL;
-	for (size_t i = 0; i < len; i += 4) {
-		uint32_t v;
-		std::memcpy(&v, static_cast<const uint8_t *>(buf) + i, 4);
-		int rc = n->bar0->write(uint32_t(off + i), v);
-		if (rc)
-			return rc;
-	}
-	n->bar_writes++;
-	return 0;
+	BarReq r;
+	r.write = true;
+	r.posted = rnic_vfu_posted(n->vfu) != 0;
+	r.off = uint32_t(off);
+	r.words = unsigned(len / 4);
+	std::memcpy(r.data, buf, len);
+	n->barq.push_back(r);
+	return RNIC_VFU_DEFER;
 }
 
 // A client that leaves (or sends DEVICE_RESET) leaves the NIC as a function
 // level reset would: the firmware restarts and writes every context back to
 // its reset value, so the next client finds no QP, CQ or key of the last one.
-// Done from the main loop, outside the server's message handling.
+// Done in simulated time, before any further access of the client.
 static void nic_reset(void *ctx)
 {
-	static_cast<Nic *>(ctx)->reset_pending = true;
+	Nic *n = static_cast<Nic *>(ctx);
+	n->reset_pending = true;
+	// Nobody waits for the answers of a departed client; a word already on
+	// the bus finishes.
+	while (n->barq.size() > (n->bar_active ? 1u : 0u))
+		n->barq.pop_back();
+	if (!n->barq.empty())
+		n->barq.front().posted = true;
+	n->waiting = false;
+	n->reply_ready = false;
+}
+
+static void nic_connect(void *ctx, pid_t)
+{
+	Nic *n = static_cast<Nic *>(ctx);
+	n->last_msg = std::chrono::steady_clock::now();
+	n->set_aside = false;
+}
+
+// Device writes into client memory: a write into a range the client waits
+// on wakes it.
+static void nic_dma_written(void *ctx, uint64_t iova, size_t len)
+{
+	Nic *n = static_cast<Nic *>(ctx);
+	if (!n->waiting)
+		return;
+	for (uint32_t i = 0; i < n->wait.nranges; i++) {
+		const struct rnic_sim_wait_range &r = n->wait.range[i];
+		if (iova < r.iova + r.len && r.iova < iova + len) {
+			n->sim->wake(*n, WAKE_WRITE);
+			return;
+		}
+	}
 }
 
 // --- firmware HAL: the firmware-port registers ---
@@ -255,10 +368,11 @@ int Sim::setup()
 		AxiMasterSignals as;
 		SIM_BIND_AXI(as, n->m, m_axi_);
 		n->mem.reset(new HostMem(as, nullptr, cfg_.mem));
-		AxilSignals bs, fs;
-		SIM_BIND_AXIL(bs, n->m, s_axil_);
+		n->sim = this;
+		n->mem->set_write_hook(nic_dma_written, n.get());
+		AxilSignals fs;
+		SIM_BIND_AXIL(n->bs, n->m, s_axil_);
 		SIM_BIND_AXIL(fs, n->m, s_axil_fw_);
-		n->bar0.reset(new AxilMaster(this, n->m.get(), bs));
 		n->fwport.reset(new AxilMaster(this, n->m.get(), fs));
 		nics_.push_back(std::move(n));
 	}
@@ -313,9 +427,10 @@ int Sim::setup()
 		struct rnic_vfu_config vc;
 		std::memset(&vc, 0, sizeof(vc));
 		vc.region_size[0] = RNIC_BAR0_SIZE;
+		vc.region_size[RNIC_SIM_CTL_REGION] = RNIC_SIM_CTL_SIZE;
 		vc.num_irqs = RNIC_IRQ_VECTORS;
-		static const struct rnic_vfu_ops ops = {nic_region_read, nic_region_write, nic_reset, nullptr,
-							nic_reset};
+		static const struct rnic_vfu_ops ops = {nic_region_read, nic_region_write, nic_reset,
+							nic_connect, nic_reset};
 		std::string path = cfg_.dir + "/rnic" + std::to_string(n->index) + ".sock";
 		int rc = rnic_vfu_create(path.c_str(), &vc, &ops, n.get(), &n->vfu);
 		if (rc) {
@@ -334,7 +449,103 @@ bool Sim::activity(const Nic &n) const
 {
 	const Vrnic_top *m = n.m.get();
 	return n.mem->busy() || m->m_axi_arvalid || m->m_axi_awvalid || m->m_axi_wvalid ||
-	       m->m_axis_tx_tvalid || m->irq_valid || m->fw_irq;
+	       m->m_axis_tx_tvalid || m->irq_valid || m->fw_irq || n.bar_active || !n.barq.empty();
+}
+
+// --- BAR0 port: the client's queued accesses as AXI4-Lite transactions ---
+
+// Before the rising edge: note the handshakes the current signals make.
+void Sim::bar_sample(Nic &n)
+{
+	const AxilSignals &s = n.bs;
+	if (!n.bar_active)
+		return;
+	if (n.barq.front().write) {
+		n.aw_ok = n.aw_ok || (*s.awvalid && *s.awready);
+		n.w_ok = n.w_ok || (*s.wvalid && *s.wready);
+		if (*s.bvalid && *s.bready) {
+			n.bar_done = true;
+			n.word_err = *s.bresp != 0;
+		}
+	} else {
+		n.ar_ok = n.ar_ok || (*s.arvalid && *s.arready);
+		if (*s.rvalid && *s.rready) {
+			n.bar_done = true;
+			n.word_err = *s.rresp != 0;
+			n.rdata = *s.rdata;
+		}
+	}
+}
+
+// After the falling edge: retire what finished, put the next word on the bus.
+void Sim::bar_drive(Nic &n)
+{
+	const AxilSignals &s = n.bs;
+	if (n.bar_active) {
+		if (n.aw_ok)
+			*s.awvalid = 0;
+		if (n.w_ok)
+			*s.wvalid = 0;
+		if (n.ar_ok)
+			*s.arvalid = 0;
+		if (!n.bar_done)
+			return;
+		*s.bready = 0;
+		*s.rready = 0;
+		n.bar_active = n.bar_done = false;
+		BarReq &r = n.barq.front();
+		if (!r.write)
+			r.data[n.bar_word] = n.rdata;
+		if (n.word_err)
+			r.err = EIO;
+		if (++n.bar_word == r.words) {
+			if (r.write)
+				n.bar_writes++;
+			else
+				n.bar_reads++;
+			if (!r.posted) {
+				n.reply_ready = true;
+				n.reply_err = r.err;
+				n.reply_len = r.write ? 0 : 4u * r.words;
+				n.reply_data[0] = r.data[0];
+				n.reply_data[1] = r.data[1];
+			}
+			n.barq.pop_front();
+			n.bar_word = 0;
+		}
+	}
+	// A NIC being reset takes no access until its firmware is back.
+	if (n.barq.empty() || n.reset_pending || n.in_fw)
+		return;
+	const BarReq &r = n.barq.front();
+	uint32_t addr = r.off + 4u * n.bar_word;
+	n.aw_ok = n.w_ok = n.ar_ok = n.word_err = false;
+	n.bar_active = true;
+	if (r.write) {
+		sim_set_addr(s.awaddr, s.addr16, addr);
+		*s.awprot = 0;
+		*s.awvalid = 1;
+		*s.wdata = r.data[n.bar_word];
+		*s.wstrb = 0xf;
+		*s.wvalid = 1;
+		*s.bready = 1;
+	} else {
+		sim_set_addr(s.araddr, s.addr16, addr);
+		*s.arprot = 0;
+		*s.arvalid = 1;
+		*s.rready = 1;
+	}
+}
+
+void Sim::wake(Nic &n, WakeReason why)
+{
+	if (!n.waiting)
+		return;
+	n.waiting = false;
+	n.wakes[why]++;
+	n.reply_ready = true;
+	n.reply_err = 0;
+	n.reply_len = 0;
 }
 
 void Sim::tick()
@@ -342,9 +553,12 @@ void Sim::tick()
 	bool active = false;
 	for (auto &n : nics_) {
 		n->mem->sample(now_);
+		bar_sample(*n);
 		if (n->m->irq_valid && n->vfu) {
 			n->irqs++;
 			rnic_vfu_irq_trigger(n->vfu, n->m->irq_vector);
+			if (n->waiting && (n->wait.flags & RNIC_SIM_WAIT_IRQ))
+				wake(*n, WAKE_IRQ);
 		}
 		active = active || activity(*n);
 	}
@@ -360,55 +574,216 @@ void Sim::tick()
 	for (auto &n : nics_) {
 		n->m->clk = 0;
 		n->mem->drive(now_);
+		bar_drive(*n);
 	}
 	for (auto &l : links_)
 		l->drive(now_);
-	for (auto &n : nics_)
+	for (auto &n : nics_) {
 		n->m->eval();
+		if (n->waiting && n->wait.max_cycles && now_ - n->wait_from >= n->wait.max_cycles)
+			wake(*n, WAKE_BUDGET);
+	}
 	quiet_ = active ? 0 : quiet_ + 1;
+}
+
+// Firmware: a NIC to restart, a command to run. The firmware is synchronous
+// C on the host: it runs to the end of what it has to do, and its port
+// accesses advance simulated time for everything else meanwhile.
+void Sim::service_fw()
+{
+	for (auto &n : nics_) {
+		if (n->reset_pending && !n->in_fw && !n->bar_active) {
+			n->reset_pending = false;
+			n->in_fw = true;
+			int rc = rnic_fw_init(&n->fw, &n->hal, &n->fwcfg);
+			n->in_fw = false;
+			n->resets++;
+			if (rc)
+				std::fprintf(stderr, "rnic-sim: nic%u: firmware restart failed: %d\n", n->index, rc);
+			quiet_ = 0;
+		}
+		if (n->m->fw_irq && !n->in_fw) {
+			n->in_fw = true;
+			n->fw_cmds += rnic_fw_poll(&n->fw);
+			n->in_fw = false;
+			quiet_ = 0;
+		}
+	}
+}
+
+// Anything for simulated time to do: a transaction, a frame, a firmware job.
+bool Sim::work_left() const
+{
+	if (quiet_ < cfg_.quiet_limit)
+		return true;
+	for (auto &n : nics_)
+		if (n->reset_pending || n->m->fw_irq || activity(*n))
+			return true;
+	return false;
+}
+
+// Advance simulated time until some client has its answer (or a slice
+// ends: a short one while a client is set aside, so its accesses get in).
+void Sim::step(bool short_step)
+{
+	steps_++;
+	const unsigned limit = short_step ? 64 : 65536;
+	for (unsigned i = 0; i < limit; i++) {
+		service_fw();
+		bool ready = false;
+		for (auto &n : nics_)
+			ready = ready || n->reply_ready;
+		if (ready)
+			return;
+		if (!work_left()) {
+			// Nothing in flight: nothing will come to a waiting
+			// client unless some client acts first.
+			for (auto &n : nics_)
+				wake(*n, WAKE_QUIET);
+			return;
+		}
+		tick();
+	}
+}
+
+// Send the answers that are ready. True when some client got one.
+bool Sim::deliver()
+{
+	bool any = false;
+	for (auto &n : nics_) {
+		if (!n->reply_ready)
+			continue;
+		n->reply_ready = false;
+		if (rnic_vfu_pending(n->vfu)) {
+			rnic_vfu_complete(n->vfu, n->reply_err, n->reply_data, n->reply_len);
+			any = true;
+		}
+	}
+	return any;
+}
+
+// Is the client of n blocked, so that simulated time may pass? It is when
+// it waits for an answer of ours, or when every thread of it sleeps
+// (typically on a pipe or socket to another client, which only a running
+// client can wake). A client that runs holds time still, except one that
+// has run spin_ms without a word to us: that one polls memory (or hangs),
+// and is set aside so the others are not held forever.
+bool Sim::client_blocked(Nic &n)
+{
+	if (!n.vfu || !rnic_vfu_connected(n.vfu))
+		return true;
+	if (rnic_vfu_pending(n.vfu))
+		return true;
+	struct rnic_vfu_stats vs;
+	rnic_vfu_get_stats(n.vfu, &vs);
+	auto t = std::chrono::steady_clock::now();
+	if (vs.msgs != n.seen_msgs) {
+		n.seen_msgs = vs.msgs;
+		n.last_msg = t;
+		n.set_aside = false;
+	}
+	if (n.set_aside)
+		return true;
+	pid_t pid = rnic_vfu_client_pid(n.vfu);
+	std::string dir = "/proc/" + std::to_string(pid) + "/task";
+	DIR *d = opendir(dir.c_str());
+	if (!d)
+		return true;  // gone: the disconnect follows
+	bool running = false;
+	while (struct dirent *e = readdir(d)) {
+		if (e->d_name[0] == '.')
+			continue;
+		std::string path = dir + "/" + e->d_name + "/stat";
+		FILE *f = std::fopen(path.c_str(), "r");
+		if (!f)
+			continue;
+		char buf[512];
+		size_t len = std::fread(buf, 1, sizeof(buf) - 1, f);
+		std::fclose(f);
+		buf[len] = 0;
+		const char *p = std::strrchr(buf, ')');  // "pid (comm) S ..."
+		if (p && p[1] == ' ' && (p[2] == 'R' || p[2] == 'D'))
+			running = true;
+	}
+	closedir(d);
+	if (!running) {
+		// Asleep, unless it just sent something and sleeps for the
+		// answer: then the message is already there to be taken.
+		struct pollfd p = {rnic_vfu_fd(n.vfu), POLLIN, 0};
+		return poll(&p, 1, 0) == 0;
+	}
+	if (std::chrono::duration<double, std::milli>(t - n.last_msg).count() >= cfg_.spin_ms) {
+		n.set_aside = true;
+		n.set_asides++;
+		return true;
+	}
+	return false;
 }
 
 int Sim::run()
 {
 	std::vector<struct pollfd> pfd(nics_.size());
 	while (!g_stop) {
-		bool running = quiet_ < cfg_.quiet_limit;
+		// Take every message that is there (no time passes meanwhile).
+		for (;;) {
+			for (size_t i = 0; i < nics_.size(); i++) {
+				pfd[i].fd = rnic_vfu_fd(nics_[i]->vfu);
+				pfd[i].events = POLLIN;
+				pfd[i].revents = 0;
+			}
+			int rc = poll(pfd.data(), pfd.size(), 0);
+			if (rc <= 0)
+				break;
+			bool took = false;
+			for (size_t i = 0; i < nics_.size(); i++) {
+				if (!pfd[i].revents)
+					continue;
+				struct rnic_vfu_stats a, b;
+				rnic_vfu_get_stats(nics_[i]->vfu, &a);
+				bool was = rnic_vfu_connected(nics_[i]->vfu);
+				rnic_vfu_process(nics_[i]->vfu);
+				rnic_vfu_get_stats(nics_[i]->vfu, &b);
+				if (b.connects != a.connects)
+					connects_ += b.connects - a.connects;
+				took = took || b.msgs != a.msgs || b.connects != a.connects ||
+				       was != bool(rnic_vfu_connected(nics_[i]->vfu));
+			}
+			if (!took)
+				break;
+		}
+		bool blocked = connects_ >= cfg_.start_clients, aside = false;
+		for (auto &n : nics_) {
+			if (!blocked)
+				break;
+			blocked = client_blocked(*n);
+			aside = aside || n->set_aside;
+		}
+		if (blocked) {
+			bool waits = false;
+			for (auto &n : nics_)
+				waits = waits || n->waiting || n->reply_ready;
+			if (waits || work_left()) {
+				uint64_t before = now_;
+				step(aside);
+				if (deliver() && now_ == before && ++idle_wakes_ % 64 == 0) {
+					// Clients that keep finding nothing while
+					// nothing moves: let the host breathe.
+					poll(pfd.data(), 0, 1);
+				}
+				continue;
+			}
+		}
+		// Time stands still: wait for a client (recheck the sleepers often).
 		for (size_t i = 0; i < nics_.size(); i++) {
 			pfd[i].fd = rnic_vfu_fd(nics_[i]->vfu);
 			pfd[i].events = POLLIN;
 			pfd[i].revents = 0;
 		}
-		int rc = poll(pfd.data(), pfd.size(), running ? 0 : 20);
+		int rc = poll(pfd.data(), pfd.size(), 1);
 		if (rc < 0 && errno != EINTR) {
 			std::perror("rnic-sim: poll");
 			return 1;
 		}
-		for (size_t i = 0; rc > 0 && i < nics_.size(); i++) {
-			if (pfd[i].revents) {
-				rnic_vfu_process(nics_[i]->vfu);
-				quiet_ = 0;
-			}
-		}
-		for (auto &n : nics_) {
-			if (n->reset_pending && !n->in_fw) {
-				n->reset_pending = false;
-				n->in_fw = true;
-				int rc = rnic_fw_init(&n->fw, &n->hal, &n->fwcfg);
-				n->in_fw = false;
-				n->resets++;
-				if (rc)
-					std::fprintf(stderr, "rnic-sim: nic%u: firmware restart failed: %d\n", n->index, rc);
-				quiet_ = 0;
-			}
-			if (n->m->fw_irq && !n->in_fw) {
-				n->in_fw = true;
-				n->fw_cmds += rnic_fw_poll(&n->fw);
-				n->in_fw = false;
-				quiet_ = 0;
-			}
-		}
-		for (unsigned i = 0; i < 256 && quiet_ < cfg_.quiet_limit; i++)
-			tick();
 	}
 	return 0;
 }
@@ -432,6 +807,11 @@ void Sim::report(double wall_s)
 			    (unsigned long long)n->fw_cmds, (unsigned long long)n->irqs,
 			    (unsigned long long)ms.rd_bytes, (unsigned long long)ms.wr_bytes,
 			    (unsigned long long)(ms.rd_faults + ms.wr_faults));
+		std::printf("rnic-sim: nic%u lockstep: waits woken by cq_write=%llu irq=%llu budget=%llu quiet=%llu; "
+			    "clients set aside=%llu\n",
+			    n->index, (unsigned long long)n->wakes[WAKE_WRITE], (unsigned long long)n->wakes[WAKE_IRQ],
+			    (unsigned long long)n->wakes[WAKE_BUDGET], (unsigned long long)n->wakes[WAKE_QUIET],
+			    (unsigned long long)n->set_asides);
 		std::printf("rnic-sim: nic%u rtl:", n->index);
 		for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
 			uint32_t v = 0;
@@ -452,8 +832,11 @@ static void usage(const char *argv0)
 {
 	std::fprintf(stderr,
 		     "usage: %s [--dir DIR] [--nics N] [--pcap FILE] [--pcie-rtt-ns NS] [--wire-gbps G]\n"
-		     "          [--wire-delay-ns NS]\n"
-		     "Serves NIC i on DIR/rnic<i>.sock (vfio-user) until SIGINT or SIGTERM.\n",
+		     "          [--wire-delay-ns NS] [--start-clients N] [--spin-ms MS]\n"
+		     "Serves NIC i on DIR/rnic<i>.sock (vfio-user) until SIGINT or SIGTERM.\n"
+		     "Simulated time stands still until N clients have connected (default 0), and\n"
+		     "while any client runs; one that runs MS ms without a request (default 50) is\n"
+		     "set aside and counted.\n",
 		     argv0);
 }
 
@@ -477,6 +860,12 @@ int main(int argc, char **argv)
 			i++;
 		} else if (a == "--wire-gbps" && v) {
 			cfg.wire.gbps = std::atof(v);
+			i++;
+		} else if (a == "--start-clients" && v) {
+			cfg.start_clients = unsigned(std::atoi(v));
+			i++;
+		} else if (a == "--spin-ms" && v) {
+			cfg.spin_ms = unsigned(std::atoi(v));
 			i++;
 		} else if (a == "--wire-delay-ns" && v) {
 			cfg.wire.delay_ns = std::atof(v);

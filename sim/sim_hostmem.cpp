@@ -22,6 +22,8 @@ void HostMem::flush_run(Write &w)
 		st_.wr_faults++;
 	} else {
 		st_.wr_bytes += run_.size();
+		if (hook_)
+			hook_(hook_ctx_, run_addr_, run_.size());
 	}
 	run_.clear();
 }

@@ -7,6 +7,7 @@
 // SLVERR and is counted; it never touches memory.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -37,6 +38,12 @@ public:
 	void sample(uint64_t now);
 	// After the falling edge: drive the slave outputs for the next cycle.
 	void drive(uint64_t now);
+	// Called after every byte run written into client memory (iova, length).
+	void set_write_hook(void (*fn)(void *, uint64_t, size_t), void *ctx)
+	{
+		hook_ = fn;
+		hook_ctx_ = ctx;
+	}
 	// Transactions accepted and not finished.
 	bool busy() const { return !reads_.empty() || !writes_.empty() || !resps_.empty(); }
 	const HostMemStats &stats() const { return st_; }
@@ -64,6 +71,8 @@ private:
 
 	AxiMasterSignals s_;
 	rnic_vfu *vfu_;
+	void (*hook_)(void *, uint64_t, size_t) = nullptr;
+	void *hook_ctx_ = nullptr;
 	HostMemConfig cfg_;
 	HostMemStats st_;
 	std::deque<Read> reads_;

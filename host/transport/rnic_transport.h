@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 struct rnic_transport;
+struct rnic_sim_wait;
 
 struct rnic_transport_ops {
 	/* Read or write len bytes of region `region` (0 = BAR0) at offset `off`.
@@ -39,6 +40,9 @@ struct rnic_transport_ops {
 	int (*dma_unmap)(struct rnic_transport *t, uint64_t iova, size_t len);
 	/* Route interrupt vector `vector` to eventfd `efd` (-1 to disconnect). */
 	int (*set_irq_eventfd)(struct rnic_transport *t, unsigned vector, int efd);
+	/* Simulated devices only (NULL otherwise): block until the simulator
+	 * wakes this client (include/rnic_sim_ctl.h); `bytes` of w are sent. */
+	int (*sim_wait)(struct rnic_transport *t, const struct rnic_sim_wait *w, size_t bytes);
 	/* Release everything; t is invalid afterwards. */
 	void (*close)(struct rnic_transport *t);
 };
@@ -51,6 +55,10 @@ struct rnic_transport {
 	uint64_t bar0_size;
 	/* Number of interrupt vectors the device offers. */
 	unsigned num_irqs;
+	/* The device is simulated in lockstep: simulated time passes only
+	 * while its clients wait on it (sim_wait, or a register access). A
+	 * client then never sleeps in wall-clock time for the device. */
+	int lockstep;
 };
 
 /* Connect to a vfio-user server (a simulated NIC) listening on socket_path. */

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "rnic_contract.h"
+#include "rnic_sim_ctl.h"
 #include "vfio_user_proto.h"
 
 #define VU_DEFAULT_TIMEOUT_MS 10000
@@ -350,6 +351,13 @@ static int vu_region_write(struct rnic_transport *t, unsigned region, uint64_t o
 	return err;
 }
 
+static int vu_sim_wait(struct rnic_transport *t, const struct rnic_sim_wait *w, size_t bytes)
+{
+	if (!t->lockstep || bytes < RNIC_SIM_WAIT_BYTES(0) || bytes > sizeof(*w))
+		return EINVAL;
+	return vu_region_write(t, RNIC_SIM_CTL_REGION, RNIC_SIM_CTL_WAIT, w, bytes);
+}
+
 static int vu_doorbell(struct rnic_transport *t, uint64_t off, uint32_t value)
 {
 	struct vu_transport *vt = vu_of(t);
@@ -479,6 +487,7 @@ static void vu_close(struct rnic_transport *t)
 static const struct rnic_transport_ops vu_ops = {
 	.region_read = vu_region_read,
 	.region_write = vu_region_write,
+	.sim_wait = vu_sim_wait,
 	.doorbell = vu_doorbell,
 	.dma_map = vu_dma_map,
 	.dma_unmap = vu_dma_unmap,
@@ -560,6 +569,24 @@ static int vu_negotiate(struct vu_transport *vt)
 	if (rl < sizeof(ii) || !(ii.flags & VFU_IRQ_INFO_EVENTFD))
 		return ENODEV;
 	vt->t.num_irqs = ii.count;
+
+	/* rnic-sim's control region (device-specific region 9): the simulator
+	 * runs in lockstep with its clients. Replies may then take as long as
+	 * other clients keep simulated time still, so none times out; a server
+	 * that dies still ends every wait (the socket closes). */
+	if (di.num_regions > RNIC_SIM_CTL_REGION) {
+		struct vfu_region_info ci = { .argsz = sizeof(ci), .index = RNIC_SIM_CTL_REGION };
+
+		err = vu_call(vt, VFU_CMD_DEVICE_GET_REGION_INFO, &ci, sizeof(ci), NULL, 0, NULL, 0,
+			      0, &ci, sizeof(ci), &rl);
+		if (err)
+			return err;
+		if (rl >= sizeof(ci) && ci.size >= RNIC_SIM_CTL_SIZE && (ci.flags & VFU_REGION_FLAG_WRITE)) {
+			vt->t.lockstep = 1;
+			if (!getenv("RNIC_VFIO_USER_TIMEOUT_MS"))
+				vt->timeout_ms = -1;
+		}
+	}
 	return 0;
 }
 

@@ -65,7 +65,7 @@ int rnic_cmd_exec(struct rnic_context *ctx, uint32_t opcode, uint32_t handle, ui
 		  uint32_t *out)
 {
 	uint32_t slot_off, pi, ci, i, local_out[RNIC_CMD_OUT_WORDS];
-	uint64_t deadline;
+	uint64_t deadline, polls = 0;
 	struct timespec nap = {0, 1000};
 	int err;
 
@@ -99,6 +99,16 @@ int rnic_cmd_exec(struct rnic_context *ctx, uint32_t opcode, uint32_t handle, ui
 		}
 		if (ci == pi)
 			break;
+		if (ctx->t->lockstep) {
+			/* Simulated in lockstep: each read costs simulated
+			 * time and none passes while this process sleeps, so
+			 * count reads (about 4 cycles each), not nanoseconds. */
+			if (++polls > (uint64_t)ctx->cmd_timeout_ms * 250000u / 4u) {
+				err = ETIMEDOUT;
+				goto out;
+			}
+			continue;
+		}
 		if (rnic_now_ns() >= deadline) {
 			err = ETIMEDOUT;
 			goto out;

@@ -10,10 +10,12 @@
 #include <dirent.h>
 #include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rnic_sim_ctl.h"
 #include "rnic_verbs.h"
 
 /* ------------------------------------------------------------------ */
@@ -201,6 +203,35 @@ void rnic_obj_unlink(struct rnic_context *ctx, struct rnic_obj *o)
 	o->next->prev = o->prev;
 	o->next = o->prev = o;
 	pthread_mutex_unlock(&ctx->cmd_lock);
+}
+
+void rnic_sim_idle(struct rnic_context *ctx)
+{
+	struct rnic_sim_wait w;
+	struct rnic_obj *o;
+	unsigned n = 0;
+
+	if (!ctx->t->lockstep || !ctx->t->ops->sim_wait)
+		return;
+	memset(&w, 0, sizeof(w));
+	w.flags = RNIC_SIM_WAIT_IRQ;
+	/* Every CQ ring of the context: an application may poll one CQ while
+	 * its completion lands on another. */
+	pthread_mutex_lock(&ctx->cmd_lock);
+	for (o = ctx->objs.next; o != &ctx->objs && n < RNIC_SIM_WAIT_MAX_RANGES; o = o->next) {
+		const struct rnic_cq *cq;
+
+		if (o->kind != RNIC_OBJ_CQ)
+			continue;
+		cq = (const struct rnic_cq *)((const char *)o - offsetof(struct rnic_cq, obj));
+		w.range[n].iova = cq->ring_iova;
+		w.range[n].len = cq->ring_bytes;
+		n++;
+	}
+	w.nranges = n;
+	pthread_mutex_unlock(&ctx->cmd_lock);
+	/* A failed wait (the simulator went away) shows up on the next access. */
+	(void)ctx->t->ops->sim_wait(ctx->t, &w, RNIC_SIM_WAIT_BYTES(n));
 }
 
 /* ------------------------------------------------------------------ */

@@ -180,6 +180,10 @@ static inline int rnic_doorbell(struct rnic_context *ctx, uint64_t off, uint32_t
 /* --- rnic_device.c --- */
 void rnic_obj_link(struct rnic_context *ctx, struct rnic_obj *o, enum rnic_obj_kind kind);
 void rnic_obj_unlink(struct rnic_context *ctx, struct rnic_obj *o);
+/* On a simulated device in lockstep: nothing to do until the device writes
+ * a completion, raises an interrupt or goes quiet; wait for that (returns at
+ * once on a board). */
+void rnic_sim_idle(struct rnic_context *ctx);
 /* The MAC address of a simulated RoCEv2 peer, derived from its IPv4 address. */
 
 /* --- rnic_resource.c --- */

@@ -53,6 +53,13 @@ struct rnic_vfu {
 	pid_t client_pid;
 	int negotiated;
 
+	/* The region access being dispatched is posted (no reply). */
+	int cur_posted;
+	/* A region access answered later (RNIC_VFU_DEFER). */
+	int pending;
+	struct vfu_hdr pend_hdr;
+	struct vfu_region_access pend_acc;
+
 	/* Message being received. */
 	uint8_t *rx;
 	size_t rx_len;
@@ -198,6 +205,7 @@ void rnic_vfu_disconnect(struct rnic_vfu *srv)
 	srv->conn_fd = -1;
 	srv->client_pid = 0;
 	srv->negotiated = 0;
+	srv->pending = 0;
 	vfu_rx_reset(srv);
 	vfu_win_clear(srv);
 	vfu_irq_clear(srv);
@@ -254,6 +262,12 @@ static int vfu_reply(struct rnic_vfu *srv, const struct vfu_hdr *req, int err, s
 }
 
 /* ---- command handlers: return 0 or an errno; *rlen = reply payload ------- */
+
+/* Regions offered: the nine PCI ones, and the device-specific one if set. */
+static uint32_t vfu_num_regions(const struct rnic_vfu *srv)
+{
+	return srv->cfg.region_size[VFU_PCI_NUM_REGIONS] ? VFU_PCI_NUM_REGIONS + 1 : VFU_PCI_NUM_REGIONS;
+}
 
 /* Mark a malformed or unsupported request. */
 static int vfu_bad(struct rnic_vfu *srv, int err)
@@ -371,7 +385,7 @@ static int vfu_cmd_device_info(struct rnic_vfu *srv, const uint8_t *p, size_t pl
 		return vfu_bad(srv, EINVAL);
 	d.argsz = sizeof(d);
 	d.flags = VFU_DEVICE_FLAG_RESET | VFU_DEVICE_FLAG_PCI;
-	d.num_regions = VFU_PCI_NUM_REGIONS;
+	d.num_regions = vfu_num_regions(srv);
 	d.num_irqs = VFU_PCI_NUM_IRQS;
 	memcpy(srv->tx + sizeof(struct vfu_hdr), &d, sizeof(d));
 	*rlen = sizeof(d);
@@ -385,7 +399,7 @@ static int vfu_cmd_region_info(struct rnic_vfu *srv, const uint8_t *p, size_t pl
 	if (plen != sizeof(r))
 		return vfu_bad(srv, EINVAL);
 	memcpy(&r, p, sizeof(r));
-	if (r.argsz < sizeof(r) || r.index >= VFU_PCI_NUM_REGIONS)
+	if (r.argsz < sizeof(r) || r.index >= vfu_num_regions(srv))
 		return vfu_bad(srv, EINVAL);
 	r.argsz = sizeof(r);
 	r.size = srv->cfg.region_size[r.index];
@@ -501,7 +515,7 @@ static int vfu_cmd_set_irqs(struct rnic_vfu *srv, const uint8_t *p, size_t plen,
 
 static int vfu_region_check(struct rnic_vfu *srv, const struct vfu_region_access *a)
 {
-	if (a->region >= VFU_PCI_NUM_REGIONS || a->count == 0 || a->count > VFU_MAX_DATA_XFER)
+	if (a->region >= vfu_num_regions(srv) || a->count == 0 || a->count > VFU_MAX_DATA_XFER)
 		return EINVAL;
 	if (a->offset >= srv->cfg.region_size[a->region] ||
 	    a->count > srv->cfg.region_size[a->region] - a->offset)
@@ -521,6 +535,8 @@ static int vfu_cmd_region_read(struct rnic_vfu *srv, const uint8_t *p, size_t pl
 	if (vfu_region_check(srv, &a))
 		return vfu_bad(srv, EINVAL);
 	err = srv->ops->region_read(srv->ctx, a.region, a.offset, out + sizeof(a), a.count);
+	if (err == RNIC_VFU_DEFER)
+		srv->pend_acc = a;
 	if (err)
 		return err;
 	memcpy(out, &a, sizeof(a));
@@ -539,6 +555,8 @@ static int vfu_cmd_region_write(struct rnic_vfu *srv, const uint8_t *p, size_t p
 	if (plen != sizeof(a) + a.count || vfu_region_check(srv, &a))
 		return vfu_bad(srv, EINVAL);
 	err = srv->ops->region_write(srv->ctx, a.region, a.offset, p + sizeof(a), a.count);
+	if (err == RNIC_VFU_DEFER)
+		srv->pend_acc = a;
 	if (err)
 		return err;
 	memcpy(srv->tx + sizeof(struct vfu_hdr), &a, sizeof(a));
@@ -562,6 +580,7 @@ static int vfu_dispatch(struct rnic_vfu *srv)
 		return 0;
 	}
 	srv->st.msgs++;
+	srv->cur_posted = (h.flags & VFU_FLAG_NO_REPLY) != 0;
 	if (srv->rx_fd_overflow) {
 		err = vfu_bad(srv, EINVAL);
 	} else if (!srv->negotiated && h.command != VFU_CMD_VERSION) {
@@ -611,9 +630,49 @@ static int vfu_dispatch(struct rnic_vfu *srv)
 			break;
 		}
 	}
+	srv->cur_posted = 0;
 	if (h.flags & VFU_FLAG_NO_REPLY)
 		return 0;
+	if (err == RNIC_VFU_DEFER) {
+		srv->pending = 1;
+		srv->pend_hdr = h;
+		return 0;
+	}
 	return vfu_reply(srv, &h, err, rlen) != 0;
+}
+
+int rnic_vfu_complete(struct rnic_vfu *srv, int err, const void *data, size_t len)
+{
+	uint8_t *out = srv->tx + sizeof(struct vfu_hdr);
+	const struct vfu_region_access *a = &srv->pend_acc;
+	size_t rlen = sizeof(*a);
+
+	if (!srv->pending || srv->conn_fd < 0)
+		return EINVAL;
+	srv->pending = 0;
+	memcpy(out, a, sizeof(*a));
+	if (!err && srv->pend_hdr.command == VFU_CMD_REGION_READ) {
+		if (len != a->count)
+			err = EIO;
+		else
+			memcpy(out + sizeof(*a), data, len);
+		rlen += a->count;
+	}
+	if (vfu_reply(srv, &srv->pend_hdr, err, rlen) != 0) {
+		rnic_vfu_disconnect(srv);
+		return EPIPE;
+	}
+	return 0;
+}
+
+int rnic_vfu_pending(const struct rnic_vfu *srv)
+{
+	return srv->pending;
+}
+
+int rnic_vfu_posted(const struct rnic_vfu *srv)
+{
+	return srv->cur_posted;
 }
 
 /* Receive into srv->rx. Returns 1 when a message is complete, 0 when no
@@ -724,7 +783,19 @@ int rnic_vfu_process(struct rnic_vfu *srv)
 	if (srv->conn_fd < 0)
 		vfu_accept(srv);
 	for (int budget = VFU_PROCESS_BUDGET; srv->conn_fd >= 0 && budget > 0; budget--) {
-		int r = vfu_recv(srv);
+		int r;
+
+		if (srv->pending) {
+			/* The client waits for the deferred reply; only notice
+			 * that it went away. */
+			char c;
+			ssize_t n = recv(srv->conn_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+
+			if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
+				rnic_vfu_disconnect(srv);
+			break;
+		}
+		r = vfu_recv(srv);
 
 		if (r == 0)
 			break;

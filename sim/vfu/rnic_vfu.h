@@ -49,7 +49,11 @@ struct rnic_vfu;
 struct rnic_vfu_ops {
 	/* Region (BAR) accesses from the client: region index, offset, length
 	 * (1..VFU_MAX_DATA_XFER, within the region). Return 0 or an errno,
-	 * which the client receives in an error reply. */
+	 * which the client receives in an error reply, or RNIC_VFU_DEFER: the
+	 * device answers later with rnic_vfu_complete (a read then supplies
+	 * its data there, not in buf). Until then the server reads no further
+	 * message of the client. A posted write (rnic_vfu_posted) gets no
+	 * reply, so RNIC_VFU_DEFER for it means only "accepted". */
 	int (*region_read)(void *ctx, unsigned region, uint64_t off, void *buf, size_t len);
 	int (*region_write)(void *ctx, unsigned region, uint64_t off, const void *buf,
 			    size_t len);
@@ -62,10 +66,16 @@ struct rnic_vfu_ops {
 	void (*disconnect)(void *ctx);
 };
 
+/* Region callbacks return this to answer later (see rnic_vfu_ops). */
+#define RNIC_VFU_DEFER (-1)
+/* PCI regions 0..8 and one device-specific region, index 9. */
+#define RNIC_VFU_MAX_REGIONS 10u
+
 struct rnic_vfu_config {
-	/* Size of each region (PCI region indexes 0..8); 0 = absent. BAR0 is
-	 * index 0. */
-	uint64_t region_size[9];
+	/* Size of each region (PCI region indexes 0..8, then the
+	 * device-specific region 9); 0 = absent. BAR0 is index 0. The device
+	 * reports 10 regions when region 9 exists, else 9. */
+	uint64_t region_size[RNIC_VFU_MAX_REGIONS];
 	/* MSI-X vectors offered (at most 256). */
 	unsigned num_irqs;
 };
@@ -98,6 +108,15 @@ int rnic_vfu_fd(const struct rnic_vfu *srv);
 int rnic_vfu_process(struct rnic_vfu *srv);
 /* Wait up to timeout_ms (-1: forever) for input, then rnic_vfu_process. */
 int rnic_vfu_run_once(struct rnic_vfu *srv, int timeout_ms);
+
+/* Answer the deferred region access: err 0 or an errno; a read's data
+ * (the access's length) in data. EINVAL when nothing is deferred; a reply
+ * that cannot be sent drops the client. */
+int rnic_vfu_complete(struct rnic_vfu *srv, int err, const void *data, size_t len);
+/* 1 while a region access waits for rnic_vfu_complete. */
+int rnic_vfu_pending(const struct rnic_vfu *srv);
+/* Inside a region callback: 1 when the access is a posted write. */
+int rnic_vfu_posted(const struct rnic_vfu *srv);
 
 /* 1 when a client is connected and has completed VERSION negotiation. */
 int rnic_vfu_connected(const struct rnic_vfu *srv);

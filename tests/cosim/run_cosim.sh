@@ -19,7 +19,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 rm -rf "$out"
 mkdir -p "$out"
-"$sim" --dir "$out/sock" --pcap "$out/wire.pcap" >"$out/sim.log" 2>&1 &
+# shellcheck disable=SC2086
+"$sim" --dir "$out/sock" --pcap "$out/wire.pcap" ${COSIM_SIM_ARGS:-} >"$out/sim.log" 2>&1 &
 simpid=$!
 for _ in $(seq 1 3000); do  # the sockets appear once the firmware is up
   [ -S "$out/sock/rnic0.sock" ] && [ -S "$out/sock/rnic1.sock" ] && break

@@ -4,7 +4,8 @@
  * reply is read and checked field by field. Covers VERSION negotiation,
  * malformed and unknown messages (error replies, counted, server survives),
  * fd-backed DMA windows, window protection, overlapping windows, interrupt
- * routing and masking, reset, and client turnover.
+ * routing and masking, reset, client turnover, and deferred replies (the
+ * device answers a region access later; the device-specific region 9).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -496,6 +497,139 @@ static void test_turnover(const char *path, struct dev *d)
 	CHECK(d->disconnects == disc0 + 2);
 }
 
+/* A device that answers reads at 0x800.. and every access to region 9 later. */
+struct ddev {
+	int reads, writes, posted, deferred_posted;
+	uint8_t last[16];
+};
+
+static int ddev_read(void *ctx, unsigned region, uint64_t off, void *buf, size_t len)
+{
+	struct ddev *d = ctx;
+
+	d->reads++;
+	if (region == 9 || off >= 0x800)
+		return RNIC_VFU_DEFER;
+	memset(buf, 0x11, len);
+	return 0;
+}
+
+static int ddev_write(void *ctx, unsigned region, uint64_t off, const void *buf, size_t len)
+{
+	struct ddev *d = ctx;
+
+	(void)off;
+	d->writes++;
+	memcpy(d->last, buf, len < sizeof(d->last) ? len : sizeof(d->last));
+	if (rnic_vfu_posted(srv))
+		d->posted++;
+	if (region == 9) {
+		if (rnic_vfu_posted(srv))
+			d->deferred_posted++;
+		return RNIC_VFU_DEFER;
+	}
+	return 0;
+}
+
+static void test_deferred(const char *path)
+{
+	static struct ddev d;
+	const struct rnic_vfu_ops ops = { .region_read = ddev_read, .region_write = ddev_write };
+	struct rnic_vfu_config cfg = { .num_irqs = 4 };
+	struct rnic_vfu *keep = srv;
+	struct vfu_device_info di = { .argsz = sizeof(di) };
+	struct vfu_region_info ri = { .argsz = sizeof(ri), .index = 9 };
+	struct vfu_region_access ra = { .offset = 0x800, .region = 0, .count = 4 }, echo;
+	uint8_t wm[sizeof(ra) + 8], rep[64];
+	struct vfu_hdr h;
+	uint32_t val = 0xcafef00d;
+	int fd;
+
+	cfg.region_size[0] = 4096;
+	cfg.region_size[9] = 4096;
+	CHECK(rnic_vfu_create(path, &cfg, &ops, &d, &srv) == 0);
+	if (!srv) {
+		srv = keep;
+		return;
+	}
+	fd = client_connect(path);
+	negotiate(fd);
+	/* Ten regions; region 9 is there, 10 is not. */
+	CHECK(call(fd, VFU_CMD_DEVICE_GET_INFO, &di, sizeof(di), NULL, 0, &di, sizeof(di)) == 0);
+	CHECK(di.num_regions == 10);
+	CHECK(call(fd, VFU_CMD_DEVICE_GET_REGION_INFO, &ri, sizeof(ri), NULL, 0, &ri, sizeof(ri)) == 0);
+	CHECK(ri.size == 4096 && (ri.flags & VFU_REGION_FLAG_WRITE));
+	ri.index = 10;
+	CHECK(call(fd, VFU_CMD_DEVICE_GET_REGION_INFO, &ri, sizeof(ri), NULL, 0, NULL, 0) == EINVAL);
+	CHECK(rnic_vfu_complete(srv, 0, NULL, 0) == EINVAL); /* nothing deferred */
+
+	/* A deferred read: no reply until the device completes it; a message
+	 * sent meanwhile waits in the socket. */
+	raw_send(fd, VFU_CMD_REGION_READ, VFU_FLAG_TYPE_COMMAND, &ra, sizeof(ra), NULL, 0, 0);
+	uint16_t read_id = next_id;
+	CHECK(raw_reply(fd, &h, rep, sizeof(rep)) == -1);
+	CHECK(rnic_vfu_pending(srv) == 1 && d.reads == 1);
+	ra.offset = 0x40;
+	memcpy(wm, &ra, sizeof(ra));
+	memcpy(wm + sizeof(ra), &val, 4);
+	raw_send(fd, VFU_CMD_REGION_WRITE, VFU_FLAG_TYPE_COMMAND | VFU_FLAG_NO_REPLY, wm,
+		 sizeof(ra) + 4, NULL, 0, 0);
+	rnic_vfu_process(srv);
+	CHECK(d.writes == 0);
+	CHECK(rnic_vfu_complete(srv, 0, &val, 4) == 0);
+	CHECK(rnic_vfu_pending(srv) == 0);
+	CHECK(raw_reply(fd, &h, rep, sizeof(rep)) == (int)(sizeof(echo) + 4));
+	CHECK(h.msg_id == read_id && h.command == VFU_CMD_REGION_READ && !(h.flags & VFU_FLAG_ERROR));
+	memcpy(&echo, rep, sizeof(echo));
+	CHECK(echo.offset == 0x800 && echo.count == 4 && echo.region == 0);
+	CHECK(memcmp(rep + sizeof(echo), &val, 4) == 0);
+	/* The posted write went in after the reply, once the server read on. */
+	rnic_vfu_process(srv);
+	CHECK(d.writes == 1 && d.posted == 1 && memcmp(d.last, &val, 4) == 0);
+
+	/* A deferred read answered with the wrong length: EIO. */
+	ra.offset = 0x804;
+	raw_send(fd, VFU_CMD_REGION_READ, VFU_FLAG_TYPE_COMMAND, &ra, sizeof(ra), NULL, 0, 0);
+	rnic_vfu_process(srv);
+	CHECK(rnic_vfu_complete(srv, 0, &val, 2) == 0);
+	CHECK(raw_reply(fd, &h, rep, sizeof(rep)) == 0 && (h.flags & VFU_FLAG_ERROR) && h.error == EIO);
+
+	/* A deferred write to region 9, answered with an error. */
+	ra.region = 9;
+	ra.offset = 0;
+	memcpy(wm, &ra, sizeof(ra));
+	raw_send(fd, VFU_CMD_REGION_WRITE, VFU_FLAG_TYPE_COMMAND, wm, sizeof(ra) + 4, NULL, 0, 0);
+	CHECK(raw_reply(fd, &h, rep, sizeof(rep)) == -1);
+	CHECK(rnic_vfu_pending(srv) == 1);
+	CHECK(rnic_vfu_complete(srv, EBUSY, NULL, 0) == 0);
+	CHECK(raw_reply(fd, &h, rep, sizeof(rep)) == 0 && (h.flags & VFU_FLAG_ERROR) && h.error == EBUSY);
+	/* ... and answered with success: the access is echoed. */
+	raw_send(fd, VFU_CMD_REGION_WRITE, VFU_FLAG_TYPE_COMMAND, wm, sizeof(ra) + 4, NULL, 0, 0);
+	rnic_vfu_process(srv);
+	CHECK(rnic_vfu_complete(srv, 0, NULL, 0) == 0);
+	CHECK(raw_reply(fd, &h, rep, sizeof(rep)) == (int)sizeof(echo) && !(h.flags & VFU_FLAG_ERROR));
+	memcpy(&echo, rep, sizeof(echo));
+	CHECK(echo.region == 9 && echo.offset == 0 && echo.count == 4);
+	/* A posted write that defers is simply accepted: nothing pending. */
+	raw_send(fd, VFU_CMD_REGION_WRITE, VFU_FLAG_TYPE_COMMAND | VFU_FLAG_NO_REPLY, wm,
+		 sizeof(ra) + 4, NULL, 0, 0);
+	CHECK(raw_reply(fd, &h, rep, sizeof(rep)) == -1);
+	CHECK(rnic_vfu_pending(srv) == 0 && d.deferred_posted == 1);
+
+	/* The client leaves while an access is deferred: the server notices. */
+	ra.region = 0;
+	ra.offset = 0x900;
+	raw_send(fd, VFU_CMD_REGION_READ, VFU_FLAG_TYPE_COMMAND, &ra, sizeof(ra), NULL, 0, 0);
+	rnic_vfu_process(srv);
+	CHECK(rnic_vfu_pending(srv) == 1);
+	close(fd);
+	rnic_vfu_process(srv);
+	CHECK(!rnic_vfu_connected(srv) && rnic_vfu_pending(srv) == 0);
+	CHECK(rnic_vfu_complete(srv, 0, &val, 4) == EINVAL);
+	rnic_vfu_destroy(srv);
+	srv = keep;
+}
+
 int main(void)
 {
 	static struct dev d;
@@ -523,6 +657,12 @@ int main(void)
 	test_dma_windows(path);
 	test_irqs(path);
 	test_turnover(path, &d);
+	{
+		char dpath[108];
+
+		snprintf(dpath, sizeof(dpath), "/tmp/rnic-vfu-test-%d-d.sock", (int)getpid());
+		test_deferred(dpath);
+	}
 	rnic_vfu_destroy(srv);
 	CHECK(access(path, F_OK) != 0);
 	if (failures) {
