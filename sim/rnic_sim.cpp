@@ -165,6 +165,7 @@ private:
 	uint64_t quiet_ = 0;
 	uint64_t connects_ = 0;
 	uint64_t steps_ = 0, idle_wakes_ = 0;
+	bool irq_fired_ = false;  // an interrupt went out in this step
 };
 
 // Access timeout: a port that does not answer within this many cycles is broken.
@@ -557,6 +558,7 @@ void Sim::tick()
 		if (n->m->irq_valid && n->vfu) {
 			n->irqs++;
 			rnic_vfu_irq_trigger(n->vfu, n->m->irq_vector);
+			irq_fired_ = true;
 			if (n->waiting && (n->wait.flags & RNIC_SIM_WAIT_IRQ))
 				wake(*n, WAKE_IRQ);
 		}
@@ -627,10 +629,13 @@ bool Sim::work_left() const
 void Sim::step(bool short_step)
 {
 	steps_++;
+	irq_fired_ = false;
 	const unsigned limit = short_step ? 64 : 65536;
 	for (unsigned i = 0; i < limit; i++) {
 		service_fw();
-		bool ready = false;
+		// An interrupt may wake a client asleep on its eventfd: stop, so
+		// that it is seen running before time moves on.
+		bool ready = irq_fired_;
 		for (auto &n : nics_)
 			ready = ready || n->reply_ready;
 		if (ready)

@@ -205,7 +205,7 @@ void rnic_obj_unlink(struct rnic_context *ctx, struct rnic_obj *o)
 	pthread_mutex_unlock(&ctx->cmd_lock);
 }
 
-void rnic_sim_idle(struct rnic_context *ctx)
+static void rnic_sim_wait_for(struct rnic_context *ctx, int cq_rings)
 {
 	struct rnic_sim_wait w;
 	struct rnic_obj *o;
@@ -218,7 +218,8 @@ void rnic_sim_idle(struct rnic_context *ctx)
 	/* Every CQ ring of the context: an application may poll one CQ while
 	 * its completion lands on another. */
 	pthread_mutex_lock(&ctx->cmd_lock);
-	for (o = ctx->objs.next; o != &ctx->objs && n < RNIC_SIM_WAIT_MAX_RANGES; o = o->next) {
+	for (o = ctx->objs.next; cq_rings && o != &ctx->objs && n < RNIC_SIM_WAIT_MAX_RANGES;
+	     o = o->next) {
 		const struct rnic_cq *cq;
 
 		if (o->kind != RNIC_OBJ_CQ)
@@ -232,6 +233,16 @@ void rnic_sim_idle(struct rnic_context *ctx)
 	pthread_mutex_unlock(&ctx->cmd_lock);
 	/* A failed wait (the simulator went away) shows up on the next access. */
 	(void)ctx->t->ops->sim_wait(ctx->t, &w, RNIC_SIM_WAIT_BYTES(n));
+}
+
+void rnic_sim_idle(struct rnic_context *ctx)
+{
+	rnic_sim_wait_for(ctx, 1);
+}
+
+void rnic_sim_idle_irq(struct rnic_context *ctx)
+{
+	rnic_sim_wait_for(ctx, 0);
 }
 
 /* ------------------------------------------------------------------ */

@@ -33,9 +33,11 @@ uint32_t rnic_qp_opcode_mask(enum ibv_qp_type type)
 	case IBV_QPT_UC:
 		return uc;
 	case IBV_QPT_UD:
-		return common | RNIC_OP_BIT(IBV_WR_TSO);
+		/* TSO only where the device reports it (tso_caps); this one
+		 * does not */
+		return common;
 	case IBV_QPT_RAW_PACKET:
-		return RNIC_OP_BIT(IBV_WR_SEND) | RNIC_OP_BIT(IBV_WR_TSO);
+		return RNIC_OP_BIT(IBV_WR_SEND);
 	default:
 		return 0;
 	}
@@ -62,6 +64,12 @@ static const uint8_t rnic_wqe_op[] = {
 	(RNIC_OP_BIT(IBV_WR_SEND) | RNIC_OP_BIT(IBV_WR_SEND_WITH_IMM) |                        \
 	 RNIC_OP_BIT(IBV_WR_SEND_WITH_INV) | RNIC_OP_BIT(IBV_WR_RDMA_WRITE) |                  \
 	 RNIC_OP_BIT(IBV_WR_RDMA_WRITE_WITH_IMM))
+
+/* Opcodes that may carry the solicited event (ibv_post_send(3): Send and
+ * RDMA Write with immediate). */
+#define RNIC_SOLICITED_OPS                                                                    \
+	(RNIC_OP_BIT(IBV_WR_SEND) | RNIC_OP_BIT(IBV_WR_SEND_WITH_IMM) |                        \
+	 RNIC_OP_BIT(IBV_WR_SEND_WITH_INV) | RNIC_OP_BIT(IBV_WR_RDMA_WRITE_WITH_IMM))
 
 static inline void rnic_data_seg_put(uint32_t *ds, const struct ibv_sge *sge)
 {
@@ -129,9 +137,16 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 		unsigned int op = (unsigned int)wr->opcode, sf = wr->send_flags;
 		int i, inl = (sf & IBV_SEND_INLINE) != 0;
 
+		/* ibv_post_send(3): the opcode table; INLINE only for Send
+		 * and RDMA Write; SOLICITED only for Send and RDMA Write with
+		 * immediate; FENCE only on RC (and XRC, reliable too);
+		 * IP_CSUM only where the device offers checksum offload
+		 * (this one offers none) */
 		if (op >= 32 || !(qp->opcode_ok & RNIC_OP_BIT(op)) ||
-		    (inl && !(RNIC_INLINE_OPS & RNIC_OP_BIT(op))) || wr->num_sge < 0 ||
-		    (!inl && (uint32_t)wr->num_sge > sq->max_sge)) {
+		    (inl && !(RNIC_INLINE_OPS & RNIC_OP_BIT(op))) ||
+		    ((sf & IBV_SEND_SOLICITED) && !(RNIC_SOLICITED_OPS & RNIC_OP_BIT(op))) ||
+		    ((sf & IBV_SEND_FENCE) && !qp->fence_ok) || (sf & IBV_SEND_IP_CSUM) ||
+		    wr->num_sge < 0 || (!inl && (uint32_t)wr->num_sge > sq->max_sge)) {
 			err = EINVAL;
 			break;
 		}

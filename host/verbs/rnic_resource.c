@@ -313,6 +313,7 @@ RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, v
 		errno = ENOMEM;
 		return NULL;
 	}
+	cq->efd = -1;
 	cq->ring_bytes = (size_t)n * RNIC_CQE_BYTES;
 	err = rnic_dma_alloc(ctx, cq->ring_bytes, &ring, &cq->ring_iova);
 	if (err)
@@ -325,13 +326,17 @@ RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, v
 	cq->db_every = n >= 2u * (uint32_t)cqe ? n / 2 : 1;
 	cq->ctx = ctx;
 	pthread_spin_init(&cq->lock, PTHREAD_PROCESS_PRIVATE);
-	rnic_cmd_create_cq_in_set_base(in, cq->ring_iova);
-	rnic_cmd_create_cq_in_set_log_size(in, log_n);
-	/* vectors 0 and 1 are the command and asynchronous vectors */
-	rnic_cmd_create_cq_in_set_vector(in, 2u + (uint32_t)comp_vector);
-	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CREATE_CQ, 0, in, out);
+	err = rnic_cq_events_init(ctx, cq, channel, comp_vector);
 	if (err)
 		goto fail;
+	rnic_cmd_create_cq_in_set_base(in, cq->ring_iova);
+	rnic_cmd_create_cq_in_set_log_size(in, log_n);
+	rnic_cmd_create_cq_in_set_vector(in, cq->vector);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CREATE_CQ, 0, in, out);
+	if (err) {
+		rnic_cq_events_fini(ctx, cq);
+		goto fail;
+	}
 	cq->cqn = rnic_cmd_out_get_handle(out);
 	cq->db_off = ctx->db_off + RNIC_DB_CQ;
 	cq->ibcq.context = context;
@@ -361,6 +366,13 @@ static int rnic_cq_destroy(struct rnic_cq *cq, int force)
 	if (err && !force)
 		return err;
 	rnic_obj_unlink(ctx, &cq->obj);
+	rnic_cq_events_fini(ctx, cq);
+	/* ibv_get_cq_event(3): every event handed out is acknowledged before
+	 * the CQ goes (ibv_ack_cq_events) */
+	pthread_mutex_lock(&cq->ibcq.mutex);
+	while (!force && cq->ibcq.comp_events_completed != cq->events)
+		pthread_cond_wait(&cq->ibcq.cond, &cq->ibcq.mutex);
+	pthread_mutex_unlock(&cq->ibcq.mutex);
 	rnic_dma_free(ctx, cq->ring, cq->ring_bytes, cq->ring_iova);
 	pthread_spin_destroy(&cq->lock);
 	pthread_mutex_destroy(&cq->ibcq.mutex);
@@ -522,6 +534,7 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	qp->sq.db_off = ctx->db_off + RNIC_DB_SQ;
 	qp->rq.db_off = ctx->db_off + RNIC_DB_RQ;
 	qp->sig_all_flag = attr->sq_sig_all ? RNIC_WQE_FLAG_SIGNALED : 0;
+	qp->fence_ok = attr->qp_type == IBV_QPT_RC || attr->qp_type == IBV_QPT_XRC_SEND;
 	qp->sq_sig_all = attr->sq_sig_all;
 	qp->opcode_ok = rnic_qp_opcode_mask(attr->qp_type);
 	qp->state = IBV_QPS_RESET;

@@ -88,6 +88,9 @@ struct rnic_context {
 	uint32_t max_inline;
 	uint32_t log_max_wqe;
 	uint32_t log_max_cqe;
+	/* Interrupt vectors given to CQs with a completion channel (bit i:
+	 * vector i); under cmd_lock. */
+	uint32_t vec_used;
 	/* QP lookup by QPN for poll_cq (1 << log_qps entries). */
 	struct rnic_qp **qp_table;
 	struct rnic_obj objs;      /* list head of live objects */
@@ -121,6 +124,18 @@ struct rnic_cq {
 	uint32_t cqn;
 	uint64_t db_off;     /* BAR0 offset of the CQ doorbell register */
 	struct rnic_context *ctx;
+	/* Completion events (a CQ created with a channel): the CQ's own
+	 * interrupt vector, routed to an eventfd in the channel's epoll set. */
+	struct rnic_channel *channel;
+	int efd;             /* -1 without a channel */
+	uint32_t vector;
+	uint32_t events;     /* events handed out by ibv_get_cq_event */
+};
+
+/* A completion channel: ibv_comp_channel.fd is an epoll descriptor over the
+ * eventfds of its CQs, so it polls readable when any of them has an event. */
+struct rnic_channel {
+	struct ibv_comp_channel ch;
 };
 
 /* One work queue (SQ or RQ) ring. */
@@ -148,6 +163,7 @@ struct rnic_qp {
 	uint32_t max_inline;
 	uint32_t sig_all_flag;   /* RNIC_WQE_FLAG_SIGNALED when sq_sig_all */
 	uint32_t opcode_ok;      /* bit per enum ibv_wr_opcode the QP type allows */
+	int fence_ok;            /* IBV_SEND_FENCE allowed (RC and XRC send) */
 	int has_srq;
 	int state;               /* enum ibv_qp_state (atomic) */
 	struct ibv_qp_cap cap;   /* as reported at creation */
@@ -184,6 +200,13 @@ void rnic_obj_unlink(struct rnic_context *ctx, struct rnic_obj *o);
  * a completion, raises an interrupt or goes quiet; wait for that (returns at
  * once on a board). */
 void rnic_sim_idle(struct rnic_context *ctx);
+/* The same, waiting for an interrupt only. */
+void rnic_sim_idle_irq(struct rnic_context *ctx);
+/* Completion events of a CQ being created (channel may be NULL) or
+ * destroyed: vector, eventfd, channel membership. 0 or an errno. */
+int rnic_cq_events_init(struct rnic_context *ctx, struct rnic_cq *cq,
+			struct ibv_comp_channel *channel, int comp_vector);
+void rnic_cq_events_fini(struct rnic_context *ctx, struct rnic_cq *cq);
 /* The MAC address of a simulated RoCEv2 peer, derived from its IPv4 address. */
 
 /* --- rnic_resource.c --- */
