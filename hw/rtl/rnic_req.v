@@ -1,41 +1,72 @@
 // rnic_req: the requester (send engine) of RC queue pairs
 // (docs/rtl-interfaces.md, "Requester").
 //
-// Three stages:
+// Four stages:
 // - WQE stage: takes one send WQE from rnic_wqe_fetch into a buffer, checks
 //   the QP (QPC shadow: state RTS/SQD, type RC, error flag), the opcode, the
 //   sizes and each SGE's lkey against the MPT shadow (valid, tag, pdn,
-//   [start, start+length)), translating SGE addresses to device addresses
+//   [start, start+length), and LOCAL_WRITE for the SGEs of an RDMA READ,
+//   which the device writes), translating SGE addresses to device addresses
 //   (iova + addr - start). A passing WQE starts the emitter and the gatherer
 //   and, once both have issued everything, is pushed on its QP's outstanding
 //   ring; a failing one is handed to the completion stage as an error.
 // - Emitter: one header beat (m_hdr_*) and one rnic_repack segment command
 //   per packet, cut at the path MTU, PSNs from the QP's send PSN. Headers run
 //   ahead of the payload (the TX arbiter takes a header, then its payload).
+//   An RDMA READ is one READ REQUEST header (RETH {remote address, rkey,
+//   length}, no payload, AckReq); the QP's send PSN then advances by
+//   n = max(1, ceil(length / path MTU)), the PSNs of the n responses
+//   (IBA 9.7.1).
 // - Gatherer: one DMA read request per SGE (split at DMA_CHUNK bytes, since a
 //   request carries at most 65535), all issued up front so the DMA latency is
 //   paid once per message, or the WQE's inline bytes; rnic_repack re-cuts the
-//   bytes into the packets' payloads (m_axis_pl_*).
+//   bytes into the packets' payloads (m_axis_pl_*). Not used by READ.
 // - Completion stage: owns the per-QP outstanding rings (RAM-shaped,
 //   OUTS_DEPTH entries of {wqe_index, first_psn, last_psn, signaled, cqe
 //   opcode, byte_len}); pushes entries, retires them on ACKs (CQE for
 //   signaled ones), completes the NAKed entry with its remote error and
 //   flushes the rest (setting the QP error flag), and completes WQE-stage
 //   errors after flushing the QP's outstanding entries (CQEs stay in WQE
-//   order).
+//   order). It also takes READ RESPONSE packets and scatters their payload
+//   (below).
 //
-// Implemented: RC SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM.
-// RDMA READ, atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO and UC/UD QPs
-// complete with LOC_QP_OP_ERR (and set the QP error flag) for now.
+// RDMA READ (requester side). A READ keeps its translated SGE list (device
+// address, length; a QPS x MAX_SEND_SGE RAM with one synchronous read port)
+// and its progress (first/last PSN, next expected response PSN, SGE index,
+// offset in it, bytes so far, total length; a per-QP table) while it is
+// outstanding. Only ONE READ per QP may be outstanding: a READ WQE for a QP
+// whose previous READ has not completed waits in the WQE stage until it has
+// (head-of-line blocking for every QP behind it). A response (opcode 0x0D
+// FIRST, 0x0E MIDDLE, 0x0F LAST, 0x10 ONLY) is taken only when its QP has a
+// READ outstanding, its PSN is the next expected one (inside the READ's PSN
+// range) and its opcode fits the position (FIRST/ONLY at the READ's first
+// PSN, MIDDLE/LAST after it); any other response is dropped (stat_ack_drop,
+// payload discarded; there is no retransmission yet). A taken response first
+// retires every ring entry before the READ (as an ACK would), then its
+// payload is cut into one DMA write request plus one rnic_repack segment per
+// SGE piece (m_wr_*, any byte alignment, across SGE boundaries). LAST/ONLY
+// then retires the READ entry; its CQE (if signaled) is handed over only
+// after every DMA write request of its data was accepted, so with the DMA
+// engine's acceptance-order rule it lands after the data. A response that
+// would take the READ past its length, a LAST/ONLY that leaves it short, or
+// a FIRST/MIDDLE at the READ's last PSN completes it with LOC_LEN_ERR (its
+// payload discarded, nothing written), sets the QP error flag and flushes
+// the entries behind it. A NAK for the READ's PSN completes it with the
+// NAK's error like any other WQE. An ACK never retires a READ entry (an ACK
+// walk stops at it). The AETH of a response is not checked.
+//
+// Implemented: RC SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM,
+// RDMA READ. Atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO, an INLINE READ and
+// UC/UD QPs complete with LOC_QP_OP_ERR (and set the QP error flag) for now.
 // Not yet: retransmission (PSN sequence NAKs and RNR NAKs are only counted,
-// there is no ACK timer), READ responses.
+// there is no ACK timer), ATOMIC ACKNOWLEDGE.
 //
 // ACK input (s_ack_*): header-bus fields of packets the parser routes to the
 // requester (ACK, ATOMIC ACKNOWLEDGE, RDMA READ RESPONSE *): opcode, dqpn
 // (the local QP), psn, aeth, len, plus the packet's payload on s_ack_pl_*
-// (len bytes, packed, tlast on the last beat; none when len is 0). Only ACK
-// (0x11) is acted on; the others are counted (stat_ack_drop) and their
-// payload discarded.
+// (len bytes, packed, tlast on the last beat; none when len is 0). ACK
+// (0x11) and READ responses are acted on; the others are counted
+// (stat_ack_drop). Payload that is not scattered is discarded.
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -85,6 +116,20 @@ module rnic_req #(
     input  wire [TAG_W-1:0]              s_rd_tuser,    // data returns in request order; tag not needed
     /* verilator lint_on UNUSEDSIGNAL */
 
+    // DMA write client (RDMA READ response data)
+    output wire [63:0]                   m_wr_req_addr,
+    output wire [15:0]                   m_wr_req_len,
+    output wire                          m_wr_req_valid,
+    input  wire                          m_wr_req_ready,
+    output wire [DATA_W-1:0]             m_wr_tdata,
+    output wire [DATA_W/8-1:0]           m_wr_tkeep,
+    output wire                          m_wr_tlast,
+    output wire                          m_wr_tvalid,
+    input  wire                          m_wr_tready,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire                          s_wr_done,     // ordering comes from request acceptance
+    /* verilator lint_on UNUSEDSIGNAL */
+
     // packet headers to the TX arbiter
     output wire [7:0]        m_hdr_opcode,
     output wire              m_hdr_se,
@@ -130,10 +175,8 @@ module rnic_req #(
     input  wire [12:0]                   s_ack_len,
     input  wire                          s_ack_valid,
     output wire                          s_ack_ready,
-    /* verilator lint_off UNUSEDSIGNAL */
-    input  wire [DATA_W-1:0]             s_ack_pl_tdata,  // discarded until READ responses are handled
+    input  wire [DATA_W-1:0]             s_ack_pl_tdata,
     input  wire [DATA_W/8-1:0]           s_ack_pl_tkeep,
-    /* verilator lint_on UNUSEDSIGNAL */
     input  wire                          s_ack_pl_tlast,
     input  wire                          s_ack_pl_tvalid,
     output wire                          s_ack_pl_tready,
@@ -145,7 +188,7 @@ module rnic_req #(
     output wire [`RNIC_CQE_BITS-1:0]     m_cqe_data,
 
     // statistics: one-cycle pulses
-    output wire                          stat_ack_drop,   // ACK for an unknown QP / PSN not outstanding, or unexpected response
+    output wire                          stat_ack_drop,   // ACK for an unknown QP / PSN not outstanding, or unexpected response (READ response not expected)
     output wire                          stat_nak_seq,    // PSN sequence error NAK received
     output wire                          stat_nak_rnr     // RNR NAK received
 );
@@ -162,13 +205,15 @@ localparam NSGE = `RNIC_MAX_SEND_SGE;
 localparam [31:0] NSGE32 = NSGE;
 localparam [31:0] KEEP32 = KEEP_W;
 localparam [31:0] INL_MAX = `RNIC_MAX_INLINE;
+localparam SI_W = $clog2(NSGE);                          // SGE slot index
 
 // BTH opcodes, RC transport (IBA 9.2, table 37)
 localparam [7:0] OP_SEND_FIRST = 8'h00, OP_SEND_MIDDLE = 8'h01, OP_SEND_LAST = 8'h02,
                  OP_SEND_LAST_IMM = 8'h03, OP_SEND_ONLY = 8'h04, OP_SEND_ONLY_IMM = 8'h05,
                  OP_WRITE_FIRST = 8'h06, OP_WRITE_MIDDLE = 8'h07, OP_WRITE_LAST = 8'h08,
                  OP_WRITE_LAST_IMM = 8'h09, OP_WRITE_ONLY = 8'h0A, OP_WRITE_ONLY_IMM = 8'h0B,
-                 OP_ACK = 8'h11;
+                 OP_READ_REQ = 8'h0C, OP_RRESP_FIRST = 8'h0D,   // READ RESPONSE MIDDLE 0x0E is in between
+                 OP_RRESP_LAST = 8'h0F, OP_RRESP_ONLY = 8'h10, OP_ACK = 8'h11;
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
@@ -204,8 +249,8 @@ reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (
 reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
 reg [QPS-1:0]   err_reg;                  // QP error flag
 
-// MPT shadow
-localparam MS_W = 1 + 8 + 24 + 64 + 64 + 64;
+// MPT shadow {valid, tag, pdn, access, start, length, iova}
+localparam MS_W = 1 + 8 + 24 + 8 + 64 + 64 + 64;
 reg [MS_W-1:0]  mpt_mem [0:(1 << KEY_W)-1];
 
 // outstanding ring: {wqe_index, first_psn, last_psn, signaled, cqe opcode, byte_len}
@@ -214,6 +259,17 @@ reg [OE_W-1:0]  ring_mem [0:QPS*OUTS_DEPTH-1];
 reg [OW:0]      head_mem [0:QPS-1];
 reg [OW:0]      tail_mem [0:QPS-1];
 reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding entry
+
+// RDMA READ state: per-QP "a READ is outstanding" flag, the READ's progress
+// {first_psn, last_psn, next expected response PSN, SGE index, offset in the
+// SGE, bytes received, total length} and its translated SGE list {device
+// address, length} (QPS x NSGE, written by the WQE stage, read by the
+// completion stage through one synchronous port)
+localparam RD_W = 24 + 24 + 24 + 5 + 32 + 32 + 32;
+reg [QPS-1:0]   rd_busy_reg;
+reg [RD_W-1:0]  rdst_mem [0:QPS-1];
+reg [95:0]      rsg_mem [0:QPS*NSGE-1];
+reg [95:0]      rsg_rd;
 
 /* verilator lint_off UNUSEDSIGNAL */
 wire [32*`RNIC_CTX_WORDS-1:0] cw = ctx_wr_data;   // the shadows keep only the fields they use
@@ -234,7 +290,7 @@ wire [QS_W-1:0] ctx_qs = {
     cw[`RNIC_QPC_PKEY_LSB +: 16]};
 wire [MS_W-1:0] ctx_ms = {
     cw[`RNIC_MPT_VALID_LSB], cw[`RNIC_MPT_TAG_LSB +: 8], cw[`RNIC_MPT_PDN_LSB +: 24],
-    cw[`RNIC_MPT_START_LSB +: 64], cw[`RNIC_MPT_LENGTH_LSB +: 64], cw[`RNIC_MPT_IOVA_LSB +: 64]};
+    cw[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W], cw[`RNIC_MPT_START_LSB +: 64], cw[`RNIC_MPT_LENGTH_LSB +: 64], cw[`RNIC_MPT_IOVA_LSB +: 64]};
 
 // ---------------------------------------------------------------------------
 // WQE stage: collect one WQE, check it, run the emitter and the gatherer
@@ -279,6 +335,7 @@ wire w_inline    = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
 wire w_solicited = (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
 wire w_is_send   = w_op == `RNIC_WQE_OP_SEND || w_op == `RNIC_WQE_OP_SEND_IMM;
 wire w_is_write  = w_op == `RNIC_WQE_OP_RDMA_WRITE || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+wire w_is_read   = w_op == `RNIC_WQE_OP_RDMA_READ;
 wire w_has_imm   = w_op == `RNIC_WQE_OP_SEND_IMM || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
 reg  [7:0] w_cqe_op;
 always @* begin
@@ -334,6 +391,7 @@ wire [MS_W-1:0] mpt = mpt_mem[key_idx[KEY_W-1:0]];
 wire        m_valid = mpt[MS_W-1];
 wire [7:0]  m_tag   = mpt[MS_W-2 -: 8];
 wire [23:0] m_pdn   = mpt[MS_W-10 -: 24];
+wire [7:0]  m_access = mpt[199:192];
 wire [63:0] m_start = mpt[191:128];
 wire [63:0] m_mlen  = mpt[127:64];
 wire [63:0] m_iova  = mpt[63:0];
@@ -341,7 +399,8 @@ wire [63:0] sge_off = sge_addr - m_start;
 wire [64:0] sge_end = {1'b0, sge_off} + {33'd0, sge_len};
 wire sge_ok = (key_idx < (32'd1 << KEY_W)) && m_valid &&
               m_tag == sge_lkey[`RNIC_KEY_TAG_BITS-1:0] && m_pdn == q_pdn &&
-              sge_addr >= m_start && sge_end <= {1'b0, m_mlen};
+              sge_addr >= m_start && sge_end <= {1'b0, m_mlen} &&
+              (!w_is_read || (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0);
 
 // gather list: device address and length per SGE (one write, one read port)
 reg [63:0] gl_addr_mem [0:NSGE-1];
@@ -396,18 +455,21 @@ always @* begin
         end else if (r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
-        end else if (r_type != `RNIC_QP_TYPE_RC || !(w_is_send || w_is_write) ||
-                     r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // RDMA READ, atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO and
-            // non-RC QPs are not implemented yet: LOC_QP_OP_ERR
+        end else if (r_type != `RNIC_QP_TYPE_RC || !(w_is_send || w_is_write || w_is_read) ||
+                     (w_is_read && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
+            // atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO and non-RC QPs are
+            // not implemented yet, and an inline READ makes no sense (the
+            // library refuses it): LOC_QP_OP_ERR
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
         end else if (w_len[31] ||
                      (w_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
                      (!w_inline && ({24'd0, w_nsge} > NSGE32 ||
                                     32'd64 + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
             w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
-        end else if (w_ring_full) begin
-            w_state_next = W_QP;           // wait for ACKs to free an entry
+        end else if (w_ring_full || (w_is_read && rd_busy_reg[w_qp_reg])) begin
+            // wait for ACKs to free an entry, or (READ) for the QP's
+            // outstanding READ to complete: one READ per QP at a time
+            w_state_next = W_QP;
         end else begin
             w_state_next = w_inline ? W_GO : W_SGE;
         end
@@ -469,7 +531,9 @@ wire        e_pkt_done = e_busy_reg && (e_hdr_done_reg || e_hdr_fire) &&
 
 reg [7:0] e_opcode;
 always @* begin
-    if (e_first_reg && e_last)
+    if (w_is_read)
+        e_opcode = OP_READ_REQ;
+    else if (e_first_reg && e_last)
         e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_ONLY_IMM : OP_WRITE_ONLY)
                               : (w_has_imm ? OP_SEND_ONLY_IMM : OP_SEND_ONLY);
     else if (e_first_reg)
@@ -483,7 +547,7 @@ end
 
 assign m_hdr_valid     = e_hdr_valid;
 assign m_hdr_opcode    = e_opcode;
-assign m_hdr_se        = e_last && w_solicited;
+assign m_hdr_se        = e_last && w_solicited && !w_is_read;
 assign m_hdr_mig       = 1'b0;
 assign m_hdr_ackreq    = e_last;
 assign m_hdr_pkey      = q_pkey;
@@ -495,10 +559,11 @@ assign m_hdr_ip_id     = ip_id_reg;
 assign m_hdr_ttl       = q_ttl;
 assign m_hdr_tos       = q_tos;
 assign m_hdr_sport     = q_sport;
-// RETH on the first (or only) packet of an RDMA WRITE
-assign m_hdr_reth_va   = (w_is_write && e_first_reg) ? w_raddr : 64'd0;
-assign m_hdr_reth_rkey = (w_is_write && e_first_reg) ? w_rkey : 32'd0;
-assign m_hdr_reth_len  = (w_is_write && e_first_reg) ? w_len : 32'd0;
+// RETH on the first (or only) packet of an RDMA WRITE, and on a READ REQUEST
+wire   e_reth = (w_is_write || w_is_read) && e_first_reg;
+assign m_hdr_reth_va   = e_reth ? w_raddr : 64'd0;
+assign m_hdr_reth_rkey = e_reth ? w_rkey : 32'd0;
+assign m_hdr_reth_len  = e_reth ? w_len : 32'd0;
 assign m_hdr_aeth      = 32'd0;
 // ImmDt on the last packet; send_wqe.imm holds the first wire byte in [7:0]
 assign m_hdr_imm       = (w_has_imm && e_last) ? {w_imm[7:0], w_imm[15:8], w_imm[23:16], w_imm[31:24]} : 32'd0;
@@ -521,7 +586,7 @@ always @* begin
     ip_id_next = ip_id_reg + (e_hdr_fire ? 16'd1 : 16'd0);
     if (w_start) begin
         e_busy_next = 1'b1;
-        e_rem_next = w_len;
+        e_rem_next = w_is_read ? 32'd0 : w_len;    // a READ REQUEST carries no payload
         e_psn_next = w_psn_reg;
         e_first_next = 1'b1;
         e_hdr_done_next = 1'b0;
@@ -587,7 +652,7 @@ always @* begin
     g_off_next = g_off_reg;
     g_beat_next = g_beat_reg;
     g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
-    if (w_start) begin
+    if (w_start && !w_is_read) begin
         g_busy_next = 1'b1;
         g_inline_next = w_inline;
         g_k_next = 5'd0;
@@ -625,15 +690,21 @@ rnic_repack #(.DATA_W(DATA_W)) repack (
 );
 
 // ---------------------------------------------------------------------------
-// Completion stage: outstanding-ring pushes, ACK/NAK retirement, error CQEs
+// Completion stage: outstanding-ring pushes, ACK/NAK retirement, error CQEs,
+// READ responses (retire earlier entries, scatter, complete the READ)
 // ---------------------------------------------------------------------------
 
-localparam [2:0] C_IDLE  = 3'd0,   // take a WQE-stage request, else an ACK
-                 C_ACK   = 3'd1,   // classify the ACK packet
+localparam [2:0] C_IDLE  = 3'd0,   // take a WQE-stage request, else an ACK / response
+                 C_ACK   = 3'd1,   // classify the ACK / response packet
                  C_WALK  = 3'd2,   // retire / complete ring entries from the head
                  C_FINAL = 3'd3,   // the error completion of the WQE-stage request
-                 C_DRAIN = 3'd4;   // discard the payload of an unexpected response
+                 C_SRD   = 3'd4,   // READ response: read READ SGE r_k
+                 C_SCAT  = 3'd5,   // READ response: one DMA write + one segment per piece
+                 C_RFIN  = 3'd6;   // READ response: write progress back, complete on LAST/ONLY
 localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
+// payload router for s_ack_pl_*: idle, discard the packet's payload, or
+// feed it to the scatter repacker
+localparam [1:0] P_NONE = 2'd0, P_DROP = 2'd1, P_KEEP = 2'd2;
 
 reg [2:0]       c_state_reg, c_state_next;
 reg [1:0]       c_mode_reg, c_mode_next;
@@ -641,14 +712,30 @@ reg [QPN_W-1:0] c_qp_reg, c_qp_next;
 reg [23:0]      c_psn_reg, c_psn_next;
 reg [7:0]       c_nak_status_reg, c_nak_status_next;
 reg             c_nak_hit_reg, c_nak_hit_next;
+reg             c_rdok_reg, c_rdok_next;      // this ACK-mode walk may retire a READ entry
+reg             c_scat_reg, c_scat_next;      // after the walk: scatter the READ response
 reg [7:0]       a_opcode_reg, a_opcode_next;
 reg [23:0]      a_dqpn_reg, a_dqpn_next;
 reg [31:0]      a_aeth_reg, a_aeth_next;
 reg [12:0]      a_len_reg, a_len_next;
+reg [1:0]       p_mode_reg, p_mode_next;
 reg             stat_ack_drop_reg, stat_ack_drop_next;
 reg             stat_nak_seq_reg, stat_nak_seq_next;
 reg             stat_nak_rnr_reg, stat_nak_rnr_next;
 reg             c_seterr;
+
+// working copy of the READ progress while a response is handled
+reg [23:0]      r_first_reg, r_first_next;    // the READ's first PSN
+reg [23:0]      r_last_reg, r_last_next;      // the READ's last PSN
+reg [23:0]      r_epsn_reg, r_epsn_next;      // this response's PSN
+reg [4:0]       r_k_reg, r_k_next;            // SGE being filled
+reg [31:0]      r_off_reg, r_off_next;        // bytes of it already filled
+reg [31:0]      r_bytes_reg, r_bytes_next;    // bytes of the READ placed so far
+reg [31:0]      r_total_reg, r_total_next;    // the READ's length
+reg [12:0]      r_left_reg, r_left_next;      // bytes of this response not yet placed
+reg             r_end_reg, r_end_next;        // this response is LAST or ONLY
+reg             r_req_ok_reg, r_req_ok_next;  // the piece's DMA write request was taken
+reg             r_seg_ok_reg, r_seg_ok_next;  // the piece's segment command was taken
 
 wire [OW:0] c_head = head_mem[c_qp_reg];
 wire [OW:0] c_tail = tail_mem[c_qp_reg];
@@ -660,13 +747,13 @@ wire [23:0] ce_last  = c_ent[OE_W-41 -: 24];
 wire        ce_sig   = c_ent[OE_W-65];
 wire [7:0]  ce_op    = c_ent[OE_W-66 -: 8];
 wire [31:0] ce_len   = c_ent[31:0];
+wire        ce_read  = (ce_op == `RNIC_CQE_OP_REQ_RDMA_READ);
 wire [23:0] c_sent = sent_mem[c_qp_reg];
 
 wire c_in_idle = (c_state_reg == C_IDLE);
 wire c_push = c_in_idle && w_push_valid;
-assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid;
+assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && p_mode_reg == P_NONE;
 wire c_ack_fire = s_ack_valid && s_ack_ready;
-assign s_ack_pl_tready = (c_state_reg == C_DRAIN);
 
 // the head entry's completion in C_WALK
 wire [2:0]  a_syn = a_aeth_reg[31:29];
@@ -679,7 +766,7 @@ always @* begin
     c_status = `RNIC_WC_STATUS_SUCCESS;
     c_stop = 1'b0;
     case (c_mode_reg)
-    M_ACK:   c_stop = !c_covered;
+    M_ACK:   c_stop = !c_covered || (ce_read && !c_rdok_reg);   // only its last response retires a READ
     M_NAK:   c_status = c_before ? `RNIC_WC_STATUS_SUCCESS :
                         (c_nak_hit_reg ? `RNIC_WC_STATUS_WR_FLUSH_ERR : c_nak_status_reg);
     default: c_status = `RNIC_WC_STATUS_WR_FLUSH_ERR;
@@ -712,6 +799,59 @@ assign stat_nak_rnr = stat_nak_rnr_reg;
 // is the ACK's PSN inside [first PSN of the head entry, newest PSN sent]?
 wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
 
+// READ response classification (C_ACK): the QP's READ progress
+wire [RD_W-1:0] c_rd = rdst_mem[c_qp_reg];
+wire [23:0] cr_first = c_rd[RD_W-1 -: 24];
+wire [23:0] cr_last  = c_rd[RD_W-25 -: 24];
+wire [23:0] cr_epsn  = c_rd[RD_W-49 -: 24];
+wire [4:0]  cr_k     = c_rd[RD_W-73 -: 5];
+wire [31:0] cr_off   = c_rd[95:64];
+wire [31:0] cr_bytes = c_rd[63:32];
+wire [31:0] cr_total = c_rd[31:0];
+wire a_rresp = a_opcode_reg >= OP_RRESP_FIRST && a_opcode_reg <= OP_RRESP_ONLY;
+wire a_rfirst = a_opcode_reg == OP_RRESP_FIRST || a_opcode_reg == OP_RRESP_ONLY;
+wire a_rend = a_opcode_reg == OP_RRESP_LAST || a_opcode_reg == OP_RRESP_ONLY;
+// the next expected response of the QP's outstanding READ, in an opcode that
+// fits its position (FIRST/ONLY at the READ's first PSN, MIDDLE/LAST after)
+wire c_rd_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && c_psn_reg == cr_epsn &&
+                  psn_le(cr_epsn, cr_last) && (a_rfirst == (cr_epsn == cr_first));
+wire [32:0] c_rd_new = {1'b0, cr_bytes} + {20'd0, a_len_reg};
+wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
+                   (a_rend && c_rd_new != {1'b0, cr_total}) ||
+                   (!a_rend && cr_epsn == cr_last);
+
+// READ response scatter (C_SCAT): piece = min(rest of SGE r_k, rest of packet)
+wire [63:0] r_sge_addr = rsg_rd[95:32];
+wire [31:0] r_sge_len  = rsg_rd[31:0];
+wire [31:0] r_srem = r_sge_len - r_off_reg;
+wire [31:0] r_left32 = {19'd0, r_left_reg};
+wire [31:0] r_piece = (r_srem < r_left32) ? r_srem : r_left32;
+wire r_scat = (c_state_reg == C_SCAT) && r_srem != 32'd0;
+wire rp2_seg_ready;
+wire rp2_seg_valid = r_scat && !r_seg_ok_reg;
+assign m_wr_req_valid = r_scat && !r_req_ok_reg;
+assign m_wr_req_addr = r_sge_addr + {32'd0, r_off_reg};
+assign m_wr_req_len = r_piece[15:0];        // at most 4096 (one packet's payload)
+wire r_piece_done = r_scat && (r_req_ok_reg || m_wr_req_ready) && (r_seg_ok_reg || rp2_seg_ready);
+
+// payload router
+wire rp2_s_tready;
+assign s_ack_pl_tready = (p_mode_reg == P_DROP) || (p_mode_reg == P_KEEP && rp2_s_tready);
+
+/* verilator lint_off UNUSEDSIGNAL */
+wire rp2_tuser;   // one DMA write request per segment: packet ends are not needed
+/* verilator lint_on UNUSEDSIGNAL */
+
+rnic_repack #(.DATA_W(DATA_W)) scatter (
+    .clk(clk), .rst(rst),
+    .s_seg_len(r_piece[15:0]), .s_seg_last(r_piece == r_left32), .s_seg_valid(rp2_seg_valid),
+    .s_seg_ready(rp2_seg_ready),
+    .s_tdata(s_ack_pl_tdata), .s_tkeep(s_ack_pl_tkeep), .s_tvalid(s_ack_pl_tvalid && p_mode_reg == P_KEEP),
+    .s_tready(rp2_s_tready),
+    .m_tdata(m_wr_tdata), .m_tkeep(m_wr_tkeep), .m_tlast(m_wr_tlast), .m_tuser(rp2_tuser),
+    .m_tvalid(m_wr_tvalid), .m_tready(m_wr_tready)
+);
+
 always @* begin
     c_state_next = c_state_reg;
     c_mode_next = c_mode_reg;
@@ -719,16 +859,33 @@ always @* begin
     c_psn_next = c_psn_reg;
     c_nak_status_next = c_nak_status_reg;
     c_nak_hit_next = c_nak_hit_reg;
+    c_rdok_next = c_rdok_reg;
+    c_scat_next = c_scat_reg;
     a_opcode_next = a_opcode_reg;
     a_dqpn_next = a_dqpn_reg;
     a_aeth_next = a_aeth_reg;
     a_len_next = a_len_reg;
+    p_mode_next = p_mode_reg;
+    r_first_next = r_first_reg;
+    r_last_next = r_last_reg;
+    r_epsn_next = r_epsn_reg;
+    r_k_next = r_k_reg;
+    r_off_next = r_off_reg;
+    r_bytes_next = r_bytes_reg;
+    r_total_next = r_total_reg;
+    r_left_next = r_left_reg;
+    r_end_next = r_end_reg;
+    r_req_ok_next = r_req_ok_reg;
+    r_seg_ok_next = r_seg_ok_reg;
     stat_ack_drop_next = 1'b0;
     stat_nak_seq_next = 1'b0;
     stat_nak_rnr_next = 1'b0;
     c_seterr = 1'b0;
+    if (s_ack_pl_tvalid && s_ack_pl_tready && s_ack_pl_tlast)
+        p_mode_next = P_NONE;
     case (c_state_reg)
     C_IDLE: begin
+        c_scat_next = 1'b0;
         if (w_push_valid) begin
             c_qp_next = w_qp_reg;        // the push itself is written below
         end else if (w_err_valid) begin
@@ -747,13 +904,48 @@ always @* begin
     end
     C_ACK: begin
         c_nak_hit_next = 1'b0;
+        c_rdok_next = 1'b0;
         c_state_next = C_IDLE;
-        if (a_opcode_reg != OP_ACK || a_dqpn_reg >= QPS || !c_psn_outstanding) begin
-            // READ responses and atomic ACKs are not expected yet (no READ or
-            // atomic WQE is ever sent), unknown QPs, PSNs not outstanding
+        if (a_len_reg != 13'd0)
+            p_mode_next = P_DROP;        // unless scattered below
+        if (a_rresp) begin
+            if (!c_rd_match) begin
+                // no READ outstanding, not the next expected PSN, or an
+                // opcode out of place: dropped (no retransmission yet)
+                stat_ack_drop_next = 1'b1;
+            end else if (c_rd_lenerr) begin
+                // more data than the READ asked for, or less at its end:
+                // complete the READ with LOC_LEN_ERR (entries before it
+                // succeed, entries after it are flushed), nothing written
+                c_mode_next = M_NAK;
+                c_psn_next = cr_first;
+                c_nak_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
+                c_seterr = 1'b1;
+                c_state_next = C_WALK;
+            end else begin
+                // retire the entries before the READ, then scatter
+                r_first_next = cr_first;
+                r_last_next = cr_last;
+                r_epsn_next = cr_epsn;
+                r_k_next = cr_k;
+                r_off_next = cr_off;
+                r_bytes_next = cr_bytes;
+                r_total_next = cr_total;
+                r_left_next = a_len_reg;
+                r_end_next = a_rend;
+                r_req_ok_next = 1'b0;
+                r_seg_ok_next = 1'b0;
+                if (a_len_reg != 13'd0)
+                    p_mode_next = P_KEEP;
+                c_mode_next = M_ACK;
+                c_psn_next = cr_first - 24'd1;
+                c_scat_next = 1'b1;
+                c_state_next = C_WALK;
+            end
+        end else if (a_opcode_reg != OP_ACK || a_dqpn_reg >= QPS || !c_psn_outstanding) begin
+            // atomic ACKs (no atomic WQE is ever sent), unknown QPs, PSNs
+            // not outstanding
             stat_ack_drop_next = 1'b1;
-            if (a_len_reg != 13'd0)
-                c_state_next = C_DRAIN;
         end else if (a_syn == 3'b000) begin
             c_mode_next = M_ACK;
             c_state_next = C_WALK;
@@ -777,7 +969,12 @@ always @* begin
     end
     C_WALK: begin
         if (c_empty || c_stop) begin
-            c_state_next = (c_mode_reg == M_FLUSH) ? C_FINAL : C_IDLE;
+            if (c_mode_reg == M_FLUSH)
+                c_state_next = C_FINAL;
+            else if (c_scat_reg)
+                c_state_next = (r_left_reg != 13'd0) ? C_SRD : C_RFIN;
+            else
+                c_state_next = C_IDLE;
         end else if (c_pop && c_mode_reg == M_NAK && !c_before) begin
             c_nak_hit_next = 1'b1;
         end
@@ -786,10 +983,50 @@ always @* begin
         if (m_cqe_ready)
             c_state_next = C_IDLE;
     end
-    default: begin
-        if (s_ack_pl_tvalid && s_ack_pl_tlast)
-            c_state_next = C_IDLE;
+    C_SRD: begin
+        c_state_next = C_SCAT;           // READ SGE r_k is read this cycle
     end
+    C_SCAT: begin
+        if (r_srem == 32'd0) begin
+            // SGE full (or of length 0): on to the next
+            r_k_next = r_k_reg + 5'd1;
+            r_off_next = 32'd0;
+            c_state_next = C_SRD;
+        end else begin
+            if (m_wr_req_ready)
+                r_req_ok_next = 1'b1;
+            if (rp2_seg_ready)
+                r_seg_ok_next = 1'b1;
+            if (r_piece_done) begin
+                r_req_ok_next = 1'b0;
+                r_seg_ok_next = 1'b0;
+                r_bytes_next = r_bytes_reg + r_piece;
+                r_left_next = r_left_reg - r_piece[12:0];
+                if (r_piece == r_left32) begin
+                    r_off_next = r_off_reg + r_piece;
+                    c_state_next = C_RFIN;
+                end else begin
+                    r_k_next = r_k_reg + 5'd1;
+                    r_off_next = 32'd0;
+                    c_state_next = C_SRD;
+                end
+            end
+        end
+    end
+    C_RFIN: begin
+        // progress is written back (below); every DMA write request of the
+        // READ's data has been accepted, so LAST/ONLY may retire it now
+        c_scat_next = 1'b0;
+        if (r_end_reg) begin
+            c_mode_next = M_ACK;
+            c_psn_next = r_last_reg;
+            c_rdok_next = 1'b1;
+            c_state_next = C_WALK;
+        end else begin
+            c_state_next = C_IDLE;
+        end
+    end
+    default: c_state_next = C_IDLE;
     endcase
 end
 
@@ -828,10 +1065,24 @@ always @(posedge clk) begin
     c_psn_reg <= c_psn_next;
     c_nak_status_reg <= c_nak_status_next;
     c_nak_hit_reg <= c_nak_hit_next;
+    c_rdok_reg <= c_rdok_next;
+    c_scat_reg <= c_scat_next;
     a_opcode_reg <= a_opcode_next;
     a_dqpn_reg <= a_dqpn_next;
     a_aeth_reg <= a_aeth_next;
     a_len_reg <= a_len_next;
+    p_mode_reg <= p_mode_next;
+    r_first_reg <= r_first_next;
+    r_last_reg <= r_last_next;
+    r_epsn_reg <= r_epsn_next;
+    r_k_reg <= r_k_next;
+    r_off_reg <= r_off_next;
+    r_bytes_reg <= r_bytes_next;
+    r_total_reg <= r_total_next;
+    r_left_reg <= r_left_next;
+    r_end_reg <= r_end_next;
+    r_req_ok_reg <= r_req_ok_next;
+    r_seg_ok_reg <= r_seg_ok_next;
     stat_ack_drop_reg <= stat_ack_drop_next;
     stat_nak_seq_reg <= stat_nak_seq_next;
     stat_nak_rnr_reg <= stat_nak_rnr_next;
@@ -854,6 +1105,23 @@ always @(posedge clk) begin
     end
     if (c_pop)
         head_mem[c_qp_reg] <= c_head + 1'b1;
+    // READ SGE list (written while a READ WQE is checked: no READ of the QP
+    // is outstanding then), read by the scatter
+    if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge && w_is_read)
+        rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {m_iova + sge_off, sge_len};
+    rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
+    // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
+    if (c_push && w_is_read)
+        rdst_mem[w_qp_reg] <= {w_psn_reg, w_last_psn, w_psn_reg, 5'd0, 32'd0, 32'd0, w_len};
+    else if (c_state_reg == C_RFIN)
+        rdst_mem[c_qp_reg] <= {r_first_reg, r_last_reg, r_epsn_reg + 24'd1, r_k_reg, r_off_reg,
+                               r_bytes_reg, r_total_reg};
+    // a READ is outstanding from its push until its entry leaves the ring
+    // (completed by its last response, a NAK, a length error or a flush)
+    if (c_push && w_is_read)
+        rd_busy_reg[w_qp_reg] <= 1'b1;
+    if (c_pop && ce_read)
+        rd_busy_reg[c_qp_reg] <= 1'b0;
     // QP error flag
     if (c_seterr)
         err_reg[c_qp_reg] <= 1'b1;
@@ -869,6 +1137,7 @@ always @(posedge clk) begin
             psn_mem[ctx_qp] <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
         if (ctx_reset) begin
             err_reg[ctx_qp] <= 1'b0;
+            rd_busy_reg[ctx_qp] <= 1'b0;
             head_mem[ctx_qp] <= {(OW+1){1'b0}};
             tail_mem[ctx_qp] <= {(OW+1){1'b0}};
         end
@@ -888,10 +1157,15 @@ always @(posedge clk) begin
         g_out_reg <= 8'd0;
         c_state_reg <= C_IDLE;
         c_nak_hit_reg <= 1'b0;
+        c_scat_reg <= 1'b0;
+        p_mode_reg <= P_NONE;
+        r_req_ok_reg <= 1'b0;
+        r_seg_ok_reg <= 1'b0;
         stat_ack_drop_reg <= 1'b0;
         stat_nak_seq_reg <= 1'b0;
         stat_nak_rnr_reg <= 1'b0;
         err_reg <= {QPS{1'b0}};
+        rd_busy_reg <= {QPS{1'b0}};
     end
 end
 
@@ -906,7 +1180,11 @@ initial begin
         head_mem[ti] = {(OW+1){1'b0}};
         tail_mem[ti] = {(OW+1){1'b0}};
         sent_mem[ti] = 24'd0;
+        rdst_mem[ti] = {RD_W{1'b0}};
     end
+    for (ti = 0; ti < QPS * NSGE; ti = ti + 1)
+        rsg_mem[ti] = 96'd0;
+    rsg_rd = 96'd0;
     for (ti = 0; ti < (1 << KEY_W); ti = ti + 1)
         mpt_mem[ti] = {MS_W{1'b0}};
 end

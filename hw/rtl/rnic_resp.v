@@ -6,6 +6,11 @@
 //   SEND FIRST/ONLY: FETCH the receive WQE by DMA, check its lkeys and store
 //     the translated SGEs per QP (WREC/WMPT/WEND), then LENCHK
 //   WRITE FIRST/ONLY: RETH rkey check (RETH), then LENCHK
+//   READ REQUEST: RETH rkey check for remote read (RRETH), then one job to
+//     rnic_rd_resp (RJOB), which sends the READ RESPONSE packets through this
+//     block's header bus and payload port while the FSM waits (RWAIT), so the
+//     responses keep PSN order with the ACKs; the expected PSN then advances
+//     by the number of response packets
 //   LENCHK -> KEEP (payload routed to the repacker) -> SCAT (one DMA write
 //     request and one repacker segment per piece) -> DONE
 //   tail: CQE -> ACK -> WB (per-QP tables written back) -> IDLE
@@ -82,7 +87,8 @@ module rnic_resp #(
     output wire                    s_axis_pl_tready,
     input  wire                    s_axis_pl_tlast,
 
-    // ACK/NAK packets (header only, len 0) to rnic_tx_arb
+    // ACK/NAK and READ RESPONSE packets to rnic_tx_arb (header bus, then
+    // len payload bytes on m_axis_pl_*)
     output wire [7:0]              m_hdr_opcode,
     output wire                    m_hdr_se,
     output wire                    m_hdr_mig,
@@ -113,8 +119,13 @@ module rnic_resp #(
     output wire [12:0]             m_hdr_len,
     output wire                    m_hdr_valid,
     input  wire                    m_hdr_ready,
+    output wire [DATA_W-1:0]       m_axis_pl_tdata,
+    output wire [DATA_W/8-1:0]     m_axis_pl_tkeep,
+    output wire                    m_axis_pl_tlast,
+    output wire                    m_axis_pl_tvalid,
+    input  wire                    m_axis_pl_tready,
 
-    // DMA read client (receive WQE fetch)
+    // DMA read client (receive WQE fetch, READ response data)
     output wire [63:0]             m_rd_req_addr,
     output wire [15:0]             m_rd_req_len,
     output wire [TAG_W-1:0]        m_rd_req_tag,
@@ -125,9 +136,7 @@ module rnic_resp #(
     input  wire                    s_rd_tlast,
     input  wire                    s_rd_tvalid,
     output wire                    s_rd_tready,
-    // verilator lint_off UNUSED
-    input  wire [TAG_W-1:0]        s_rd_tuser,     // unused: one read in flight
-    // verilator lint_on UNUSED
+    input  wire [TAG_W-1:0]        s_rd_tuser,     // request tag (the READ response generator's)
     input  wire                    s_rd_error,     // with each beat: the read so far hit a bus error
 
     // DMA write client (payload scatter)
@@ -191,6 +200,7 @@ localparam [7:0] OP_WRITE_LAST      = 8'h08;
 localparam [7:0] OP_WRITE_LAST_IMM  = 8'h09;
 localparam [7:0] OP_WRITE_ONLY      = 8'h0A;
 localparam [7:0] OP_WRITE_ONLY_IMM  = 8'h0B;
+localparam [7:0] OP_READ_REQ        = 8'h0C;
 localparam [7:0] OP_ACK             = 8'h11;
 
 // AETH syndromes (IBA 9.7.5.1): ACK with credit field 0x1F, NAKs
@@ -218,7 +228,10 @@ localparam [4:0]
     S_DISC    = 5'd13,
     S_CQE     = 5'd14,
     S_ACK     = 5'd15,
-    S_WB      = 5'd16;
+    S_WB      = 5'd16,
+    S_RRETH   = 5'd17,
+    S_RJOB    = 5'd18,
+    S_RWAIT   = 5'd19;
 
 // ---------------------------------------------------------------------------
 // context broadcast decode
@@ -382,6 +395,7 @@ reg               seg_last;
 reg               rec_ready;
 reg               cqe_valid;
 reg               ack_valid;
+reg               rd_job_valid;
 
 wire [LOG_QPS-1:0] qidx = h_qpn_reg[LOG_QPS-1:0];
 wire [LOG_QPS-1:0] qidx_in = s_hdr_dqpn[LOG_QPS-1:0];
@@ -439,6 +453,11 @@ rnic_repack #(
     .m_tready(m_wr_tready)
 );
 
+// the READ response generator has the DMA read port and the header bus
+wire rd_mode = state_reg == S_RJOB || state_reg == S_RWAIT;
+wire rec_s_tready;
+wire rd_s_tready;
+
 // receive WQE records
 wire [127:0] rec;
 wire rec_last;
@@ -452,12 +471,72 @@ rnic_resp_rec #(
     .s_tdata(s_rd_tdata),
     .s_tkeep(s_rd_tkeep),
     .s_tlast(s_rd_tlast),
-    .s_tvalid(s_rd_tvalid),
-    .s_tready(s_rd_tready),
+    .s_tvalid(s_rd_tvalid && !rd_mode),
+    .s_tready(rec_s_tready),
     .m_rec(rec),
     .m_rec_last(rec_last),
     .m_rec_valid(rec_valid),
     .m_rec_ready(rec_ready)
+);
+
+assign s_rd_tready = rd_mode ? rd_s_tready : rec_s_tready;
+
+// READ response generator: owns the DMA read port and the header bus while
+// the FSM waits for it
+wire        rd_job_ready;
+wire        rd_done, rd_done_err;
+wire [63:0] rd_req_addr_e;
+wire [15:0] rd_req_len_e;
+wire [TAG_W-1:0] rd_req_tag_e;
+wire        rd_req_valid_e;
+wire [7:0]  rd_hdr_opcode;
+wire [23:0] rd_hdr_psn;
+wire [31:0] rd_hdr_aeth;
+wire [12:0] rd_hdr_len;
+wire        rd_hdr_valid;
+
+rnic_rd_resp #(
+    .DATA_W(DATA_W),
+    .TAG_W(TAG_W),
+    .MAX_RD(4)
+) rd_resp (
+    .clk(clk),
+    .rst(rst),
+    .s_job_valid(rd_job_valid),
+    .s_job_ready(rd_job_ready),
+    .s_job_addr(h_rlen_reg == 32'd0 ? 64'd0 : m_addr_reg),
+    .s_job_len(h_rlen_reg),
+    .s_job_psn(h_psn_reg),
+    .s_job_msn(w_msn_reg + 24'd1),
+    .s_job_mtu(q_mtu),
+    .done(rd_done),
+    .done_err(rd_done_err),
+    // verilator lint_off PINCONNECTEMPTY
+    .busy(),        // the FSM waits for done instead
+    // verilator lint_on PINCONNECTEMPTY
+    .m_hdr_opcode(rd_hdr_opcode),
+    .m_hdr_psn(rd_hdr_psn),
+    .m_hdr_aeth(rd_hdr_aeth),
+    .m_hdr_len(rd_hdr_len),
+    .m_hdr_valid(rd_hdr_valid),
+    .m_hdr_ready(rd_mode && m_hdr_ready),
+    .m_axis_pl_tdata(m_axis_pl_tdata),
+    .m_axis_pl_tkeep(m_axis_pl_tkeep),
+    .m_axis_pl_tlast(m_axis_pl_tlast),
+    .m_axis_pl_tvalid(m_axis_pl_tvalid),
+    .m_axis_pl_tready(m_axis_pl_tready),
+    .m_rd_req_addr(rd_req_addr_e),
+    .m_rd_req_len(rd_req_len_e),
+    .m_rd_req_tag(rd_req_tag_e),
+    .m_rd_req_valid(rd_req_valid_e),
+    .m_rd_req_ready(rd_mode && m_rd_req_ready),
+    .s_rd_tdata(s_rd_tdata),
+    .s_rd_tkeep(s_rd_tkeep),
+    .s_rd_tlast(s_rd_tlast),
+    .s_rd_tvalid(s_rd_tvalid && rd_mode),
+    .s_rd_tready(rd_s_tready),
+    .s_rd_tuser(s_rd_tuser),
+    .s_rd_error(s_rd_error)
 );
 
 wire [31:0] rec_lkey = rec[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
@@ -565,6 +644,7 @@ wire [31:0] sge_len = sge_rd[31:0];
 // decode of the latched packet
 wire op_send = h_op_reg <= OP_SEND_ONLY_IMM;
 wire op_write = h_op_reg >= OP_WRITE_FIRST && h_op_reg <= OP_WRITE_ONLY_IMM;
+wire op_read = h_op_reg == OP_READ_REQ;
 wire op_start = h_op_reg == OP_SEND_FIRST || h_op_reg == OP_SEND_ONLY ||
                 h_op_reg == OP_SEND_ONLY_IMM || h_op_reg == OP_WRITE_FIRST ||
                 h_op_reg == OP_WRITE_ONLY || h_op_reg == OP_WRITE_ONLY_IMM;
@@ -585,12 +665,15 @@ wire qp_ok = h_qpn_reg < QPS && q_type == `RNIC_QP_TYPE_RC && !w_err_reg &&
               q_state == `RNIC_QP_STATE_SQD);
 wire [23:0] psn_d = h_psn_reg - w_epsn_reg;   // 24-bit serial difference
 
-// RETH check (IBA 9.4.4 / 10.6.3.3 style rules, rkey index and tag)
+// RETH check (IBA 9.4.4 / 10.6.3.3 style rules, rkey index and tag); a
+// READ needs remote read rights, a WRITE remote write rights, in the key and
+// in the QP
+wire [7:0] reth_acc = op_read ? `RNIC_ACCESS_REMOTE_READ : `RNIC_ACCESS_REMOTE_WRITE;
 wire [64:0] reth_off = {1'b0, h_va_reg} - {1'b0, k_start};
 wire reth_key_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
                    k_tag == h_rkey_reg[KT-1:0] && k_pdn == q_pdn &&
-                   (k_access & `RNIC_ACCESS_REMOTE_WRITE) != 8'd0 &&
-                   (q_access & `RNIC_ACCESS_REMOTE_WRITE) != 8'd0 &&
+                   (k_access & reth_acc) != 8'd0 &&
+                   (q_access & reth_acc) != 8'd0 &&
                    !reth_off[64] &&
                    ({1'b0, reth_off[63:0]} + {33'd0, h_rlen_reg}) <= {1'b0, k_length};
 wire reth_ok = h_rlen_reg == 32'd0 || reth_key_ok;
@@ -613,6 +696,15 @@ wire [63:0] wqe_addr = q_rq_base + ({48'd0, ci_slot} << q_log_rq_stride);
 wire [31:0] stride_bytes = 32'd1 << q_log_rq_stride;
 wire [15:0] fetch_len = (stride_bytes < {16'd0, FETCH_MAX}) ?
                         ((stride_bytes < 32'd16) ? 16'd16 : stride_bytes[15:0]) : FETCH_MAX;
+
+// READ: response packets max(1, ceil(len / mtu)) (IBA 9.7.1), lengths up
+// to 2^31
+wire [32:0] rd_round = {1'b0, h_rlen_reg} + {19'd0, mtu} - 33'd1;
+// verilator lint_off UNUSEDSIGNAL
+wire [32:0] rd_ceil = rd_round >> (7 + q_mtu);   // <= 2^23 for lengths up to 2^31
+// verilator lint_on UNUSEDSIGNAL
+wire [23:0] rd_npkts = (h_rlen_reg == 32'd0) ? 24'd1 : rd_ceil[23:0];
+wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 
 // scatter piece
 wire [31:0] sge_rem = sge_len - m_off_reg;
@@ -692,6 +784,7 @@ always @* begin
     rec_ready = 1'b0;
     cqe_valid = 1'b0;
     ack_valid = 1'b0;
+    rd_job_valid = 1'b0;
 
     // RQ producer index table port: context clears win, doorbells wait a cycle
     pend_valid_next = pend_valid_reg;
@@ -776,6 +869,18 @@ always @* begin
                 do_ack_next = 1'b1;
                 ack_syn_next = SYN_NAK_PSN;
                 ack_psn_next = w_epsn_reg;
+            end
+        end else if (op_read) begin
+            if (m_active_reg || !rd_len_ok) begin
+                // inside another message, or carrying payload / too long
+                stat_inv_req_next = 1'b1;
+                qp_err_next = 1'b1;
+                w_err_next = 1'b1;
+                do_ack_next = 1'b1;
+                ack_syn_next = SYN_NAK_INV;
+            end else begin
+                do_disc_next = 1'b0;
+                state_next = S_RRETH;
             end
         end else if (!(op_send || op_write) || !seq_ok || !len_ok ||
                      (op_wqe && q_srq_en)) begin
@@ -879,6 +984,39 @@ always @* begin
             do_ack_next = 1'b1;
             ack_syn_next = SYN_NAK_RACC;
             state_next = S_DISC;
+        end
+    end
+    S_RRETH: begin
+        // MPT entry of the rkey is on ms_rd now
+        if (reth_ok) begin
+            m_addr_next = h_va_reg - k_start + k_iova;
+            state_next = S_RJOB;
+        end else begin
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+            stat_inv_req_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_RACC;
+            state_next = S_ACK;
+        end
+    end
+    S_RJOB: begin
+        rd_job_valid = 1'b1;
+        if (rd_job_ready)
+            state_next = S_RWAIT;
+    end
+    S_RWAIT: begin
+        // the responses go out through the header bus and payload port
+        if (rd_done) begin
+            w_epsn_next = w_epsn_reg + rd_npkts;
+            w_nak_next = 1'b0;
+            w_msn_next = w_msn_reg + 24'd1;
+            if (rd_done_err) begin
+                // host memory failed under a registered region
+                w_err_next = 1'b1;
+                qp_err_next = 1'b1;
+            end
+            state_next = S_WB;
         end
     end
     S_LENCHK: begin
@@ -1091,10 +1229,10 @@ end
 // outputs
 assign s_hdr_ready = state_reg == S_IDLE;
 
-assign m_rd_req_addr = wqe_addr;
-assign m_rd_req_len = fetch_len;
-assign m_rd_req_tag = {TAG_W{1'b0}};
-assign m_rd_req_valid = rd_req_valid;
+assign m_rd_req_addr = rd_mode ? rd_req_addr_e : wqe_addr;
+assign m_rd_req_len = rd_mode ? rd_req_len_e : fetch_len;
+assign m_rd_req_tag = rd_mode ? rd_req_tag_e : {TAG_W{1'b0}};
+assign m_rd_req_valid = rd_mode ? rd_req_valid_e : rd_req_valid;
 
 assign m_wr_req_addr = wr_req_addr;
 assign m_wr_req_len = wr_req_len;
@@ -1119,14 +1257,14 @@ assign m_cqe_valid = cqe_valid;
 assign m_cqe_cqn = q_recv_cqn;
 assign m_cqe_data = cqe;
 
-assign m_hdr_valid = ack_valid;
-assign m_hdr_opcode = OP_ACK;
+assign m_hdr_valid = ack_valid || (rd_mode && rd_hdr_valid);
+assign m_hdr_opcode = rd_mode ? rd_hdr_opcode : OP_ACK;
 assign m_hdr_se = 1'b0;
 assign m_hdr_mig = 1'b0;
 assign m_hdr_ackreq = 1'b0;
 assign m_hdr_pkey = q_pkey;
 assign m_hdr_dqpn = q_dest_qpn;
-assign m_hdr_psn = ack_psn_reg;
+assign m_hdr_psn = rd_mode ? rd_hdr_psn : ack_psn_reg;
 assign m_hdr_dmac = q_dmac;
 assign m_hdr_smac = 48'd0;
 assign m_hdr_dip = q_dip;
@@ -1138,7 +1276,7 @@ assign m_hdr_sport = q_sport;
 assign m_hdr_reth_va = 64'd0;
 assign m_hdr_reth_rkey = 32'd0;
 assign m_hdr_reth_len = 32'd0;
-assign m_hdr_aeth = {ack_syn_reg, w_msn_reg};
+assign m_hdr_aeth = rd_mode ? rd_hdr_aeth : {ack_syn_reg, w_msn_reg};
 assign m_hdr_imm = 32'd0;
 assign m_hdr_deth_qkey = 32'd0;
 assign m_hdr_deth_sqpn = 24'd0;
@@ -1147,7 +1285,7 @@ assign m_hdr_atomic_rkey = 32'd0;
 assign m_hdr_atomic_swap = 64'd0;
 assign m_hdr_atomic_cmp = 64'd0;
 assign m_hdr_atomic_ack = 64'd0;
-assign m_hdr_len = 13'd0;
+assign m_hdr_len = rd_mode ? rd_hdr_len : 13'd0;
 
 assign qp_err_valid = qp_err_reg;
 assign qp_err_qpn = h_qpn_reg;

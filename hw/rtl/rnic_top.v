@@ -238,7 +238,7 @@ rnic_doorbell #(
 // DMA write ports: 0 responder scatter, 1 CQE writer (after port 0's data
 // in acceptance order, so a receive CQE lands after its payload).
 localparam RD_PORTS = 3;
-localparam WR_PORTS = 2;
+localparam WR_PORTS = 3;
 wire [RD_PORTS*64-1:0]     rd_req_addr;
 wire [RD_PORTS*16-1:0]     rd_req_len;
 wire [RD_PORTS*TAG_W-1:0]  rd_req_tag;
@@ -387,6 +387,11 @@ rnic_req #(
     .s_ack_len(ack_len), .s_ack_valid(ack_valid), .s_ack_ready(ack_ready),
     .s_ack_pl_tdata(ack_pl_tdata), .s_ack_pl_tkeep(ack_pl_tkeep), .s_ack_pl_tlast(ack_pl_tlast),
     .s_ack_pl_tvalid(ack_pl_tvalid), .s_ack_pl_tready(ack_pl_tready),
+    .m_wr_req_addr(wr_req_addr[2*64 +: 64]), .m_wr_req_len(wr_req_len[2*16 +: 16]),
+    .m_wr_req_valid(wr_req_valid[2]), .m_wr_req_ready(wr_req_ready[2]),
+    .m_wr_tdata(wr_tdata[2*DATA_W +: DATA_W]), .m_wr_tkeep(wr_tkeep[2*KEEP_W +: KEEP_W]),
+    .m_wr_tlast(wr_tlast[2]), .m_wr_tvalid(wr_tvalid[2]), .m_wr_tready(wr_tready[2]),
+    .s_wr_done(wr_done[2]),
     .m_cqe_valid(req_cqe_valid), .m_cqe_ready(req_cqe_ready), .m_cqe_cqn(req_cqe_cqn),
     .m_cqe_data(req_cqe_data),
     .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
@@ -651,6 +656,8 @@ rnic_resp #(
     .m_hdr_atomic_ack(resp_hdr_atomic_ack),
     .m_hdr_len(resp_hdr_len),
     .m_hdr_valid(resp_hdr_out_valid), .m_hdr_ready(resp_hdr_out_ready),
+    .m_axis_pl_tdata(resp_pl_tdata), .m_axis_pl_tkeep(resp_pl_tkeep), .m_axis_pl_tlast(resp_pl_tlast),
+    .m_axis_pl_tvalid(resp_pl_tvalid_out), .m_axis_pl_tready(resp_pl_tready_out),
     .m_rd_req_addr(rd_req_addr[2*64 +: 64]), .m_rd_req_len(rd_req_len[2*16 +: 16]),
     .m_rd_req_tag(resp_rd_tag), .m_rd_req_valid(rd_req_valid[2]), .m_rd_req_ready(rd_req_ready[2]),
     .s_rd_tdata(rd_tdata[2*DATA_W +: DATA_W]), .s_rd_tkeep(rd_tkeep[2*KEEP_W +: KEEP_W]),
@@ -668,11 +675,6 @@ rnic_resp #(
     .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx)
 );
 assign rd_req_tag[2*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, resp_rd_tag};
-// The responder sends no payload (ACKs/NAKs only, until READ responses).
-assign resp_pl_tdata = {DATA_W{1'b0}};
-assign resp_pl_tkeep = {KEEP_W{1'b0}};
-assign resp_pl_tlast = 1'b0;
-assign resp_pl_tvalid_out = 1'b0;
 
 // ---------------------------------------------------------------------------
 // Transmit: ACKs before requests, whole packets, then the framer
@@ -988,9 +990,9 @@ end
 // are counted (WQE_INDEX_ERR, RX_*); reporting them to the firmware as
 // asynchronous events comes with the event queue.
 wire unused_ok = &{1'b0, fetch_err_valid, fetch_err_qpn, fetch_err_index, resp_qp_err_valid,
-                   resp_qp_err_qpn, rd_error[1:0], wr_error[0], cfg_link_en, stat_ack_drop, stat_nak_seq,
+                   resp_qp_err_qpn, rd_error[1:0], wr_error[0], wr_error[2], cfg_link_en, stat_ack_drop, stat_nak_seq,
                    stat_nak_rnr, stat_rnr_nak, stat_inv_req, stat_cq_overrun, stat_cqe_bad_cq,
-                   stat_cqe_dma_err, resp_pl_tready_out, resp_hdr_smac, resp_hdr_sip,
+                   stat_cqe_dma_err, resp_hdr_smac, resp_hdr_sip,
                    rd_tuser[0*TAG_W+4 +: TAG_W-4], rd_tuser[2*TAG_W+4 +: TAG_W-4]};
 
 endmodule

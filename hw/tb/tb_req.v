@@ -1,8 +1,13 @@
 // tb_req: rnic_req with behavioural models around it: a WQE source, a DMA
 // read port answering from a TB memory with 125 cycles of latency and up to
 // 8 requests in flight, a header-bus + payload sink that checks every header
-// field of every packet and every payload byte, an ACK/NAK source, and a CQE
-// sink that checks every CQE field against the expected completion order.
+// field of every packet and every payload byte, an ACK/NAK/READ RESPONSE
+// source, a DMA write port that places READ response data in a second TB
+// memory (checking that every byte it writes lies in an SGE of the READ; the
+// whole memory is compared with the expected image after each READ test), and
+// a CQE sink that checks every CQE field against the expected completion
+// order (and, for a successful READ, that every DMA write request of its data
+// was accepted before the CQE was offered).
 // The sequence (initial block and its tasks) drives inputs with blocking
 // assignments at the falling edge (Verilator 5.006 runs non-blocking
 // assignments in initial blocks as blocking ones); the models in always
@@ -22,6 +27,13 @@ localparam [63:0] MR_VA = 64'h00007f0000001000; // its first virtual address
 localparam [63:0] MR_IOVA = 64'h0000000400000000;
 localparam [31:0] LKEY = (32'd1 << 8) | 32'h21; // key index 1, tag 0x21
 localparam [31:0] LKEY_PD6 = (32'd2 << 8) | 32'h33; // a region of another PD
+localparam [31:0] LKEY_RO = (32'd4 << 8) | 32'h66;  // the first region again, without LOCAL_WRITE
+// READ destinations: a second region, only ever written by the DUT's DMA write port
+localparam WMEM_BYTES = 32'h8000;
+localparam [63:0] WR_VA = 64'h00007f0000200000;
+localparam [63:0] WR_IOVA = 64'h0000000500000000;
+localparam [31:0] LKEY_W = (32'd3 << 8) | 32'h5a;   // key index 3, tag 0x5a, LOCAL_WRITE
+localparam RSRC_BYTES = 32768;                       // READ response payload source
 localparam DMA_LAT = 125;
 
 reg clk = 1'b0;
@@ -101,6 +113,16 @@ reg                         cqe_ready = 1'b0;
 wire [23:0]                 cqe_cqn;
 wire [`RNIC_CQE_BITS-1:0]   cqe_data;
 wire                        stat_ack_drop, stat_nak_seq, stat_nak_rnr;
+wire [63:0]                 wr_req_addr;
+wire [15:0]                 wr_req_len;
+wire                        wr_req_valid;
+reg                         wr_req_ready = 1'b0;
+wire [DATA_W-1:0]           wr_tdata;
+wire [KEEP_W-1:0]           wr_tkeep;
+wire                        wr_tlast;
+wire                        wr_tvalid;
+reg                         wr_tready = 1'b0;
+reg                         wr_done = 1'b0;
 
 rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .clk(clk), .rst(rst),
@@ -111,6 +133,10 @@ rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .m_rd_req_ready(rd_req_ready),
     .s_rd_tdata(rd_tdata), .s_rd_tkeep(rd_tkeep), .s_rd_tlast(rd_tlast), .s_rd_tvalid(rd_tvalid), .s_rd_tready(rd_tready),
     .s_rd_tuser(rd_tuser),
+    .m_wr_req_addr(wr_req_addr), .m_wr_req_len(wr_req_len), .m_wr_req_valid(wr_req_valid),
+    .m_wr_req_ready(wr_req_ready),
+    .m_wr_tdata(wr_tdata), .m_wr_tkeep(wr_tkeep), .m_wr_tlast(wr_tlast), .m_wr_tvalid(wr_tvalid),
+    .m_wr_tready(wr_tready), .s_wr_done(wr_done),
     .m_hdr_opcode(hdr_opcode),
     .m_hdr_se(hdr_se),
     .m_hdr_mig(hdr_mig),
@@ -156,6 +182,13 @@ integer i, j, k;
 
 // host memory behind the region: mem[va - MR_VA] is at MR_IOVA + (va - MR_VA)
 reg [7:0] mem [0:MEM_BYTES-1];
+// READ destination memory (wmem[va - WR_VA] is at WR_IOVA + (va - WR_VA)), its
+// expected image, and the bytes the current READs may write (their SGEs)
+reg [7:0] wmem [0:WMEM_BYTES-1];
+reg [7:0] wexp [0:WMEM_BYTES-1];
+reg       wok [0:WMEM_BYTES-1];
+reg [7:0] rsrc [0:RSRC_BYTES-1];
+integer   wr_tot = 0;          // READ response bytes sent that must be written (DMA write requests)
 
 // per-QP attributes the TB configured
 reg [2:0]  qa_mtu [0:255];
@@ -180,6 +213,7 @@ reg [31:0] em_imm [0:MAXMSG-1];
 reg        em_se [0:MAXMSG-1];
 reg [63:0] em_raddr [0:MAXMSG-1];
 reg [31:0] em_rkey [0:MAXMSG-1];
+reg [31:0] em_rlen [0:MAXMSG-1];   // READ: its length (em_len is 0: the request has no payload)
 integer    em_wr = 0, em_rd = 0;
 
 // expected payload bytes (in send order)
@@ -251,12 +285,13 @@ task qp_setup(input [7:0] qpn, input [3:0] state, input [2:0] mtu, input [23:0] 
     end
 endtask
 
-task mr_setup(input [31:0] key, input [23:0] pdn, input [63:0] start, input [63:0] len, input [63:0] iova);
+task mr_setup(input [31:0] key, input [23:0] pdn, input [63:0] start, input [63:0] len, input [63:0] iova,
+              input [7:0] access);
     reg [32*`RNIC_CTX_WORDS-1:0] c;
     begin
         c = 0;
         c[`RNIC_MPT_VALID_LSB] = 1'b1;
-        c[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = `RNIC_ACCESS_LOCAL_WRITE;
+        c[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = access;
         c[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = key[7:0];
         c[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = pdn;
         c[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = start;
@@ -305,11 +340,14 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
         end
         // expectations
         if (exp_sent) begin
+            // a READ is one request packet but uses n PSNs, one per response
             mtu = 256 << (qa_mtu[qpn] - 1);
             npk = (len == 0) ? 1 : (len + mtu - 1) / mtu;
-            em_qp[em_wr % MAXMSG] = qpn; em_op[em_wr % MAXMSG] = op; em_len[em_wr % MAXMSG] = len;
+            em_qp[em_wr % MAXMSG] = qpn; em_op[em_wr % MAXMSG] = op;
+            em_len[em_wr % MAXMSG] = (op == `RNIC_WQE_OP_RDMA_READ) ? 0 : len;
+            em_rlen[em_wr % MAXMSG] = len;
             em_psn[em_wr % MAXMSG] = qa_psn[qpn]; em_imm[em_wr % MAXMSG] = imm;
-            em_se[em_wr % MAXMSG] = (flags & `RNIC_WQE_FLAG_SOLICITED) != 0;
+            em_se[em_wr % MAXMSG] = (flags & `RNIC_WQE_FLAG_SOLICITED) != 0 && op != `RNIC_WQE_OP_RDMA_READ;
             em_raddr[em_wr % MAXMSG] = raddr; em_rkey[em_wr % MAXMSG] = rkey;
             em_wr = em_wr + 1;
             qa_psn[qpn] = qa_psn[qpn] + npk;
@@ -317,7 +355,7 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
                 for (b = 0; b < len; b = b + 1) begin
                     exp_pl[exp_wr % EXP_BYTES] = inl[b]; exp_wr = exp_wr + 1;
                 end
-            end else begin
+            end else if (op != `RNIC_WQE_OP_RDMA_READ) begin
                 for (j = 0; j < nsge; j = j + 1)
                     for (b = 0; b < sg_len[j]; b = b + 1) begin
                         exp_pl[exp_wr % EXP_BYTES] = mem[sg_va[j] - MR_VA + b]; exp_wr = exp_wr + 1;
@@ -328,7 +366,9 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
             ec_cqn[ec_wr % MAXCQE] = qa_cqn[qpn]; ec_index[ec_wr % MAXCQE] = idx;
             ec_op[ec_wr % MAXCQE] = (op == `RNIC_WQE_OP_RDMA_WRITE || op == `RNIC_WQE_OP_RDMA_WRITE_IMM) ?
                                     `RNIC_CQE_OP_REQ_RDMA_WRITE :
-                                    (op == `RNIC_WQE_OP_RDMA_READ) ? `RNIC_CQE_OP_REQ_RDMA_READ : `RNIC_CQE_OP_REQ_SEND;
+                                    (op == `RNIC_WQE_OP_RDMA_READ) ? `RNIC_CQE_OP_REQ_RDMA_READ :
+                                    (op == `RNIC_WQE_OP_ATOMIC_CS) ? `RNIC_CQE_OP_REQ_ATOMIC_CS :
+                                    (op == `RNIC_WQE_OP_ATOMIC_FA) ? `RNIC_CQE_OP_REQ_ATOMIC_FA : `RNIC_CQE_OP_REQ_SEND;
             ec_status[ec_wr % MAXCQE] = exp_status; ec_qpn[ec_wr % MAXCQE] = qpn; ec_len[ec_wr % MAXCQE] = len;
             ec_wr = ec_wr + 1;
         end
@@ -424,6 +464,76 @@ always @(posedge clk) begin
     end
 end
 
+// ---------------------------------------------------------------- DMA write port model
+// Takes up to WQ-1 requests ahead (like rnic_dma_wr's command queue) and the
+// data of the oldest one only; checks each request (length 1..65535, inside
+// the READ destination region) and each beat (packed, tlast on the request's
+// last beat), and that every byte written lies in an SGE of a READ under test
+// (wok). wr_acc_bytes (bytes of accepted requests) changes with a
+// non-blocking assignment, so a check at the same edge sees the value before
+// this edge's request.
+localparam WQ = 4;
+reg [63:0] wq_addr [0:WQ-1];
+reg [15:0] wq_len [0:WQ-1];
+integer    wq_wr = 0, wq_rd = 0, wq_off = 0, wn, wa, wi;
+integer    wr_acc_bytes = 0, wr_dat_bytes = 0, n_wr_req = 0;
+always @(posedge clk) begin
+    if (rst) begin
+        wr_req_ready <= 1'b0;
+        wr_tready <= 1'b0;
+        wr_done <= 1'b0;
+    end else begin
+        wr_done <= 1'b0;
+        if (wr_tvalid && wr_tready) begin
+            if (wq_rd == wq_wr) begin
+                $display("FAIL: DMA write data without a request");
+                errors = errors + 1;
+            end else begin
+                wn = wq_len[wq_rd % WQ] - wq_off;
+                if (wn > KEEP_W) wn = KEEP_W;
+                for (wi = 0; wi < KEEP_W; wi = wi + 1) begin
+                    if (wr_tkeep[wi] !== (wi < wn)) begin
+                        if (errors < 30) $display("FAIL: DMA write tkeep lane %0d is %b (request %h+%0d, offset %0d)",
+                                                  wi, wr_tkeep[wi], wq_addr[wq_rd % WQ], wq_len[wq_rd % WQ], wq_off);
+                        errors = errors + 1;
+                    end
+                    if (wi < wn) begin
+                        wa = wq_addr[wq_rd % WQ] - WR_IOVA + wq_off + wi;
+                        if (!wok[wa]) begin
+                            if (errors < 30) $display("FAIL: DMA write to byte %h outside the READ's SGEs", wa);
+                            errors = errors + 1;
+                        end
+                        wmem[wa] = wr_tdata[wi*8 +: 8];
+                    end
+                end
+                chk("wr_tlast", wr_tlast, wq_off + wn == wq_len[wq_rd % WQ]);
+                wq_off = wq_off + wn;
+                wr_dat_bytes = wr_dat_bytes + wn;
+                if (wq_off == wq_len[wq_rd % WQ]) begin
+                    wq_off = 0;
+                    wq_rd = wq_rd + 1;
+                    wr_done <= 1'b1;
+                end
+            end
+        end
+        if (wr_req_valid && wr_req_ready) begin
+            if (wr_req_len == 16'd0 || wr_req_addr < WR_IOVA || wr_req_addr + wr_req_len > WR_IOVA + WMEM_BYTES) begin
+                $display("FAIL: DMA write %h+%0d outside the READ region", wr_req_addr, wr_req_len);
+                errors = errors + 1;
+            end else begin
+                wq_addr[wq_wr % WQ] = wr_req_addr; wq_len[wq_wr % WQ] = wr_req_len;
+                wq_wr = wq_wr + 1;
+            end
+            wr_acc_bytes <= wr_acc_bytes + wr_req_len;
+            n_wr_req = n_wr_req + 1;
+        end
+        rnd = $random(seed);
+        wr_req_ready <= (wq_wr - wq_rd < WQ - 1) && (!noisy || (rnd % 4) != 0);
+        rnd = $random(seed);
+        wr_tready <= (wq_wr != wq_rd) && (!noisy || (rnd % 3) != 0);
+    end
+end
+
 // ---------------------------------------------------------------- checks
 task chk(input [8*12-1:0] name, input [63:0] got, input [63:0] exp);
     begin
@@ -442,7 +552,7 @@ endfunction
 integer hs_msg = 0, hs_off = 0, hs_pkts = 0;
 reg [15:0] hs_ip_id;
 integer hm, hlen, hplen;
-reg hfirst, hlast, hwrite, himm;
+reg hfirst, hlast, hwrite, himm, hread;
 reg [7:0] hop;
 always @(posedge clk) begin
     if (!rst && hdr_valid && hdr_ready) begin
@@ -458,7 +568,9 @@ always @(posedge clk) begin
             hlast = (hs_off + hplen == hlen);
             hwrite = em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
             himm = em_op[hm] == `RNIC_WQE_OP_SEND_IMM || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
-            hop = (hwrite ? 8'h06 : 8'h00) + (hfirst && hlast ? (himm ? 8'd5 : 8'd4) :
+            hread = em_op[hm] == `RNIC_WQE_OP_RDMA_READ;   // one READ REQUEST, no payload (hlen 0)
+            hop = hread ? 8'h0C :
+                  (hwrite ? 8'h06 : 8'h00) + (hfirst && hlast ? (himm ? 8'd5 : 8'd4) :
                                              hfirst ? 8'd0 : hlast ? (himm ? 8'd3 : 8'd2) : 8'd1);
             chk("opcode", hdr_opcode, hop);
             chk("se", hdr_se, hlast && em_se[hm]);
@@ -472,9 +584,9 @@ always @(posedge clk) begin
             chk("ttl", hdr_ttl, qa_ttl[em_qp[hm]]);
             chk("tos", hdr_tos, qa_tos[em_qp[hm]]);
             chk("sport", hdr_sport, qa_sport[em_qp[hm]]);
-            chk("reth_va", hdr_reth_va, (hwrite && hfirst) ? em_raddr[hm] : 64'd0);
-            chk("reth_rkey", hdr_reth_rkey, (hwrite && hfirst) ? em_rkey[hm] : 32'd0);
-            chk("reth_len", hdr_reth_len, (hwrite && hfirst) ? hlen : 32'd0);
+            chk("reth_va", hdr_reth_va, ((hwrite || hread) && hfirst) ? em_raddr[hm] : 64'd0);
+            chk("reth_rkey", hdr_reth_rkey, ((hwrite || hread) && hfirst) ? em_rkey[hm] : 32'd0);
+            chk("reth_len", hdr_reth_len, ((hwrite || hread) && hfirst) ? em_rlen[hm] : 32'd0);
             chk("aeth", hdr_aeth, 0);
             chk("imm", hdr_imm, (himm && hlast) ? {em_imm[hm][7:0], em_imm[hm][15:8], em_imm[hm][23:16], em_imm[hm][31:24]} : 32'd0);
             chk("deth_qkey", hdr_deth_qkey, 0);
@@ -550,6 +662,13 @@ end
 reg [`RNIC_CQE_BITS-1:0] ecqe;
 integer ce;
 always @(posedge clk) begin
+    // a successful READ's CQE is offered only once every DMA write request
+    // of its data (and of every READ before it) was accepted
+    if (!rst && cqe_valid && ec_rd < ec_wr && ec_op[ec_rd % MAXCQE] == `RNIC_CQE_OP_REQ_RDMA_READ &&
+        ec_status[ec_rd % MAXCQE] == `RNIC_WC_STATUS_SUCCESS && wr_acc_bytes != wr_tot) begin
+        $display("FAIL: READ CQE offered with %0d of %0d data bytes requested (cycle %0d)", wr_acc_bytes, wr_tot, cycle);
+        errors = errors + 1;
+    end
     if (!rst && cqe_valid && cqe_ready) begin
         if (ec_rd >= ec_wr) begin
             $display("FAIL: unexpected CQE qpn %0d index %0d status %h", cqe_data[`RNIC_CQE_QPN_LSB +: 24],
@@ -581,6 +700,127 @@ always @(posedge clk) begin
     rnd = $random(seed);
     cqe_ready <= !noisy || (rnd % 3) != 0;
 end
+
+// ---------------------------------------------------------------- READ helpers
+localparam [7:0] OP_RR_FIRST = 8'h0D, OP_RR_MIDDLE = 8'h0E, OP_RR_LAST = 8'h0F, OP_RR_ONLY = 8'h10;
+
+// one READ RESPONSE packet on s_ack_* with payload rsrc[src ..], random gaps
+// between beats when noisy; keep: the DUT must write it (counted in wr_tot)
+task send_rresp(input [7:0] opcode, input [23:0] qpn, input [23:0] psn, input [12:0] len, input integer src,
+                input keep);
+    integer b, plen, n, l;
+    begin
+        plen = len;
+        if (keep) wr_tot = wr_tot + plen;
+        @(negedge clk);
+        ack_opcode = opcode; ack_dqpn = qpn; ack_psn = psn; ack_len = len;
+        ack_aeth = (opcode == OP_RR_MIDDLE) ? 32'd0 : {8'h1F, 24'h000042};
+        ack_valid = 1'b1;
+        #1;
+        while (!ack_ready) begin @(negedge clk); #1; end
+        @(posedge clk);
+        @(negedge clk);
+        ack_valid = 1'b0;
+        b = 0;
+        while (b < plen) begin
+            rnd = $random(seed);
+            if (noisy && (rnd % 4) == 0) begin
+                ack_pl_tvalid = 1'b0;
+                @(negedge clk);
+            end else begin
+                n = plen - b;
+                if (n > KEEP_W) n = KEEP_W;
+                for (l = 0; l < KEEP_W; l = l + 1) begin
+                    ack_pl_tdata[l*8 +: 8] = (l < n) ? rsrc[(src + b + l) % RSRC_BYTES] : $random(seed);
+                    ack_pl_tkeep[l] = (l < n);
+                end
+                ack_pl_tlast = (b + n == plen);
+                ack_pl_tvalid = 1'b1;
+                #1;
+                while (!ack_pl_tready) begin @(negedge clk); #1; end
+                @(posedge clk);
+                @(negedge clk);
+                ack_pl_tvalid = 1'b0;
+                b = b + n;
+            end
+        end
+    end
+endtask
+
+// all responses of a READ of len bytes at PSN psn: ONLY, or FIRST, MIDDLE..., LAST
+task rd_respond(input [7:0] qpn, input [23:0] psn, input integer len, input integer src);
+    integer n, p, mtu, plen;
+    reg [7:0] op;
+    begin
+        mtu = mtu_bytes(qa_mtu[qpn]);
+        n = (len == 0) ? 1 : (len + mtu - 1) / mtu;
+        for (p = 0; p < n; p = p + 1) begin
+            plen = (p == n - 1) ? len - p * mtu : mtu;
+            op = (n == 1) ? OP_RR_ONLY : (p == 0) ? OP_RR_FIRST : (p == n - 1) ? OP_RR_LAST : OP_RR_MIDDLE;
+            send_rresp(op, qpn, psn + p, plen, src + p * mtu, 1'b1);
+        end
+    end
+endtask
+
+// expected placement of a READ into the current SGE list (sg_*, all in the
+// READ region): its first count bytes are rsrc[src ..]; every SGE byte may
+// be written
+task rd_expect(input integer nsge, input integer src, input integer count);
+    integer k2, b, o, a;
+    begin
+        o = 0;
+        for (k2 = 0; k2 < nsge; k2 = k2 + 1)
+            for (b = 0; b < sg_len[k2]; b = b + 1) begin
+                a = sg_va[k2] - WR_VA + b;
+                wok[a] = 1'b1;
+                if (o < count) wexp[a] = rsrc[(src + o) % RSRC_BYTES];
+                o = o + 1;
+            end
+    end
+endtask
+
+// wait for the written data, then compare the whole READ region with its
+// expected image and close the write window
+task wmem_check(input [8*24-1:0] what);
+    integer t, a, bad;
+    begin
+        t = 0;
+        while ((wr_dat_bytes != wr_tot || wq_rd != wq_wr) && t < 20000) begin
+            @(posedge clk);
+            t = t + 1;
+        end
+        repeat (20) @(posedge clk);
+        if (wr_dat_bytes != wr_tot || wr_acc_bytes != wr_tot || wq_rd != wq_wr) begin
+            $display("FAIL: %0s: %0d bytes requested, %0d written, %0d expected", what, wr_acc_bytes, wr_dat_bytes, wr_tot);
+            errors = errors + 1;
+        end
+        bad = 0;
+        for (a = 0; a < WMEM_BYTES; a = a + 1) begin
+            if (wmem[a] !== wexp[a]) begin
+                if (bad < 8) $display("FAIL: %0s: READ region byte %h is %h, expected %h", what, a, wmem[a], wexp[a]);
+                bad = bad + 1;
+            end
+            wok[a] = 1'b0;
+        end
+        errors = errors + bad;
+    end
+endtask
+
+// wait until n more request headers went out
+task wait_hdrs(input integer n);
+    integer t;
+    begin
+        t = 0;
+        while (hs_msg < n && t < 20000) begin
+            @(posedge clk);
+            t = t + 1;
+        end
+        if (hs_msg < n) begin
+            $display("FAIL: timeout waiting for request %0d", n);
+            errors = errors + 1;
+        end
+    end
+endtask
 
 // ---------------------------------------------------------------- sequence helpers
 task wait_sent;
@@ -624,11 +864,18 @@ task sg1(input [63:0] va, input [31:0] len);
     begin sg_va[0] = va; sg_len[0] = len; sg_key[0] = LKEY; end
 endtask
 
+// one SGE in the READ region at offset off
+task sgw(input [63:0] off, input [31:0] len);
+    begin sg_va[0] = WR_VA + off; sg_len[0] = len; sg_key[0] = LKEY_W; end
+endtask
+
 localparam [7:0] SIG = `RNIC_WQE_FLAG_SIGNALED;
 localparam [7:0] OK = `RNIC_WC_STATUS_SUCCESS;
 localparam [7:0] ACK_SYN = 8'h1F;                // ACK, credit field 0x1F
 integer exp_drop = 0, exp_seq = 0, exp_rnr = 0;
 integer m0;
+integer rs, ri, rl, rn;      // READ tests: response source offset, loop index, length, SGE count
+reg [23:0] rp, rp2;          // READ tests: first PSN of a READ
 
 initial begin
     for (i = 0; i < MEM_BYTES; i = i + 1) mem[i] = $random(seed);
@@ -636,8 +883,14 @@ initial begin
     repeat (10) @(negedge clk);
     rst = 1'b0;
     repeat (5) @(posedge clk);
-    mr_setup(LKEY, 24'd5, MR_VA, MEM_BYTES, MR_IOVA);
-    mr_setup(LKEY_PD6, 24'd6, MR_VA, MEM_BYTES, MR_IOVA);
+    for (i = 0; i < WMEM_BYTES; i = i + 1) begin
+        wmem[i] = $random(seed); wexp[i] = wmem[i]; wok[i] = 1'b0;
+    end
+    for (i = 0; i < RSRC_BYTES; i = i + 1) rsrc[i] = $random(seed);
+    mr_setup(LKEY, 24'd5, MR_VA, MEM_BYTES, MR_IOVA, `RNIC_ACCESS_LOCAL_WRITE);
+    mr_setup(LKEY_PD6, 24'd6, MR_VA, MEM_BYTES, MR_IOVA, `RNIC_ACCESS_LOCAL_WRITE);
+    mr_setup(LKEY_W, 24'd5, WR_VA, WMEM_BYTES, WR_IOVA, `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_READ);
+    mr_setup(LKEY_RO, 24'd5, MR_VA, MEM_BYTES, MR_IOVA, `RNIC_ACCESS_REMOTE_READ | `RNIC_ACCESS_REMOTE_WRITE);
     qp_setup(3, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd7, 24'hfffffe, 1'b0);  // PSN wraps
     qp_setup(4, `RNIC_QP_STATE_RTS, `RNIC_MTU_4096, 24'd5, 24'd9, 24'd100, 1'b0);
     qp_setup(5, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd11, 24'd7, 1'b1);     // sq_sig_all
@@ -749,7 +1002,7 @@ initial begin
     wait_cqes;
     qp_setup(8, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd0, 1'b0);   // clears the error flag
     qp_setup(8, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd40, 1'b0);
-    post(8, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 64, 0, 64'h1000, 32'h55, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    post(8, `RNIC_WQE_OP_ATOMIC_CS, SIG, 1, 64, 0, 64'h1000, 32'h55, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
     post(8, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
     wait_cqes;
 
@@ -777,6 +1030,229 @@ initial begin
     post(3, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
     wait_cqes;
 
+    // --- RDMA READ
+    qp_setup(9, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd19, 24'hfffffa, 1'b0);   // PSNs wrap
+    qp_setup(10, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd21, 24'h000123, 1'b0);
+    qp_setup(11, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd23, 24'd500, 1'b0);
+    qp_setup(12, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd25, 24'h7ffffe, 1'b0);
+    qp_setup(13, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd27, 24'd1, 1'b0);
+    rs = 0;
+
+    // QP 9, MTU 256: the send PSN advances by max(1, ceil(len / MTU)) per READ,
+    // checked on the SEND posted behind each READ
+    $display("QP 9 MTU 256: READs of 0, 1, 256, 257, 1283 bytes, each followed by a SEND");
+    rp = qa_psn[9];
+    post(9, `RNIC_WQE_OP_RDMA_READ, SIG, 0, 0, 0, 64'h0000100020003000, 32'h00001234, OK, 1, 1);
+    sg1(MR_VA + 64'h31, 5);
+    post(9, `RNIC_WQE_OP_SEND, SIG, 1, 5, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    // an ACK for the SEND does not retire the READ before it (nor the SEND behind it)
+    ec_wr = ec_wr - 2;
+    send_ack(8'h11, 9, qa_psn[9] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    ec_wr = ec_wr + 1;
+    rd_respond(9, rp, 0, rs);                                          // READ RESPONSE ONLY, no payload
+    wait_cqes;
+    ec_wr = ec_wr + 1;
+    send_ack(8'h11, 9, qa_psn[9] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("READ 0 B");
+    for (ri = 1; ri < 5; ri = ri + 1) begin
+        rl = (ri == 1) ? 1 : (ri == 2) ? 256 : (ri == 3) ? 257 : 1283;
+        rp = qa_psn[9];
+        sg_va[0] = WR_VA + ri * 64'h1000 + 64'h13; sg_key[0] = LKEY_W;
+        if (rl == 1) begin
+            sg_len[0] = 1; rn = 1;
+        end else begin
+            sg_len[0] = rl / 2 + 1;
+            sg_va[1] = WR_VA + ri * 64'h1000 + 64'h803; sg_len[1] = rl - sg_len[0]; sg_key[1] = LKEY_W;
+            rn = 2;
+        end
+        post(9, `RNIC_WQE_OP_RDMA_READ, SIG, rn, rl, 0, 64'h00007f00aa000001 + ri, 32'h00abc000 + ri, OK, 1, 1);
+        rd_expect(rn, rs, rl);
+        sg1(MR_VA + 64'h40 + ri, 7);
+        post(9, `RNIC_WQE_OP_SEND, SIG, 1, 7, 0, 0, 0, OK, 1, 1);
+        wait_sent;
+        rd_respond(9, rp, rl, rs);
+        send_ack(8'h11, 9, qa_psn[9] - 24'd1, ACK_SYN, 0);
+        wait_cqes;
+        wmem_check("QP 9 READ");
+        rs = rs + rl;
+    end
+
+    // QP 9: a NAK for the READ's PSN completes it with the NAK's error
+    $display("QP 9: remote access NAK for a READ, the SEND behind it flushed");
+    rp = qa_psn[9];
+    sgw(64'h7001, 100);
+    post(9, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 100, 0, 64'h5000, 32'h77, `RNIC_WC_STATUS_REM_ACCESS_ERR, 1, 1);
+    sg1(MR_VA + 64'h50, 20);
+    post(9, `RNIC_WQE_OP_SEND, 0, 1, 20, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 9, rp, 8'h62, 0);
+    wait_cqes;
+    send_rresp(OP_RR_ONLY, 9, rp, 100, rs, 1'b0); exp_drop = exp_drop + 1;   // no READ outstanding any more
+    wmem_check("READ NAKed");
+
+    // QP 10, MTU 1024: one SGE, READ RESPONSE ONLY; SOLICITED is not sent on a READ
+    $display("QP 10 MTU 1024: 1-SGE READ (ONLY response)");
+    rp = qa_psn[10];
+    sgw(64'h101, 700);
+    post(10, `RNIC_WQE_OP_RDMA_READ, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 700, 0, 64'hffff800012345677, 32'hfeed0001,
+         OK, 1, 1);
+    rd_expect(1, rs, 700);
+    wait_sent;
+    rd_respond(10, rp, 700, rs);
+    wait_cqes;
+    wmem_check("READ ONLY");
+    rs = rs + 700;
+
+    // QP 10: two SENDs, then a READ over 4 SGEs (one of length 0 with a bogus
+    // key) at odd offsets: 1024 + 1024 + 452 bytes cross SGE boundaries
+    // mid-packet; responses with wrong PSNs or out-of-place opcodes are
+    // dropped; the READ's first response retires the two SENDs
+    $display("QP 10: READ after two SENDs, 4 SGEs, FIRST/MIDDLE/LAST, wrong PSNs dropped");
+    sg1(MR_VA + 64'h1234, 100);
+    post(10, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h2345, 2000);
+    post(10, `RNIC_WQE_OP_SEND, SIG, 1, 2000, 0, 0, 0, OK, 1, 1);
+    rp = qa_psn[10];
+    sg_va[0] = WR_VA + 64'h1003; sg_len[0] = 1001; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h1500; sg_len[1] = 0;    sg_key[1] = 32'hdeadbeef;
+    sg_va[2] = WR_VA + 64'h2001; sg_len[2] = 77;   sg_key[2] = LKEY_W;
+    sg_va[3] = WR_VA + 64'h2ffb; sg_len[3] = 1422; sg_key[3] = LKEY_W;
+    post(10, `RNIC_WQE_OP_RDMA_READ, SIG, 4, 2500, 0, 64'h0123456789abcdef, 32'h00c0ffee, OK, 1, 1);
+    rd_expect(4, rs, 2500);
+    wait_sent;
+    ec_wr = ec_wr - 3;
+    send_rresp(OP_RR_FIRST, 10, rp + 24'd1, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1;  // PSN ahead
+    send_rresp(OP_RR_MIDDLE, 10, rp, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1;        // MIDDLE first
+    send_rresp(OP_RR_ONLY, 10, rp - 24'd1, 100, rs + 9000, 1'b0); exp_drop = exp_drop + 1;   // the SEND's PSN
+    send_rresp(OP_RR_ONLY, 200, rp, 100, rs + 9000, 1'b0); exp_drop = exp_drop + 1;          // unknown QP
+    wait_cqes;                                                         // no CQE yet
+    ec_wr = ec_wr + 2;
+    send_rresp(OP_RR_FIRST, 10, rp, 1024, rs, 1'b1);
+    wait_cqes;                                                         // the two SENDs
+    send_rresp(OP_RR_FIRST, 10, rp, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1;        // duplicate
+    send_rresp(OP_RR_LAST, 10, rp + 24'd2, 452, rs + 9000, 1'b0); exp_drop = exp_drop + 1;  // skips a PSN
+    send_rresp(OP_RR_FIRST, 10, rp + 24'd1, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1; // FIRST in the middle
+    ec_wr = ec_wr + 1;
+    send_rresp(OP_RR_MIDDLE, 10, rp + 24'd1, 1024, rs + 1024, 1'b1);
+    send_rresp(OP_RR_LAST, 10, rp + 24'd2, 452, rs + 2048, 1'b1);
+    wait_cqes;
+    wmem_check("READ 4 SGEs");
+    rs = rs + 2500;
+
+    // QP 10: a second READ waits in the WQE stage until the first completes
+    $display("QP 10: a second READ waits for the first");
+    rp = qa_psn[10];
+    sg_va[0] = WR_VA + 64'h4007; sg_len[0] = 1500; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h5001; sg_len[1] = 1500; sg_key[1] = LKEY_W;
+    post(10, `RNIC_WQE_OP_RDMA_READ, SIG, 2, 3000, 0, 64'h1111, 32'h2222, OK, 1, 1);
+    rd_expect(2, rs, 3000);
+    rp2 = qa_psn[10];
+    sgw(64'h6003, 40);
+    post(10, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 40, 0, 64'h3333, 32'h4444, OK, 1, 1);
+    wait_hdrs(em_wr - 1);
+    repeat (300) @(posedge clk);
+    if (hs_msg != em_wr - 1) begin
+        $display("FAIL: the second READ went out while the first was outstanding");
+        errors = errors + 1;
+    end
+    ec_wr = ec_wr - 1;
+    rd_respond(10, rp, 3000, rs);
+    wait_cqes;
+    wmem_check("first READ");
+    rs = rs + 3000;
+    sgw(64'h6003, 40);
+    rd_expect(1, rs, 40);
+    ec_wr = ec_wr + 1;
+    wait_sent;
+    rd_respond(10, rp2, 40, rs);
+    wait_cqes;
+    wmem_check("second READ");
+    rs = rs + 40;
+
+    // QP 11: the READ's lkey lacks LOCAL_WRITE (the same key gathers a SEND)
+    $display("QP 11: READ SGE without LOCAL_WRITE");
+    sg1(MR_VA + 64'h333, 50); sg_key[0] = LKEY_RO;
+    post(11, `RNIC_WQE_OP_SEND, SIG, 1, 50, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 11, qa_psn[11] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    sg_va[0] = WR_VA + 64'h100; sg_len[0] = 10; sg_key[0] = LKEY_W;
+    sg_va[1] = MR_VA + 64'h333; sg_len[1] = 50; sg_key[1] = LKEY_RO;
+    post(11, `RNIC_WQE_OP_RDMA_READ, SIG, 2, 60, 0, 64'h9, 32'h9, `RNIC_WC_STATUS_LOC_PROT_ERR, 0, 1);
+    sg1(MR_VA, 8);
+    post(11, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+
+    // QP 12, MTU 256: a MIDDLE response takes the READ (600 B, 3 PSNs) past
+    // its length: LOC_LEN_ERR, the first response's 256 bytes are placed and
+    // nothing else (nothing past the SGEs); the SEND behind the READ and
+    // later WQEs are flushed
+    $display("QP 12 MTU 256: READ responses longer than the READ");
+    rp = qa_psn[12];
+    sg_va[0] = WR_VA + 64'h7101; sg_len[0] = 300; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h7303; sg_len[1] = 300; sg_key[1] = LKEY_W;
+    post(12, `RNIC_WQE_OP_RDMA_READ, SIG, 2, 600, 0, 64'h77, 32'h88, `RNIC_WC_STATUS_LOC_LEN_ERR, 1, 1);
+    rd_expect(2, rs, 256);
+    sg1(MR_VA + 64'h10, 30);
+    post(12, `RNIC_WQE_OP_SEND, SIG, 1, 30, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 1, 1);
+    wait_sent;
+    send_rresp(OP_RR_FIRST, 12, rp, 256, rs, 1'b1);
+    send_rresp(OP_RR_MIDDLE, 12, rp + 24'd1, 400, rs + 256, 1'b0);    // 656 > 600
+    wait_cqes;
+    send_rresp(OP_RR_LAST, 12, rp + 24'd2, 88, rs + 256, 1'b0); exp_drop = exp_drop + 1;   // READ gone
+    sg1(MR_VA, 8);
+    post(12, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+    wmem_check("READ too long");
+    rs = rs + 656;
+
+    // QP 12 again: a LAST that takes the READ past its length
+    qp_setup(12, `RNIC_QP_STATE_RESET, `RNIC_MTU_256, 24'd5, 24'd25, 24'd0, 1'b0);
+    qp_setup(12, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd25, 24'h000777, 1'b0);
+    rp = qa_psn[12];
+    sgw(64'h7501, 300);
+    post(12, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 300, 0, 64'h77, 32'h88, `RNIC_WC_STATUS_LOC_LEN_ERR, 1, 1);
+    rd_expect(1, rs, 256);
+    wait_sent;
+    send_rresp(OP_RR_FIRST, 12, rp, 256, rs, 1'b1);
+    send_rresp(OP_RR_LAST, 12, rp + 24'd1, 100, rs + 256, 1'b0);      // 356 > 300
+    wait_cqes;
+    wmem_check("READ LAST too long");
+    rs = rs + 356;
+
+    // QP 13: an inline READ is refused; a READ RESPONSE ONLY shorter than the READ
+    $display("QP 13: inline READ, READ RESPONSE ONLY shorter than the READ");
+    post(13, `RNIC_WQE_OP_RDMA_READ, SIG | `RNIC_WQE_FLAG_INLINE, 0, 16, 0, 64'h1, 32'h2,
+         `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    wait_cqes;
+    qp_setup(13, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd27, 24'd0, 1'b0);
+    qp_setup(13, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd27, 24'habcdef, 1'b0);
+    rp = qa_psn[13];
+    sgw(64'h7801, 200);
+    post(13, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 200, 0, 64'h5, 32'h6, `RNIC_WC_STATUS_LOC_LEN_ERR, 1, 1);
+    rd_expect(1, rs, 0);
+    wait_sent;
+    send_rresp(OP_RR_ONLY, 13, rp, 150, rs, 1'b0);
+    wait_cqes;
+    sgw(64'h7a01, 20);
+    post(13, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 20, 0, 64'h5, 32'h6, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+    wmem_check("READ too short");
+    // a FIRST at the READ's only PSN: the READ cannot end inside its PSNs
+    qp_setup(13, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd27, 24'd0, 1'b0);
+    qp_setup(13, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd27, 24'hffffff, 1'b0);
+    rp = qa_psn[13];
+    sgw(64'h7c01, 100);
+    post(13, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 100, 0, 64'h5, 32'h6, `RNIC_WC_STATUS_LOC_LEN_ERR, 1, 1);
+    rd_expect(1, rs, 0);
+    wait_sent;
+    send_rresp(OP_RR_FIRST, 13, rp, 100, rs, 1'b0);
+    wait_cqes;
+    wmem_check("READ FIRST at last PSN");
+
     repeat (100) @(posedge clk);
     chk("ack drops", n_ack_drop, exp_drop);
     chk("seq NAKs", n_nak_seq, exp_seq);
@@ -785,7 +1261,12 @@ initial begin
         $display("FAIL: %0d/%0d messages, %0d/%0d payload bytes", hs_msg, em_wr, exp_rd, exp_wr);
         errors = errors + 1;
     end
-    $display("tb_req: %0d messages, %0d payload bytes, %0d CQEs, %0d DMA reads", em_wr, exp_wr, ec_rd, n_dma_req);
+    if (wr_dat_bytes != wr_tot || wq_rd != wq_wr) begin
+        $display("FAIL: %0d of %0d READ data bytes written", wr_dat_bytes, wr_tot);
+        errors = errors + 1;
+    end
+    $display("tb_req: %0d messages, %0d payload bytes, %0d CQEs, %0d DMA reads, %0d DMA writes (%0d bytes)",
+             em_wr, exp_wr, ec_rd, n_dma_req, n_wr_req, wr_dat_bytes);
     if (errors == 0) $display("PASS");
     else $display("FAIL: %0d errors", errors);
     $finish;

@@ -72,6 +72,10 @@ wire [63:0] m_hdr_atomic_swap, m_hdr_atomic_cmp, m_hdr_atomic_ack;
 wire [12:0] m_hdr_len;
 wire        m_hdr_valid;
 wire        m_hdr_ready;
+wire [DATA_W-1:0] rp_tdata;     // READ response payload
+wire [KEEP_W-1:0] rp_tkeep;
+wire        rp_tlast, rp_tvalid;
+wire        rp_tready;
 
 wire [63:0] rd_req_addr;
 wire [15:0] rd_req_len;
@@ -141,6 +145,8 @@ rnic_resp #(
     .m_hdr_atomic_swap(m_hdr_atomic_swap), .m_hdr_atomic_cmp(m_hdr_atomic_cmp),
     .m_hdr_atomic_ack(m_hdr_atomic_ack), .m_hdr_len(m_hdr_len),
     .m_hdr_valid(m_hdr_valid), .m_hdr_ready(m_hdr_ready),
+    .m_axis_pl_tdata(rp_tdata), .m_axis_pl_tkeep(rp_tkeep), .m_axis_pl_tlast(rp_tlast),
+    .m_axis_pl_tvalid(rp_tvalid), .m_axis_pl_tready(rp_tready),
     .m_rd_req_addr(rd_req_addr), .m_rd_req_len(rd_req_len), .m_rd_req_tag(rd_req_tag),
     .m_rd_req_valid(rd_req_valid), .m_rd_req_ready(rd_req_ready),
     .s_rd_tdata(rd_tdata), .s_rd_tkeep(rd_tkeep), .s_rd_tlast(rd_tlast),
@@ -429,7 +435,50 @@ integer exp_wr_req_bytes = 0;
 reg [23:0] xa_qpn [0:255];      // local QP the reply is for
 reg [23:0] xa_psn [0:255];
 reg [31:0] xa_aeth [0:255];
+reg [7:0]  xa_op [0:255];       // 0x11 ACK, or a READ RESPONSE opcode
+reg [12:0] xa_len [0:255];
 integer xa_wr = 0, xa_rd = 0;
+
+// expected READ response payloads: device address and length per packet
+reg [63:0] xp_addr [0:255];
+reg [12:0] xp_len [0:255];
+integer xp_wr = 0, xp_rd = 0, xp_off = 0;
+integer rp_bytes = 0;
+wire stall_rp = stall_en && lfsr[23];
+assign rp_tready = !stall_rp;
+integer pj2, prem2;
+always @(posedge clk) begin
+    if (rp_tvalid && rp_tready) begin
+        if (xp_rd == xp_wr) begin
+            $display("FAIL: unexpected READ response payload beat");
+            errors = errors + 1;
+        end else begin
+            prem2 = xp_len[xp_rd % 256] - xp_off;
+            for (pj2 = 0; pj2 < KEEP_W; pj2 = pj2 + 1) begin
+                if (rp_tkeep[pj2] !== (pj2 < prem2)) begin
+                    $display("FAIL: READ payload %0d offset %0d: tkeep[%0d] %b", xp_rd, xp_off, pj2, rp_tkeep[pj2]);
+                    errors = errors + 1;
+                end else if (pj2 < prem2 &&
+                             rp_tdata[pj2*8 +: 8] !== mem[(xp_addr[xp_rd % 256] + xp_off + pj2) % MEM_SIZE]) begin
+                    $display("FAIL: READ payload %0d byte %0d is %h, memory holds %h", xp_rd, xp_off + pj2,
+                             rp_tdata[pj2*8 +: 8], mem[(xp_addr[xp_rd % 256] + xp_off + pj2) % MEM_SIZE]);
+                    errors = errors + 1;
+                end
+            end
+            if (rp_tlast !== (prem2 <= KEEP_W)) begin
+                $display("FAIL: READ payload %0d offset %0d: tlast %b", xp_rd, xp_off, rp_tlast);
+                errors = errors + 1;
+            end
+            rp_bytes = rp_bytes + ((prem2 < KEEP_W) ? prem2 : KEEP_W);
+            if (rp_tlast || prem2 <= KEEP_W) begin
+                xp_rd = xp_rd + 1;
+                xp_off = 0;
+            end else begin
+                xp_off = xp_off + KEEP_W;
+            end
+        end
+    end
+end
 
 assign cqe_ready = !stall_cqe;
 assign m_hdr_ready = !stall_ack;
@@ -520,18 +569,19 @@ task check_ack;
         if (xa_rd == xa_wr) begin
             $display("FAIL: unexpected ACK psn %h aeth %h", m_hdr_psn, m_hdr_aeth);
             errors = errors + 1;
-        end else if (m_hdr_opcode !== 8'h11 || m_hdr_psn !== xa_psn[xa_rd % 256] ||
+        end else if (m_hdr_opcode !== xa_op[xa_rd % 256] || m_hdr_psn !== xa_psn[xa_rd % 256] ||
                      m_hdr_aeth !== xa_aeth[xa_rd % 256] || m_hdr_dqpn !== q_dest(q) ||
                      m_hdr_dmac !== q_dmac(q) || m_hdr_dip !== q_dip(q) ||
                      m_hdr_sport !== q_sport(q) || m_hdr_ttl !== q_ttl(q) ||
                      m_hdr_tos !== q_tos(q) || m_hdr_pkey !== q_pkey(q) ||
-                     m_hdr_len !== 13'd0 || m_hdr_se !== 1'b0 || m_hdr_ackreq !== 1'b0 ||
+                     m_hdr_len !== xa_len[xa_rd % 256] || m_hdr_se !== 1'b0 || m_hdr_ackreq !== 1'b0 ||
                      m_hdr_mig !== 1'b0) begin
             $display("FAIL: ACK %0d: opcode %h psn %h aeth %h dqpn %h dmac %h dip %h sport %h ttl %h tos %h pkey %h len %0d",
                      xa_rd, m_hdr_opcode, m_hdr_psn, m_hdr_aeth, m_hdr_dqpn, m_hdr_dmac, m_hdr_dip,
                      m_hdr_sport, m_hdr_ttl, m_hdr_tos, m_hdr_pkey, m_hdr_len);
-            $display("      expected psn %h aeth %h dqpn %h dmac %h dip %h", xa_psn[xa_rd % 256],
-                     xa_aeth[xa_rd % 256], q_dest(q), q_dmac(q), q_dip(q));
+            $display("      expected opcode %h psn %h aeth %h len %0d dqpn %h dmac %h dip %h", xa_op[xa_rd % 256],
+                     xa_psn[xa_rd % 256], xa_aeth[xa_rd % 256], xa_len[xa_rd % 256], q_dest(q), q_dmac(q),
+                     q_dip(q));
             errors = errors + 1;
         end
     end
@@ -562,6 +612,7 @@ reg [23:0] tb_msn [0:15];
 reg [15:0] tb_pi [0:15];
 reg [15:0] tb_ci [0:15];
 reg [15:0] msg_id = 16'd1;
+reg [7:0]  qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;  // for qp_write
 
 task ctx_write;
     input [7:0] tbl;
@@ -591,7 +642,7 @@ task qp_write;
         c[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] = qstate;
         c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = qtype;
         c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = mtu;
-        c[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W] = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
+        c[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W] = qp_access;
         c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = PDN;
         c[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W] = q_dest(q);
         c[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W] = q_cqn(q);
@@ -795,7 +846,39 @@ task exp_ack;
         xa_qpn[xa_wr % 256] = q;
         xa_psn[xa_wr % 256] = psn;
         xa_aeth[xa_wr % 256] = {syn, tb_msn[q]};
+        xa_op[xa_wr % 256] = 8'h11;
+        xa_len[xa_wr % 256] = 13'd0;
         xa_wr = xa_wr + 1;
+    end
+endtask
+
+// the READ RESPONSE packets for a READ of n bytes from device address a at
+// the QP's model PSN (advanced) and MSN (advanced first)
+task exp_read;
+    input [23:0] q;
+    input [63:0] a;
+    input [31:0] n;
+    input [31:0] mtu;
+    integer np, k;
+    reg [31:0] l;
+    begin
+        np = (n == 0) ? 1 : (n + mtu - 1) / mtu;
+        tb_msn[q] = tb_msn[q] + 1;
+        for (k = 0; k < np; k = k + 1) begin
+            l = (k == np - 1) ? n - k * mtu : mtu;
+            xa_qpn[xa_wr % 256] = q;
+            xa_psn[xa_wr % 256] = tb_psn[q];
+            xa_op[xa_wr % 256] = (np == 1) ? 8'h10 : (k == 0) ? 8'h0D : (k == np - 1) ? 8'h0F : 8'h0E;
+            xa_aeth[xa_wr % 256] = (np == 1 || k == 0 || k == np - 1) ? {8'h1F, tb_msn[q]} : 32'd0;
+            xa_len[xa_wr % 256] = l[12:0];
+            xa_wr = xa_wr + 1;
+            if (l != 0) begin
+                xp_addr[xp_wr % 256] = a + k * mtu;
+                xp_len[xp_wr % 256] = l[12:0];
+                xp_wr = xp_wr + 1;
+            end
+            tb_psn[q] = tb_psn[q] + 1;
+        end
     end
 endtask
 
@@ -832,7 +915,7 @@ task drain;
     integer t;
     begin
         t = 0;
-        while ((hdr_i != pk_n || hv || !pl_done || xa_rd != xa_wr || xc_rd != xc_wr ||
+        while ((hdr_i != pk_n || hv || !pl_done || xa_rd != xa_wr || xc_rd != xc_wr || xp_rd != xp_wr ||
                 wq_rd != wq_wr || dut.state_reg != 0 || rq_rd != rq_wr || rd_v) && t < 2000000) begin
             @(posedge clk);
             t = t + 1;
@@ -843,8 +926,10 @@ task drain;
                      hdr_i, cl_i, pk_n, xa_rd, xa_wr, xc_rd, xc_wr, dut.state_reg);
             errors = errors + 1;
         end
-        if (xa_rd != xa_wr || xc_rd != xc_wr) begin
-            $display("FAIL: missing replies: acks %0d/%0d, cqes %0d/%0d", xa_rd, xa_wr, xc_rd, xc_wr);
+        if (xa_rd != xa_wr || xc_rd != xc_wr || xp_rd != xp_wr) begin
+            $display("FAIL: missing replies: acks %0d/%0d, cqes %0d/%0d, READ payloads %0d/%0d", xa_rd,
+                     xa_wr, xc_rd, xc_wr, xp_rd, xp_wr);
+            xp_rd = xp_wr;
             errors = errors + 1;
             xa_rd = xa_wr;
             xc_rd = xc_wr;
@@ -1208,8 +1293,8 @@ initial begin
 
     // --- unsupported opcode and bad opcode sequence: NAK invalid request ----
     qp_bringup(24'd7, 3'd3, 24'd0);
-    add_pkt(8'h0C, 7, 0, 0, 0, 0, msg_id, 0, VA_BASE, KEY_GOOD, 64, 0);   // READ request
-    exp_ack(7, 0, 8'h61);
+    add_pkt(8'h0C, 7, 0, 0, 0, 0, msg_id, 0, VA_BASE, KEY_GOOD, 64, 0);   // READ, QP without remote read
+    exp_ack(7, 0, 8'h62);
     drain;
     qp_bringup(24'd7, 3'd3, 24'd0);
     add_pkt(8'h01, 7, 0, 0, 0, 1024, msg_id, 0, 0, 0, 0, 0);   // MIDDLE without FIRST
@@ -1237,11 +1322,63 @@ initial begin
     end
     check_stats(4, 4, 1, 11, 37, 11);
 
+    // --- RDMA READ requests: responses in PSN order, payload from memory ----
+    mpt_write(8'd5, 8'h55, `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_READ, PDN,
+              VA_BASE, MEM_SIZE, 64'd0);
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
+    qp_bringup(24'd10, 3'd3, 24'hFFFFFE);   // MTU 1024, response PSNs wrap
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
+    s_err = 0;
+    for (i = 0; i < 7; i = i + 1) begin
+        p0 = tb_psn[10];
+        case (i)
+        0: save_wr = 0;
+        1: save_wr = 1;
+        2: save_wr = 1023;
+        3: save_wr = 1024;
+        4: save_wr = 1025;
+        5: save_wr = 5000;
+        default: save_wr = 20000;
+        endcase
+        if (i == 6)
+            stall_en = 1'b1;
+        add_pkt(8'h0C, 10, p0, 0, 1, 0, msg_id, 0, VA_BASE + 64'h12345 + i * 7, 32'h00000555, save_wr, 0);
+        exp_read(10, 64'h12345 + i * 7, save_wr, 1024);
+        s_err = s_err + save_wr;
+        drain;
+        stall_en = 1'b0;
+    end
+    if (rp_bytes != s_err) begin
+        $display("FAIL: READ responses carried %0d bytes, asked %0d", rp_bytes, s_err);
+        errors = errors + 1;
+    end
+    // a SEND after the READs continues at the PSN after the responses
+    sg_n = 1; set_sg(0, 64'h7E001, 100, KEY_GOOD);
+    send_case(10, 77, 1024, 0, 0);
+    // rkey without remote read; past the region's end: NAK remote access
+    add_pkt(8'h0C, 10, tb_psn[10], 0, 1, 0, msg_id, 0, VA_BASE + 64'h100, KEY_GOOD, 64, 0);
+    exp_ack(10, tb_psn[10], 8'h62);
+    drain;
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
+    qp_bringup(24'd10, 3'd5, 24'd5);
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
+    add_pkt(8'h0C, 10, 5, 0, 1, 0, msg_id, 0, VA_BASE + MEM_SIZE - 10, 32'h00000555, 11, 0);
+    exp_ack(10, 5, 8'h62);
+    drain;
+    // a READ carrying payload is an invalid request
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
+    qp_bringup(24'd10, 3'd5, 24'd5);
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
+    add_pkt(8'h0C, 10, 5, 0, 1, 8, msg_id, 0, VA_BASE, 32'h00000555, 8, 0);
+    exp_ack(10, 5, 8'h61);
+    drain;
+    $display("RDMA READ: %0d response bytes checked", rp_bytes);
+
     // --- QP 2 after a reset: fresh PSN, MSN and queues ----------------------
     qp_bringup(24'd2, 3'd3, 24'h000042);
     sg_n = 1; set_sg(0, 64'h7D001, 100, KEY_GOOD);
     send_case(2, 99, 1024, 0, 0);
-    check_stats(4, 4, 1, 11, 38, 11);
+    check_stats(4, 4, 1, 14, 42, 14);
 
     if (errors == 0)
         $display("PASS: tb_resp");

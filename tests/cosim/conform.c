@@ -368,6 +368,97 @@ static void t_rc_send_imm(void) { t_rc_op(IBV_WR_SEND_WITH_IMM); }
 static void t_rc_write(void) { t_rc_op(IBV_WR_RDMA_WRITE); }
 static void t_rc_write_imm(void) { t_rc_op(IBV_WR_RDMA_WRITE_WITH_IMM); }
 
+/* Table cell RC x IBV_WR_RDMA_READ: the remote bytes land in the local
+ * SGEs (1-3 of them, odd offsets), nothing around them is written, the
+ * requester's completion carries IBV_WC_RDMA_READ and the byte count, and
+ * the responder's side sees no completion. */
+static void t_rc_read(void)
+{
+	static const uint32_t sizes[] = {0, 1, 1023, 1024, 1025, 4096, 65536 + 3, 300000};
+	struct pair p;
+	struct ibv_wc wc;
+
+	CHECK(pair_up(&p, IBV_QPT_RC, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		uint32_t len = sizes[k];
+		uint8_t *src = B.buf + 8192 + 5 * k;          /* remote */
+		uint8_t *dst = A.buf + 4096 + GUARD + 3 * k;  /* local, split over up to 3 SGEs */
+		unsigned nsge = 1 + k % 3;
+		struct ibv_sge sg[3];
+		uint32_t off = 0;
+
+		fill(src, len, 40 + k);
+		for (unsigned j = 0; j < nsge; j++) {
+			uint32_t l = j + 1 < nsge ? len / nsge : len - off;
+			/* each piece sits apart from the next, guards between */
+			uint8_t *d = dst + off + j * 2 * GUARD;
+			guard(d, l);
+			sg[j] = (struct ibv_sge){.addr = (uintptr_t)d, .length = l, .lkey = A.mr->lkey};
+			off += l;
+		}
+		struct ibv_send_wr w = {.wr_id = 0x9900 + k, .sg_list = sg, .num_sge = (int)nsge,
+					.opcode = IBV_WR_RDMA_READ, .send_flags = IBV_SEND_SIGNALED}, *bad = NULL;
+		w.wr.rdma.remote_addr = (uintptr_t)src;
+		w.wr.rdma.rkey = B.mr->rkey;
+		CHECK(ibv_post_send(p.qa, &w, &bad) == 0 && !bad, "post READ of %u bytes", len);
+		CHECK(poll1(p.ca, &wc) == 0, "no READ completion (size %u)", len);
+		CHECK_WC(wc, 0x9900 + k, IBV_WC_SUCCESS, IBV_WC_RDMA_READ, (int)len, 0, 0, p.qa->qp_num);
+		off = 0;
+		for (unsigned j = 0; j < nsge; j++) {
+			uint8_t *d = (uint8_t *)(uintptr_t)sg[j].addr;
+
+			for (uint32_t b = 0; b < sg[j].length; b++)
+				CHECK(d[b] == pat(40 + k, off + b), "READ %u bytes: byte %u is 0x%02x, remote 0x%02x", len,
+				      off + b, d[b], pat(40 + k, off + b));
+			/* the guards around each piece */
+			for (int g = 1; g <= GUARD; g++)
+				CHECK(d[-g] == GUARD_BYTE, "READ %u bytes: byte before piece %u written", len, j);
+			for (int g = 0; g < GUARD; g++)
+				CHECK(d[sg[j].length + g] == GUARD_BYTE, "READ %u bytes: byte after piece %u written", len, j);
+			off += sg[j].length;
+		}
+	}
+	CHECK(cq_empty(p.ca) && cq_empty(p.cb), "a completion too many (the responder must see none)");
+	pair_down(&p);
+}
+
+/* READ errors: a bad rkey, or an rkey without remote read, completes with
+ * IBV_WC_REM_ACCESS_ERR; a local MR without local write with
+ * IBV_WC_LOC_PROT_ERR; nothing is written locally. */
+static void t_read_errors(void)
+{
+	uint8_t *ro_local = A.ro + GUARD;
+	struct ibv_mr *nolw = ibv_reg_mr(A.pd, A.ro, 65536, 0);   /* local read only */
+
+	CHECK(nolw, "ibv_reg_mr without local write: %s", strerror(errno));
+	for (int c = 0; c < 3; c++) {
+		struct pair p;
+		struct ibv_wc wc;
+		uint8_t *dst = c == 2 ? ro_local : A.buf + GUARD;
+		struct ibv_sge s = {.addr = (uintptr_t)dst, .length = 64,
+				    .lkey = c == 2 ? nolw->lkey : A.mr->lkey};
+		struct ibv_send_wr w = {.wr_id = 0x98, .sg_list = &s, .num_sge = 1,
+					.opcode = IBV_WR_RDMA_READ, .send_flags = IBV_SEND_SIGNALED}, *bad = NULL;
+		enum ibv_wc_status want = c == 2 ? IBV_WC_LOC_PROT_ERR : IBV_WC_REM_ACCESS_ERR;
+
+		CHECK(pair_up(&p, IBV_QPT_RC, 1, 8, 0, 0) == 0, "set-up: %s", strerror(errno));
+		guard(dst, 64);
+		fill(B.buf, 64, 7);
+		fill(B.ro, 64, 7);
+		w.wr.rdma.remote_addr = c == 1 ? (uintptr_t)B.ro : (uintptr_t)B.buf;
+		w.wr.rdma.rkey = c == 0 ? (B.mr->rkey ^ 0x00ffff00u) : c == 1 ? B.ro_mr->rkey : B.mr->rkey;
+		CHECK(ibv_post_send(p.qa, &w, &bad) == 0, "post_send");
+		CHECK(poll1(p.ca, &wc) == 0, "case %d: no completion", c);
+		CHECK(wc.wr_id == 0x98 && wc.status == want, "case %d (%s): status %s, expected %s", c,
+		      c == 0 ? "bad rkey" : c == 1 ? "no remote read" : "local MR without local write",
+		      ibv_wc_status_str(wc.status), ibv_wc_status_str(want));
+		for (int g = -GUARD; g < 64 + GUARD; g++)
+			CHECK(dst[g] == GUARD_BYTE, "case %d: local memory written", c);
+		pair_down(&p);
+	}
+	ibv_dereg_mr(nolw);
+}
+
 /* The opcodes a QP type refuses: EINVAL, bad_wr the refused WR, nothing
  * posted. */
 static void refuse_on(enum ibv_qp_type t, const enum ibv_wr_opcode *ops, unsigned n)
@@ -903,7 +994,8 @@ static const struct clause clauses[] = {
 	T("send.table.rc.send_imm", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_IMM on RC", t_rc_send_imm),
 	T("send.table.rc.write", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE on RC", t_rc_write),
 	T("send.table.rc.write_imm", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE_WITH_IMM on RC", t_rc_write_imm),
-	O("send.table.rc.read", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_READ on RC", RTL_OPEN),
+	T("send.table.rc.read", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_READ on RC", t_rc_read),
+	T("send.errors.read", "ibv_post_send(3)", "a READ that fails completes in error: bad rkey or no remote read (remote access), local MR without local write (local protection)", t_read_errors),
 	O("send.table.rc.cmp_swp", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_CMP_AND_SWP on RC", RTL_OPEN),
 	O("send.table.rc.fetch_add", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_FETCH_AND_ADD on RC", RTL_OPEN),
 	O("send.table.rc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on RC", RTL_OPEN),
