@@ -5,30 +5,34 @@
 // - WQE stage: takes one send WQE from rnic_wqe_fetch into a buffer, checks
 //   the QP (QPC shadow: state RTS/SQD, type RC, error flag), the opcode, the
 //   sizes and each SGE's lkey against the MPT shadow (valid, tag, pdn,
-//   [start, start+length), and LOCAL_WRITE for the SGEs of an RDMA READ,
-//   which the device writes), translating SGE addresses to device addresses
-//   (iova + addr - start). A passing WQE starts the emitter and the gatherer
-//   and, once both have issued everything, is pushed on its QP's outstanding
-//   ring; a failing one is handed to the completion stage as an error.
+//   [start, start+length), and LOCAL_WRITE for the SGEs of an RDMA READ or
+//   an atomic, which the device writes), translating SGE addresses to device
+//   addresses (iova + addr - start). A passing WQE starts the emitter and
+//   the gatherer and, once both have issued everything, is pushed on its
+//   QP's outstanding ring; a failing one is handed to the completion stage
+//   as an error.
 // - Emitter: one header beat (m_hdr_*) and one rnic_repack segment command
 //   per packet, cut at the path MTU, PSNs from the QP's send PSN. Headers run
 //   ahead of the payload (the TX arbiter takes a header, then its payload).
 //   An RDMA READ is one READ REQUEST header (RETH {remote address, rkey,
 //   length}, no payload, AckReq); the QP's send PSN then advances by
 //   n = max(1, ceil(length / path MTU)), the PSNs of the n responses
-//   (IBA 9.7.1).
+//   (IBA 9.7.1). An atomic is one COMPARE SWAP (0x13) or FETCH ADD (0x14)
+//   header (AtomicETH {remote address, rkey, swap or add data, compare
+//   data}, no RETH, no payload, AckReq); the send PSN advances by 1.
 // - Gatherer: one DMA read request per SGE (split at DMA_CHUNK bytes, since a
 //   request carries at most 65535), all issued up front so the DMA latency is
 //   paid once per message, or the WQE's inline bytes; rnic_repack re-cuts the
-//   bytes into the packets' payloads (m_axis_pl_*). Not used by READ.
+//   bytes into the packets' payloads (m_axis_pl_*). Not used by READ and
+//   atomics.
 // - Completion stage: owns the per-QP outstanding rings (RAM-shaped,
 //   OUTS_DEPTH entries of {wqe_index, first_psn, last_psn, signaled, cqe
 //   opcode, byte_len}); pushes entries, retires them on ACKs (CQE for
 //   signaled ones), completes the NAKed entry with its remote error and
 //   flushes the rest (setting the QP error flag), and completes WQE-stage
 //   errors after flushing the QP's outstanding entries (CQEs stay in WQE
-//   order). It also takes READ RESPONSE packets and scatters their payload
-//   (below).
+//   order). It also takes READ RESPONSE and ATOMIC ACKNOWLEDGE packets and
+//   scatters their data (below).
 //
 // RDMA READ (requester side). A READ keeps its translated SGE list (device
 // address, length; a QPS x MAX_SEND_SGE RAM with one synchronous read port)
@@ -55,18 +59,43 @@
 // NAK's error like any other WQE. An ACK never retires a READ entry (an ACK
 // walk stops at it). The AETH of a response is not checked.
 //
+// Atomics (IBA 9.4.5, 9.7.5; requester side). CMP_AND_SWP and FETCH_AND_ADD
+// run as "a READ of 8 bytes whose data comes from the ATOMIC ACKNOWLEDGE
+// header": the WQE's SGEs must describe exactly 8 bytes (length field 8 and
+// the SGE lengths summing to it, else LOC_LEN_ERR, as for any length
+// mismatch), each SGE key must allow LOCAL_WRITE (else LOC_PROT_ERR), an
+// INLINE atomic completes with LOC_QP_OP_ERR. The request carries
+// swap_or_add = swap (CS) or compare_add (FA), compare = compare_add (CS)
+// or 0 (FA). The atomic keeps the READ state (SGE list, progress with
+// first = last PSN, length 8) and a per-QP "the outstanding one is an
+// atomic" flag; READs and atomics share the one-outstanding-per-QP rule.
+// The response is an ATOMIC ACKNOWLEDGE (0x12, no payload) at the atomic's
+// PSN: it retires the entries before the atomic as an ACK would, then the
+// original remote data (s_ack_atomic_ack, a number) is fed to the scatter
+// repacker as one 8-byte beat in little-endian order (memory byte k = bits
+// [8k+7:8k], the host order of Linux Soft-RoCE on x86) and written to the
+// SGE pieces through m_wr_*; the atomic's CQE (byte_len 8) follows once
+// every write request was accepted. An ATOMIC ACKNOWLEDGE with a wrong PSN,
+// a payload (len != 0), for a QP with no atomic outstanding (none, or a
+// READ), and a READ RESPONSE for an outstanding atomic are dropped
+// (stat_ack_drop). A NAK for the atomic's PSN completes it with the NAK's
+// error; an ACK never retires it.
+//
 // Implemented: RC SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM,
-// RDMA READ. Atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO, an INLINE READ and
-// UC/UD QPs complete with LOC_QP_OP_ERR (and set the QP error flag) for now.
-// Not yet: retransmission (PSN sequence NAKs and RNR NAKs are only counted,
-// there is no ACK timer), ATOMIC ACKNOWLEDGE.
+// RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD. LOCAL_INV, BIND_MW,
+// SEND_INV, TSO, an INLINE READ or atomic and UC/UD QPs complete with
+// LOC_QP_OP_ERR (and set the QP error flag) for now. Not yet: retransmission
+// (PSN sequence NAKs and RNR NAKs are only counted, there is no ACK timer),
+// the FENCE flag, more than one READ/atomic outstanding per QP
+// (qpc.max_rd_atomic is not read).
 //
 // ACK input (s_ack_*): header-bus fields of packets the parser routes to the
 // requester (ACK, ATOMIC ACKNOWLEDGE, RDMA READ RESPONSE *): opcode, dqpn
-// (the local QP), psn, aeth, len, plus the packet's payload on s_ack_pl_*
-// (len bytes, packed, tlast on the last beat; none when len is 0). ACK
-// (0x11) and READ responses are acted on; the others are counted
-// (stat_ack_drop). Payload that is not scattered is discarded.
+// (the local QP), psn, aeth, atomic_ack, len, plus the packet's payload on
+// s_ack_pl_* (len bytes, packed, tlast on the last beat; none when len is
+// 0). ACK (0x11), READ responses and ATOMIC ACKNOWLEDGE are acted on; the
+// others are counted (stat_ack_drop). Payload that is not scattered is
+// discarded.
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -172,6 +201,7 @@ module rnic_req #(
     input  wire [23:0]                   s_ack_dqpn,
     input  wire [23:0]                   s_ack_psn,
     input  wire [31:0]                   s_ack_aeth,
+    input  wire [63:0]                   s_ack_atomic_ack,   // with s_ack_*: AtomicAckETH original data (a number)
     input  wire [12:0]                   s_ack_len,
     input  wire                          s_ack_valid,
     output wire                          s_ack_ready,
@@ -188,7 +218,7 @@ module rnic_req #(
     output wire [`RNIC_CQE_BITS-1:0]     m_cqe_data,
 
     // statistics: one-cycle pulses
-    output wire                          stat_ack_drop,   // ACK for an unknown QP / PSN not outstanding, or unexpected response (READ response not expected)
+    output wire                          stat_ack_drop,   // ACK for an unknown QP / PSN not outstanding, or unexpected response (READ response or ATOMIC ACKNOWLEDGE not expected)
     output wire                          stat_nak_seq,    // PSN sequence error NAK received
     output wire                          stat_nak_rnr     // RNR NAK received
 );
@@ -213,7 +243,8 @@ localparam [7:0] OP_SEND_FIRST = 8'h00, OP_SEND_MIDDLE = 8'h01, OP_SEND_LAST = 8
                  OP_WRITE_FIRST = 8'h06, OP_WRITE_MIDDLE = 8'h07, OP_WRITE_LAST = 8'h08,
                  OP_WRITE_LAST_IMM = 8'h09, OP_WRITE_ONLY = 8'h0A, OP_WRITE_ONLY_IMM = 8'h0B,
                  OP_READ_REQ = 8'h0C, OP_RRESP_FIRST = 8'h0D,   // READ RESPONSE MIDDLE 0x0E is in between
-                 OP_RRESP_LAST = 8'h0F, OP_RRESP_ONLY = 8'h10, OP_ACK = 8'h11;
+                 OP_RRESP_LAST = 8'h0F, OP_RRESP_ONLY = 8'h10, OP_ACK = 8'h11,
+                 OP_ATOMIC_ACK = 8'h12, OP_CMP_SWAP = 8'h13, OP_FETCH_ADD = 8'h14;
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
@@ -260,13 +291,15 @@ reg [OW:0]      head_mem [0:QPS-1];
 reg [OW:0]      tail_mem [0:QPS-1];
 reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding entry
 
-// RDMA READ state: per-QP "a READ is outstanding" flag, the READ's progress
-// {first_psn, last_psn, next expected response PSN, SGE index, offset in the
-// SGE, bytes received, total length} and its translated SGE list {device
-// address, length} (QPS x NSGE, written by the WQE stage, read by the
-// completion stage through one synchronous port)
+// RDMA READ / atomic state: per-QP "a READ or atomic is outstanding" and
+// "it is an atomic" flags, its progress {first_psn, last_psn, next expected
+// response PSN, SGE index, offset in the SGE, bytes received, total length}
+// and its translated SGE list {device address, length} (QPS x NSGE, written
+// by the WQE stage, read by the completion stage through one synchronous
+// port)
 localparam RD_W = 24 + 24 + 24 + 5 + 32 + 32 + 32;
 reg [QPS-1:0]   rd_busy_reg;
+reg [QPS-1:0]   rd_atom_reg;
 reg [RD_W-1:0]  rdst_mem [0:QPS-1];
 reg [95:0]      rsg_mem [0:QPS*NSGE-1];
 reg [95:0]      rsg_rd;
@@ -322,7 +355,7 @@ assign s_wqe_tready = (w_state_reg == W_RECV);
 
 // control segment fields
 /* verilator lint_off UNUSEDSIGNAL */
-wire [CTRL_W-1:0] ctrl = wbuf_mem[CTRL_W-1:0];   // UD / atomic fields unused until those opcodes exist
+wire [CTRL_W-1:0] ctrl = wbuf_mem[CTRL_W-1:0];   // UD fields unused until UD exists
 /* verilator lint_on UNUSEDSIGNAL */
 wire [7:0]  w_op     = ctrl[`RNIC_SEND_WQE_OPCODE_LSB +: `RNIC_SEND_WQE_OPCODE_W];
 wire [7:0]  w_flags  = ctrl[`RNIC_SEND_WQE_FLAGS_LSB +: `RNIC_SEND_WQE_FLAGS_W];
@@ -331,11 +364,16 @@ wire [31:0] w_imm    = ctrl[`RNIC_SEND_WQE_IMM_LSB +: `RNIC_SEND_WQE_IMM_W];
 wire [31:0] w_len    = ctrl[`RNIC_SEND_WQE_LENGTH_LSB +: `RNIC_SEND_WQE_LENGTH_W];
 wire [63:0] w_raddr  = ctrl[`RNIC_SEND_WQE_REMOTE_ADDR_LSB +: `RNIC_SEND_WQE_REMOTE_ADDR_W];
 wire [31:0] w_rkey   = ctrl[`RNIC_SEND_WQE_RKEY_LSB +: `RNIC_SEND_WQE_RKEY_W];
+wire [63:0] w_cmpadd = ctrl[`RNIC_SEND_WQE_COMPARE_ADD_LSB +: `RNIC_SEND_WQE_COMPARE_ADD_W];
+wire [63:0] w_swap   = ctrl[`RNIC_SEND_WQE_SWAP_LSB +: `RNIC_SEND_WQE_SWAP_W];
 wire w_inline    = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
 wire w_solicited = (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
 wire w_is_send   = w_op == `RNIC_WQE_OP_SEND || w_op == `RNIC_WQE_OP_SEND_IMM;
 wire w_is_write  = w_op == `RNIC_WQE_OP_RDMA_WRITE || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
 wire w_is_read   = w_op == `RNIC_WQE_OP_RDMA_READ;
+wire w_is_cs     = w_op == `RNIC_WQE_OP_ATOMIC_CS;
+wire w_is_atomic = w_is_cs || w_op == `RNIC_WQE_OP_ATOMIC_FA;
+wire w_is_rdat   = w_is_read || w_is_atomic;    // the device writes the local SGEs
 wire w_has_imm   = w_op == `RNIC_WQE_OP_SEND_IMM || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
 reg  [7:0] w_cqe_op;
 always @* begin
@@ -400,7 +438,7 @@ wire [64:0] sge_end = {1'b0, sge_off} + {33'd0, sge_len};
 wire sge_ok = (key_idx < (32'd1 << KEY_W)) && m_valid &&
               m_tag == sge_lkey[`RNIC_KEY_TAG_BITS-1:0] && m_pdn == q_pdn &&
               sge_addr >= m_start && sge_end <= {1'b0, m_mlen} &&
-              (!w_is_read || (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0);
+              (!w_is_rdat || (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0);
 
 // gather list: device address and length per SGE (one write, one read port)
 reg [63:0] gl_addr_mem [0:NSGE-1];
@@ -455,20 +493,22 @@ always @* begin
         end else if (r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
-        end else if (r_type != `RNIC_QP_TYPE_RC || !(w_is_send || w_is_write || w_is_read) ||
-                     (w_is_read && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // atomics, LOCAL_INV, BIND_MW, SEND_INV, TSO and non-RC QPs are
-            // not implemented yet, and an inline READ makes no sense (the
-            // library refuses it): LOC_QP_OP_ERR
+        end else if (r_type != `RNIC_QP_TYPE_RC || !(w_is_send || w_is_write || w_is_rdat) ||
+                     (w_is_rdat && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
+            // LOCAL_INV, BIND_MW, SEND_INV, TSO and non-RC QPs are not
+            // implemented yet, and an inline READ or atomic makes no sense
+            // (the library refuses it): LOC_QP_OP_ERR
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
-        end else if (w_len[31] ||
+        end else if (w_len[31] || (w_is_atomic && w_len != 32'd8) ||
                      (w_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
                      (!w_inline && ({24'd0, w_nsge} > NSGE32 ||
                                     32'd64 + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
+            // an atomic's local buffer is exactly 8 bytes (IBA 9.4.5); the
+            // SGE lengths must add up to the length (W_SGE)
             w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
-        end else if (w_ring_full || (w_is_read && rd_busy_reg[w_qp_reg])) begin
-            // wait for ACKs to free an entry, or (READ) for the QP's
-            // outstanding READ to complete: one READ per QP at a time
+        end else if (w_ring_full || (w_is_rdat && rd_busy_reg[w_qp_reg])) begin
+            // wait for ACKs to free an entry, or (READ, atomic) for the QP's
+            // outstanding READ or atomic to complete: one per QP at a time
             w_state_next = W_QP;
         end else begin
             w_state_next = w_inline ? W_GO : W_SGE;
@@ -491,7 +531,7 @@ always @* begin
         end
     end
     W_GO: begin
-        w_npkt_next = (w_len == 32'd0) ? 24'd1 : w_npkt_full[23:0];
+        w_npkt_next = (w_len == 32'd0 || w_is_atomic) ? 24'd1 : w_npkt_full[23:0];
         w_state_next = W_RUN;
     end
     W_RUN: begin
@@ -533,6 +573,8 @@ reg [7:0] e_opcode;
 always @* begin
     if (w_is_read)
         e_opcode = OP_READ_REQ;
+    else if (w_is_atomic)
+        e_opcode = w_is_cs ? OP_CMP_SWAP : OP_FETCH_ADD;
     else if (e_first_reg && e_last)
         e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_ONLY_IMM : OP_WRITE_ONLY)
                               : (w_has_imm ? OP_SEND_ONLY_IMM : OP_SEND_ONLY);
@@ -547,7 +589,7 @@ end
 
 assign m_hdr_valid     = e_hdr_valid;
 assign m_hdr_opcode    = e_opcode;
-assign m_hdr_se        = e_last && w_solicited && !w_is_read;
+assign m_hdr_se        = e_last && w_solicited && !w_is_rdat;
 assign m_hdr_mig       = 1'b0;
 assign m_hdr_ackreq    = e_last;
 assign m_hdr_pkey      = q_pkey;
@@ -569,10 +611,12 @@ assign m_hdr_aeth      = 32'd0;
 assign m_hdr_imm       = (w_has_imm && e_last) ? {w_imm[7:0], w_imm[15:8], w_imm[23:16], w_imm[31:24]} : 32'd0;
 assign m_hdr_deth_qkey = 32'd0;
 assign m_hdr_deth_sqpn = 24'd0;
-assign m_hdr_atomic_va = 64'd0;
-assign m_hdr_atomic_rkey = 32'd0;
-assign m_hdr_atomic_swap = 64'd0;
-assign m_hdr_atomic_cmp = 64'd0;
+// AtomicETH (IBA 9.4.5): SwapOrAddData is the swap value (CS) or the add
+// value (FA, send_wqe.compare_add); CompareData is compare_add (CS) or 0
+assign m_hdr_atomic_va = w_is_atomic ? w_raddr : 64'd0;
+assign m_hdr_atomic_rkey = w_is_atomic ? w_rkey : 32'd0;
+assign m_hdr_atomic_swap = w_is_atomic ? (w_is_cs ? w_swap : w_cmpadd) : 64'd0;
+assign m_hdr_atomic_cmp = w_is_cs ? w_cmpadd : 64'd0;
 assign m_hdr_atomic_ack = 64'd0;
 assign m_hdr_len       = e_plen[12:0];
 
@@ -586,7 +630,7 @@ always @* begin
     ip_id_next = ip_id_reg + (e_hdr_fire ? 16'd1 : 16'd0);
     if (w_start) begin
         e_busy_next = 1'b1;
-        e_rem_next = w_is_read ? 32'd0 : w_len;    // a READ REQUEST carries no payload
+        e_rem_next = w_is_rdat ? 32'd0 : w_len;    // READ REQUEST, atomics: no payload
         e_psn_next = w_psn_reg;
         e_first_next = 1'b1;
         e_hdr_done_next = 1'b0;
@@ -652,7 +696,7 @@ always @* begin
     g_off_next = g_off_reg;
     g_beat_next = g_beat_reg;
     g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
-    if (w_start && !w_is_read) begin
+    if (w_start && !w_is_rdat) begin
         g_busy_next = 1'b1;
         g_inline_next = w_inline;
         g_k_next = 5'd0;
@@ -691,20 +735,22 @@ rnic_repack #(.DATA_W(DATA_W)) repack (
 
 // ---------------------------------------------------------------------------
 // Completion stage: outstanding-ring pushes, ACK/NAK retirement, error CQEs,
-// READ responses (retire earlier entries, scatter, complete the READ)
+// READ responses and ATOMIC ACKNOWLEDGEs (retire earlier entries, scatter,
+// complete the READ / atomic)
 // ---------------------------------------------------------------------------
 
 localparam [2:0] C_IDLE  = 3'd0,   // take a WQE-stage request, else an ACK / response
                  C_ACK   = 3'd1,   // classify the ACK / response packet
                  C_WALK  = 3'd2,   // retire / complete ring entries from the head
                  C_FINAL = 3'd3,   // the error completion of the WQE-stage request
-                 C_SRD   = 3'd4,   // READ response: read READ SGE r_k
-                 C_SCAT  = 3'd5,   // READ response: one DMA write + one segment per piece
-                 C_RFIN  = 3'd6;   // READ response: write progress back, complete on LAST/ONLY
+                 C_SRD   = 3'd4,   // READ response / atomic ACK: read SGE r_k
+                 C_SCAT  = 3'd5,   // READ response / atomic ACK: one DMA write + one segment per piece
+                 C_RFIN  = 3'd6;   // READ response / atomic ACK: write progress back, complete on LAST/ONLY
 localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
-// payload router for s_ack_pl_*: idle, discard the packet's payload, or
-// feed it to the scatter repacker
-localparam [1:0] P_NONE = 2'd0, P_DROP = 2'd1, P_KEEP = 2'd2;
+// payload router for s_ack_pl_*: idle, discard the packet's payload, feed
+// it to the scatter repacker, or feed the scatter repacker the 8 bytes of
+// the latched AtomicAckETH instead (one beat)
+localparam [1:0] P_NONE = 2'd0, P_DROP = 2'd1, P_KEEP = 2'd2, P_ATOM = 2'd3;
 
 reg [2:0]       c_state_reg, c_state_next;
 reg [1:0]       c_mode_reg, c_mode_next;
@@ -712,21 +758,22 @@ reg [QPN_W-1:0] c_qp_reg, c_qp_next;
 reg [23:0]      c_psn_reg, c_psn_next;
 reg [7:0]       c_nak_status_reg, c_nak_status_next;
 reg             c_nak_hit_reg, c_nak_hit_next;
-reg             c_rdok_reg, c_rdok_next;      // this ACK-mode walk may retire a READ entry
-reg             c_scat_reg, c_scat_next;      // after the walk: scatter the READ response
+reg             c_rdok_reg, c_rdok_next;      // this ACK-mode walk may retire a READ / atomic entry
+reg             c_scat_reg, c_scat_next;      // after the walk: scatter the READ response / atomic data
 reg [7:0]       a_opcode_reg, a_opcode_next;
 reg [23:0]      a_dqpn_reg, a_dqpn_next;
 reg [31:0]      a_aeth_reg, a_aeth_next;
 reg [12:0]      a_len_reg, a_len_next;
+reg [63:0]      a_atack_reg, a_atack_next;    // AtomicAckETH original remote data
 reg [1:0]       p_mode_reg, p_mode_next;
 reg             stat_ack_drop_reg, stat_ack_drop_next;
 reg             stat_nak_seq_reg, stat_nak_seq_next;
 reg             stat_nak_rnr_reg, stat_nak_rnr_next;
 reg             c_seterr;
 
-// working copy of the READ progress while a response is handled
+// working copy of the READ (atomic) progress while a response is handled
 reg [23:0]      r_first_reg, r_first_next;    // the READ's first PSN
-reg [23:0]      r_last_reg, r_last_next;      // the READ's last PSN
+reg [23:0]      r_last_reg, r_last_next;      // the READ's last PSN (atomic: = first)
 reg [23:0]      r_epsn_reg, r_epsn_next;      // this response's PSN
 reg [4:0]       r_k_reg, r_k_next;            // SGE being filled
 reg [31:0]      r_off_reg, r_off_next;        // bytes of it already filled
@@ -747,7 +794,9 @@ wire [23:0] ce_last  = c_ent[OE_W-41 -: 24];
 wire        ce_sig   = c_ent[OE_W-65];
 wire [7:0]  ce_op    = c_ent[OE_W-66 -: 8];
 wire [31:0] ce_len   = c_ent[31:0];
-wire        ce_read  = (ce_op == `RNIC_CQE_OP_REQ_RDMA_READ);
+// a READ or atomic entry: only its response retires it
+wire        ce_rdat  = ce_op == `RNIC_CQE_OP_REQ_RDMA_READ || ce_op == `RNIC_CQE_OP_REQ_ATOMIC_CS ||
+                       ce_op == `RNIC_CQE_OP_REQ_ATOMIC_FA;
 wire [23:0] c_sent = sent_mem[c_qp_reg];
 
 wire c_in_idle = (c_state_reg == C_IDLE);
@@ -766,7 +815,7 @@ always @* begin
     c_status = `RNIC_WC_STATUS_SUCCESS;
     c_stop = 1'b0;
     case (c_mode_reg)
-    M_ACK:   c_stop = !c_covered || (ce_read && !c_rdok_reg);   // only its last response retires a READ
+    M_ACK:   c_stop = !c_covered || (ce_rdat && !c_rdok_reg);   // only its (last) response retires a READ / atomic
     M_NAK:   c_status = c_before ? `RNIC_WC_STATUS_SUCCESS :
                         (c_nak_hit_reg ? `RNIC_WC_STATUS_WR_FLUSH_ERR : c_nak_status_reg);
     default: c_status = `RNIC_WC_STATUS_WR_FLUSH_ERR;
@@ -799,7 +848,8 @@ assign stat_nak_rnr = stat_nak_rnr_reg;
 // is the ACK's PSN inside [first PSN of the head entry, newest PSN sent]?
 wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
 
-// READ response classification (C_ACK): the QP's READ progress
+// READ response / ATOMIC ACKNOWLEDGE classification (C_ACK): the QP's READ
+// (atomic) progress
 wire [RD_W-1:0] c_rd = rdst_mem[c_qp_reg];
 wire [23:0] cr_first = c_rd[RD_W-1 -: 24];
 wire [23:0] cr_last  = c_rd[RD_W-25 -: 24];
@@ -811,16 +861,20 @@ wire [31:0] cr_total = c_rd[31:0];
 wire a_rresp = a_opcode_reg >= OP_RRESP_FIRST && a_opcode_reg <= OP_RRESP_ONLY;
 wire a_rfirst = a_opcode_reg == OP_RRESP_FIRST || a_opcode_reg == OP_RRESP_ONLY;
 wire a_rend = a_opcode_reg == OP_RRESP_LAST || a_opcode_reg == OP_RRESP_ONLY;
+wire a_atack = a_opcode_reg == OP_ATOMIC_ACK;
 // the next expected response of the QP's outstanding READ, in an opcode that
 // fits its position (FIRST/ONLY at the READ's first PSN, MIDDLE/LAST after)
-wire c_rd_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && c_psn_reg == cr_epsn &&
-                  psn_le(cr_epsn, cr_last) && (a_rfirst == (cr_epsn == cr_first));
+wire c_rd_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && !rd_atom_reg[c_qp_reg] &&
+                  c_psn_reg == cr_epsn && psn_le(cr_epsn, cr_last) && (a_rfirst == (cr_epsn == cr_first));
+// the ATOMIC ACKNOWLEDGE of the QP's outstanding atomic: at its PSN, no payload
+wire c_at_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && rd_atom_reg[c_qp_reg] &&
+                  c_psn_reg == cr_epsn && a_len_reg == 13'd0;
 wire [32:0] c_rd_new = {1'b0, cr_bytes} + {20'd0, a_len_reg};
 wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
                    (a_rend && c_rd_new != {1'b0, cr_total}) ||
                    (!a_rend && cr_epsn == cr_last);
 
-// READ response scatter (C_SCAT): piece = min(rest of SGE r_k, rest of packet)
+// READ response / atomic scatter (C_SCAT): piece = min(rest of SGE r_k, rest of packet)
 wire [63:0] r_sge_addr = rsg_rd[95:32];
 wire [31:0] r_sge_len  = rsg_rd[31:0];
 wire [31:0] r_srem = r_sge_len - r_off_reg;
@@ -838,6 +892,22 @@ wire r_piece_done = r_scat && (r_req_ok_reg || m_wr_req_ready) && (r_seg_ok_reg 
 wire rp2_s_tready;
 assign s_ack_pl_tready = (p_mode_reg == P_DROP) || (p_mode_reg == P_KEEP && rp2_s_tready);
 
+// scatter repacker input: the packet's payload, or (P_ATOM) the AtomicAckETH
+// data as one 8-byte beat, little-endian: memory byte k = bits [8k+7:8k]
+reg [DATA_W-1:0] rp2_s_tdata;
+reg [KEEP_W-1:0] rp2_s_tkeep;
+always @* begin
+    rp2_s_tdata = s_ack_pl_tdata;
+    rp2_s_tkeep = s_ack_pl_tkeep;
+    if (p_mode_reg == P_ATOM) begin
+        rp2_s_tdata = {DATA_W{1'b0}};
+        rp2_s_tdata[63:0] = a_atack_reg;
+        rp2_s_tkeep = {KEEP_W{1'b0}};
+        rp2_s_tkeep[7:0] = 8'hFF;
+    end
+end
+wire rp2_s_tvalid = (p_mode_reg == P_KEEP && s_ack_pl_tvalid) || p_mode_reg == P_ATOM;
+
 /* verilator lint_off UNUSEDSIGNAL */
 wire rp2_tuser;   // one DMA write request per segment: packet ends are not needed
 /* verilator lint_on UNUSEDSIGNAL */
@@ -846,8 +916,7 @@ rnic_repack #(.DATA_W(DATA_W)) scatter (
     .clk(clk), .rst(rst),
     .s_seg_len(r_piece[15:0]), .s_seg_last(r_piece == r_left32), .s_seg_valid(rp2_seg_valid),
     .s_seg_ready(rp2_seg_ready),
-    .s_tdata(s_ack_pl_tdata), .s_tkeep(s_ack_pl_tkeep), .s_tvalid(s_ack_pl_tvalid && p_mode_reg == P_KEEP),
-    .s_tready(rp2_s_tready),
+    .s_tdata(rp2_s_tdata), .s_tkeep(rp2_s_tkeep), .s_tvalid(rp2_s_tvalid), .s_tready(rp2_s_tready),
     .m_tdata(m_wr_tdata), .m_tkeep(m_wr_tkeep), .m_tlast(m_wr_tlast), .m_tuser(rp2_tuser),
     .m_tvalid(m_wr_tvalid), .m_tready(m_wr_tready)
 );
@@ -865,6 +934,7 @@ always @* begin
     a_dqpn_next = a_dqpn_reg;
     a_aeth_next = a_aeth_reg;
     a_len_next = a_len_reg;
+    a_atack_next = a_atack_reg;
     p_mode_next = p_mode_reg;
     r_first_next = r_first_reg;
     r_last_next = r_last_reg;
@@ -881,7 +951,7 @@ always @* begin
     stat_nak_seq_next = 1'b0;
     stat_nak_rnr_next = 1'b0;
     c_seterr = 1'b0;
-    if (s_ack_pl_tvalid && s_ack_pl_tready && s_ack_pl_tlast)
+    if ((s_ack_pl_tvalid && s_ack_pl_tready && s_ack_pl_tlast) || (p_mode_reg == P_ATOM && rp2_s_tready))
         p_mode_next = P_NONE;
     case (c_state_reg)
     C_IDLE: begin
@@ -897,6 +967,7 @@ always @* begin
             a_dqpn_next = s_ack_dqpn;
             a_aeth_next = s_ack_aeth;
             a_len_next = s_ack_len;
+            a_atack_next = s_ack_atomic_ack;
             c_psn_next = s_ack_psn;
             c_qp_next = s_ack_dqpn[QPN_W-1:0];
             c_state_next = C_ACK;
@@ -908,12 +979,13 @@ always @* begin
         c_state_next = C_IDLE;
         if (a_len_reg != 13'd0)
             p_mode_next = P_DROP;        // unless scattered below
-        if (a_rresp) begin
-            if (!c_rd_match) begin
-                // no READ outstanding, not the next expected PSN, or an
-                // opcode out of place: dropped (no retransmission yet)
+        if (a_rresp || a_atack) begin
+            if (a_atack ? !c_at_match : !c_rd_match) begin
+                // no READ (atomic) outstanding, not the next expected PSN,
+                // an opcode out of place, or an ATOMIC ACKNOWLEDGE with a
+                // payload: dropped (no retransmission yet)
                 stat_ack_drop_next = 1'b1;
-            end else if (c_rd_lenerr) begin
+            end else if (a_rresp && c_rd_lenerr) begin
                 // more data than the READ asked for, or less at its end:
                 // complete the READ with LOC_LEN_ERR (entries before it
                 // succeed, entries after it are flushed), nothing written
@@ -923,7 +995,9 @@ always @* begin
                 c_seterr = 1'b1;
                 c_state_next = C_WALK;
             end else begin
-                // retire the entries before the READ, then scatter
+                // retire the entries before the READ (atomic), then scatter
+                // the payload (the 8 bytes of the AtomicAckETH: an atomic
+                // is done like a READ RESPONSE ONLY of 8 bytes)
                 r_first_next = cr_first;
                 r_last_next = cr_last;
                 r_epsn_next = cr_epsn;
@@ -931,11 +1005,13 @@ always @* begin
                 r_off_next = cr_off;
                 r_bytes_next = cr_bytes;
                 r_total_next = cr_total;
-                r_left_next = a_len_reg;
-                r_end_next = a_rend;
+                r_left_next = a_atack ? 13'd8 : a_len_reg;
+                r_end_next = a_atack || a_rend;
                 r_req_ok_next = 1'b0;
                 r_seg_ok_next = 1'b0;
-                if (a_len_reg != 13'd0)
+                if (a_atack)
+                    p_mode_next = P_ATOM;
+                else if (a_len_reg != 13'd0)
                     p_mode_next = P_KEEP;
                 c_mode_next = M_ACK;
                 c_psn_next = cr_first - 24'd1;
@@ -943,8 +1019,7 @@ always @* begin
                 c_state_next = C_WALK;
             end
         end else if (a_opcode_reg != OP_ACK || a_dqpn_reg >= QPS || !c_psn_outstanding) begin
-            // atomic ACKs (no atomic WQE is ever sent), unknown QPs, PSNs
-            // not outstanding
+            // other opcodes, unknown QPs, PSNs not outstanding
             stat_ack_drop_next = 1'b1;
         end else if (a_syn == 3'b000) begin
             c_mode_next = M_ACK;
@@ -1015,7 +1090,8 @@ always @* begin
     end
     C_RFIN: begin
         // progress is written back (below); every DMA write request of the
-        // READ's data has been accepted, so LAST/ONLY may retire it now
+        // READ's (atomic's) data has been accepted, so LAST/ONLY (the
+        // ATOMIC ACKNOWLEDGE) may retire it now
         c_scat_next = 1'b0;
         if (r_end_reg) begin
             c_mode_next = M_ACK;
@@ -1071,6 +1147,7 @@ always @(posedge clk) begin
     a_dqpn_reg <= a_dqpn_next;
     a_aeth_reg <= a_aeth_next;
     a_len_reg <= a_len_next;
+    a_atack_reg <= a_atack_next;
     p_mode_reg <= p_mode_next;
     r_first_reg <= r_first_next;
     r_last_reg <= r_last_next;
@@ -1105,22 +1182,25 @@ always @(posedge clk) begin
     end
     if (c_pop)
         head_mem[c_qp_reg] <= c_head + 1'b1;
-    // READ SGE list (written while a READ WQE is checked: no READ of the QP
-    // is outstanding then), read by the scatter
-    if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge && w_is_read)
+    // READ / atomic SGE list (written while a READ or atomic WQE is checked:
+    // none of the QP is outstanding then), read by the scatter
+    if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge && w_is_rdat)
         rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {m_iova + sge_off, sge_len};
     rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
-    if (c_push && w_is_read)
+    if (c_push && w_is_rdat)
         rdst_mem[w_qp_reg] <= {w_psn_reg, w_last_psn, w_psn_reg, 5'd0, 32'd0, 32'd0, w_len};
     else if (c_state_reg == C_RFIN)
         rdst_mem[c_qp_reg] <= {r_first_reg, r_last_reg, r_epsn_reg + 24'd1, r_k_reg, r_off_reg,
                                r_bytes_reg, r_total_reg};
-    // a READ is outstanding from its push until its entry leaves the ring
-    // (completed by its last response, a NAK, a length error or a flush)
-    if (c_push && w_is_read)
+    // a READ (atomic) is outstanding from its push until its entry leaves
+    // the ring (completed by its last response / ATOMIC ACKNOWLEDGE, a NAK,
+    // a length error or a flush)
+    if (c_push && w_is_rdat) begin
         rd_busy_reg[w_qp_reg] <= 1'b1;
-    if (c_pop && ce_read)
+        rd_atom_reg[w_qp_reg] <= w_is_atomic;
+    end
+    if (c_pop && ce_rdat)
         rd_busy_reg[c_qp_reg] <= 1'b0;
     // QP error flag
     if (c_seterr)
@@ -1166,6 +1246,7 @@ always @(posedge clk) begin
         stat_nak_rnr_reg <= 1'b0;
         err_reg <= {QPS{1'b0}};
         rd_busy_reg <= {QPS{1'b0}};
+        rd_atom_reg <= {QPS{1'b0}};
     end
 end
 

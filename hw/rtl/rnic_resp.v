@@ -11,6 +11,14 @@
 //     block's header bus and payload port while the FSM waits (RWAIT), so the
 //     responses keep PSN order with the ACKs; the expected PSN then advances
 //     by the number of response packets
+//   COMPARE SWAP / FETCH ADD (IBA 9.4.5): AtomicETH rkey check for remote
+//     atomic (ARETH), wait until every earlier write request of this block
+//     is done (AFENCE: accepted m_wr requests minus s_wr_done pulses), read
+//     the 8 bytes (ARD/ADATA), compute (AEXEC), write the new 8 bytes unless
+//     a compare failed (AWREQ/AWDAT), wait for that write to be done (AFIN),
+//     then one ATOMIC ACKNOWLEDGE carrying the original value; nothing else
+//     touches host memory through this block in between, so the
+//     read-modify-write is atomic with respect to this responder
 //   LENCHK -> KEEP (payload routed to the repacker) -> SCAT (one DMA write
 //     request and one repacker segment per piece) -> DONE
 //   tail: CQE -> ACK -> WB (per-QP tables written back) -> IDLE
@@ -70,11 +78,11 @@ module rnic_resp #(
     input  wire [31:0]             s_hdr_imm,
     input  wire [31:0]             s_hdr_deth_qkey,   // unused: RC only
     input  wire [23:0]             s_hdr_deth_sqpn,   // unused: RC only
-    input  wire [63:0]             s_hdr_atomic_va,   // unused: atomics are NAKed
-    input  wire [31:0]             s_hdr_atomic_rkey, // unused
-    input  wire [63:0]             s_hdr_atomic_swap, // unused
-    input  wire [63:0]             s_hdr_atomic_cmp,  // unused
-    input  wire [63:0]             s_hdr_atomic_ack,  // unused
+    input  wire [63:0]             s_hdr_atomic_va,
+    input  wire [31:0]             s_hdr_atomic_rkey,
+    input  wire [63:0]             s_hdr_atomic_swap, // swap (COMPARE SWAP) or add (FETCH ADD) data
+    input  wire [63:0]             s_hdr_atomic_cmp,
+    input  wire [63:0]             s_hdr_atomic_ack,  // unused: requests carry no AtomicAckETH
     // verilator lint_on UNUSED
     input  wire [12:0]             s_hdr_len,
     input  wire                    s_hdr_valid,
@@ -87,7 +95,7 @@ module rnic_resp #(
     output wire                    s_axis_pl_tready,
     input  wire                    s_axis_pl_tlast,
 
-    // ACK/NAK and READ RESPONSE packets to rnic_tx_arb (header bus, then
+    // ACK/NAK, ATOMIC ACK and READ RESPONSE packets to rnic_tx_arb (header bus, then
     // len payload bytes on m_axis_pl_*)
     output wire [7:0]              m_hdr_opcode,
     output wire                    m_hdr_se,
@@ -125,7 +133,7 @@ module rnic_resp #(
     output wire                    m_axis_pl_tvalid,
     input  wire                    m_axis_pl_tready,
 
-    // DMA read client (receive WQE fetch, READ response data)
+    // DMA read client (receive WQE fetch, READ response data, atomic operand)
     output wire [63:0]             m_rd_req_addr,
     output wire [15:0]             m_rd_req_len,
     output wire [TAG_W-1:0]        m_rd_req_tag,
@@ -139,7 +147,7 @@ module rnic_resp #(
     input  wire [TAG_W-1:0]        s_rd_tuser,     // request tag (the READ response generator's)
     input  wire                    s_rd_error,     // with each beat: the read so far hit a bus error
 
-    // DMA write client (payload scatter)
+    // DMA write client (payload scatter, atomic result)
     output wire [63:0]             m_wr_req_addr,
     output wire [15:0]             m_wr_req_len,
     output wire                    m_wr_req_valid,
@@ -149,9 +157,7 @@ module rnic_resp #(
     output wire                    m_wr_tlast,
     output wire                    m_wr_tvalid,
     input  wire                    m_wr_tready,
-    // verilator lint_off UNUSED
-    input  wire                    s_wr_done,      // unused: ordering comes from request acceptance
-    // verilator lint_on UNUSED
+    input  wire                    s_wr_done,      // one pulse per write request done (atomics wait for it)
 
     // receive CQEs (rnic_cqe_writer s_cqe_*)
     output wire                    m_cqe_valid,
@@ -168,7 +174,7 @@ module rnic_resp #(
     output wire                    stat_psn_err,   // packet out of sequence (duplicate or ahead)
     output wire                    stat_rnr_nak,   // RNR NAK sent
     output wire                    stat_inv_req,   // NAK invalid request / remote access / remote op sent
-    output wire                    stat_ack_tx     // ACK or NAK packet handed to the TX arbiter
+    output wire                    stat_ack_tx     // ACK, ATOMIC ACK or NAK packet handed to the TX arbiter
 );
 
 localparam QPS = 1 << LOG_QPS;
@@ -202,6 +208,9 @@ localparam [7:0] OP_WRITE_ONLY      = 8'h0A;
 localparam [7:0] OP_WRITE_ONLY_IMM  = 8'h0B;
 localparam [7:0] OP_READ_REQ        = 8'h0C;
 localparam [7:0] OP_ACK             = 8'h11;
+localparam [7:0] OP_ATOMIC_ACK      = 8'h12;
+localparam [7:0] OP_CMP_SWAP        = 8'h13;
+localparam [7:0] OP_FETCH_ADD       = 8'h14;
 
 // AETH syndromes (IBA 9.7.5.1): ACK with credit field 0x1F, NAKs
 localparam [7:0] SYN_ACK      = 8'h1F;
@@ -231,7 +240,15 @@ localparam [4:0]
     S_WB      = 5'd16,
     S_RRETH   = 5'd17,
     S_RJOB    = 5'd18,
-    S_RWAIT   = 5'd19;
+    S_RWAIT   = 5'd19,
+    S_ARETH   = 5'd20,
+    S_AFENCE  = 5'd21,
+    S_ARD     = 5'd22,
+    S_ADATA   = 5'd23,
+    S_AEXEC   = 5'd24,
+    S_AWREQ   = 5'd25,
+    S_AWDAT   = 5'd26,
+    S_AFIN    = 5'd27;
 
 // ---------------------------------------------------------------------------
 // context broadcast decode
@@ -311,7 +328,8 @@ assign {k_valid, k_tag, k_pdn, k_access, k_start, k_length, k_iova} = ms_rd;
 // FSM state
 reg [4:0] state_reg = S_IDLE, state_next;
 
-// latched header
+// latched header; for an atomic, va/rkey come from the AtomicETH and rlen is
+// the operand size 8, so the RETH key check below serves both
 reg [7:0]  h_op_reg = 8'd0, h_op_next;
 reg        h_se_reg = 1'b0, h_se_next;
 reg        h_ackreq_reg = 1'b0, h_ackreq_next;
@@ -322,6 +340,8 @@ reg [31:0] h_rkey_reg = 32'd0, h_rkey_next;
 reg [31:0] h_rlen_reg = 32'd0, h_rlen_next;
 reg [31:0] h_imm_reg = 32'd0, h_imm_next;
 reg [12:0] h_len_reg = 13'd0, h_len_next;
+reg [63:0] h_swap_reg = 64'd0, h_swap_next;   // AtomicETH swap or add data
+reg [63:0] h_cmp_reg = 64'd0, h_cmp_next;     // AtomicETH compare data
 
 // working copies of the per-QP dynamic state
 reg        w_err_reg = 1'b0, w_err_next;
@@ -353,6 +373,14 @@ reg [12:0] left_reg = 13'd0, left_next;
 reg        req_ok_reg = 1'b0, req_ok_next;
 reg        seg_ok_reg = 1'b0, seg_ok_next;
 
+// atomics
+reg [63:0] a_orig_reg = 64'd0, a_orig_next;   // value read from host memory
+reg [63:0] a_new_reg = 64'd0, a_new_next;     // value to write back
+reg        a_err_reg = 1'b0, a_err_next;      // the read reported a bus error
+// write requests accepted whose s_wr_done has not come (rnic_dma holds a few
+// dozen at most: its command queue plus bursts in flight)
+reg [15:0] wr_out_reg = 16'd0;
+
 // tail actions
 reg        do_disc_reg = 1'b0, do_disc_next;
 reg        do_cqe_reg = 1'b0, do_cqe_next;
@@ -364,6 +392,7 @@ reg [15:0] cqe_idx_reg = 16'd0, cqe_idx_next;
 reg        do_ack_reg = 1'b0, do_ack_next;
 reg [7:0]  ack_syn_reg = 8'd0, ack_syn_next;
 reg [23:0] ack_psn_reg = 24'd0, ack_psn_next;
+reg        ack_atomic_reg = 1'b0, ack_atomic_next;   // reply is an ATOMIC ACKNOWLEDGE
 
 // outputs
 reg stat_bad_qp_reg = 1'b0, stat_bad_qp_next;
@@ -387,6 +416,8 @@ reg               sge_we;
 reg               pl_cmd_valid;
 reg               pl_cmd_keep;
 reg               rd_req_valid;
+reg [63:0]        rd_req_addr;
+reg [15:0]        rd_req_len;
 reg               wr_req_valid;
 reg [63:0]        wr_req_addr;
 reg [15:0]        wr_req_len;
@@ -410,6 +441,12 @@ wire pl_head_valid;
 wire pl_pop = pl_head_valid && s_axis_pl_tvalid && s_axis_pl_tlast && s_axis_pl_tready;
 wire rp_s_tready;
 wire seg_ready;
+wire [DATA_W-1:0]   rp_m_tdata;
+wire [DATA_W/8-1:0] rp_m_tkeep;
+wire rp_m_tlast;
+wire rp_m_tvalid;
+// the atomic unit has the DMA write data port while its beat is out
+wire at_wr_mode = state_reg == S_AWDAT;
 
 rnic_fifo #(
     .WIDTH(1),
@@ -443,18 +480,35 @@ rnic_repack #(
     .s_tkeep(s_axis_pl_tkeep),
     .s_tvalid(s_axis_pl_tvalid && pl_head_valid && pl_head),
     .s_tready(rp_s_tready),
-    .m_tdata(m_wr_tdata),
-    .m_tkeep(m_wr_tkeep),
-    .m_tlast(m_wr_tlast),
+    .m_tdata(rp_m_tdata),
+    .m_tkeep(rp_m_tkeep),
+    .m_tlast(rp_m_tlast),
     // verilator lint_off PINCONNECTEMPTY
     .m_tuser(),   // packet ends are not needed on the write side
     // verilator lint_on PINCONNECTEMPTY
-    .m_tvalid(m_wr_tvalid),
-    .m_tready(m_wr_tready)
+    .m_tvalid(rp_m_tvalid),
+    .m_tready(m_wr_tready && !at_wr_mode)
 );
+
+// atomic result beat: the 8 bytes in host order, byte 0 in tdata[7:0]
+reg [DATA_W-1:0]   at_tdata;
+reg [DATA_W/8-1:0] at_tkeep;
+always @* begin
+    at_tdata = {DATA_W{1'b0}};
+    at_tdata[63:0] = a_new_reg;
+    at_tkeep = {(DATA_W/8){1'b0}};
+    at_tkeep[7:0] = 8'hFF;
+end
+
+assign m_wr_tdata = at_wr_mode ? at_tdata : rp_m_tdata;
+assign m_wr_tkeep = at_wr_mode ? at_tkeep : rp_m_tkeep;
+assign m_wr_tlast = at_wr_mode ? 1'b1 : rp_m_tlast;
+assign m_wr_tvalid = at_wr_mode ? 1'b1 : rp_m_tvalid;
 
 // the READ response generator has the DMA read port and the header bus
 wire rd_mode = state_reg == S_RJOB || state_reg == S_RWAIT;
+// the atomic unit takes the read data of its operand
+wire at_rd_mode = state_reg == S_ADATA;
 wire rec_s_tready;
 wire rd_s_tready;
 
@@ -471,7 +525,7 @@ rnic_resp_rec #(
     .s_tdata(s_rd_tdata),
     .s_tkeep(s_rd_tkeep),
     .s_tlast(s_rd_tlast),
-    .s_tvalid(s_rd_tvalid && !rd_mode),
+    .s_tvalid(s_rd_tvalid && !rd_mode && !at_rd_mode),
     .s_tready(rec_s_tready),
     .m_rec(rec),
     .m_rec_last(rec_last),
@@ -479,7 +533,7 @@ rnic_resp_rec #(
     .m_rec_ready(rec_ready)
 );
 
-assign s_rd_tready = rd_mode ? rd_s_tready : rec_s_tready;
+assign s_rd_tready = rd_mode ? rd_s_tready : at_rd_mode ? 1'b1 : rec_s_tready;
 
 // READ response generator: owns the DMA read port and the header bus while
 // the FSM waits for it
@@ -581,7 +635,8 @@ initial begin
     sge_rd = 96'd0;
 end
 
-// MPT read address: the SGE's lkey while walking the WQE, else the RETH rkey
+// MPT read address: the SGE's lkey while walking the WQE, else the RETH (or
+// AtomicETH) rkey
 // verilator lint_off UNUSEDSIGNAL
 wire [31:0] key_ra32 = (state_reg == S_WREC) ? rec_lkey : h_rkey_reg;
 // verilator lint_on UNUSEDSIGNAL
@@ -645,6 +700,8 @@ wire [31:0] sge_len = sge_rd[31:0];
 wire op_send = h_op_reg <= OP_SEND_ONLY_IMM;
 wire op_write = h_op_reg >= OP_WRITE_FIRST && h_op_reg <= OP_WRITE_ONLY_IMM;
 wire op_read = h_op_reg == OP_READ_REQ;
+wire op_cmp_swap = h_op_reg == OP_CMP_SWAP;
+wire op_atomic = op_cmp_swap || h_op_reg == OP_FETCH_ADD;
 wire op_start = h_op_reg == OP_SEND_FIRST || h_op_reg == OP_SEND_ONLY ||
                 h_op_reg == OP_SEND_ONLY_IMM || h_op_reg == OP_WRITE_FIRST ||
                 h_op_reg == OP_WRITE_ONLY || h_op_reg == OP_WRITE_ONLY_IMM;
@@ -666,9 +723,10 @@ wire qp_ok = h_qpn_reg < QPS && q_type == `RNIC_QP_TYPE_RC && !w_err_reg &&
 wire [23:0] psn_d = h_psn_reg - w_epsn_reg;   // 24-bit serial difference
 
 // RETH check (IBA 9.4.4 / 10.6.3.3 style rules, rkey index and tag); a
-// READ needs remote read rights, a WRITE remote write rights, in the key and
-// in the QP
-wire [7:0] reth_acc = op_read ? `RNIC_ACCESS_REMOTE_READ : `RNIC_ACCESS_REMOTE_WRITE;
+// READ needs remote read rights, a WRITE remote write rights, an atomic
+// (AtomicETH va/rkey, length 8) remote atomic rights, in the key and in the QP
+wire [7:0] reth_acc = op_atomic ? `RNIC_ACCESS_REMOTE_ATOMIC :
+                      op_read ? `RNIC_ACCESS_REMOTE_READ : `RNIC_ACCESS_REMOTE_WRITE;
 wire [64:0] reth_off = {1'b0, h_va_reg} - {1'b0, k_start};
 wire reth_key_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
                    k_tag == h_rkey_reg[KT-1:0] && k_pdn == q_pdn &&
@@ -706,6 +764,11 @@ wire [32:0] rd_ceil = rd_round >> (7 + q_mtu);   // <= 2^23 for lengths up to 2^
 wire [23:0] rd_npkts = (h_rlen_reg == 32'd0) ? 24'd1 : rd_ceil[23:0];
 wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 
+// atomic result: COMPARE SWAP stores swap data if the original equals the
+// compare data, FETCH ADD stores original + add (mod 2^64)
+wire a_match = a_orig_reg == h_cmp_reg;
+wire [63:0] a_result = op_cmp_swap ? h_swap_reg : a_orig_reg + h_swap_reg;
+
 // scatter piece
 wire [31:0] sge_rem = sge_len - m_off_reg;
 wire [31:0] left32 = {19'd0, left_reg};
@@ -725,6 +788,12 @@ always @* begin
     h_rlen_next = h_rlen_reg;
     h_imm_next = h_imm_reg;
     h_len_next = h_len_reg;
+    h_swap_next = h_swap_reg;
+    h_cmp_next = h_cmp_reg;
+
+    a_orig_next = a_orig_reg;
+    a_new_next = a_new_reg;
+    a_err_next = a_err_reg;
 
     w_err_next = w_err_reg;
     w_nak_next = w_nak_reg;
@@ -763,6 +832,7 @@ always @* begin
     do_ack_next = do_ack_reg;
     ack_syn_next = ack_syn_reg;
     ack_psn_next = ack_psn_reg;
+    ack_atomic_next = ack_atomic_reg;
 
     stat_bad_qp_next = 1'b0;
     stat_psn_err_next = 1'b0;
@@ -776,6 +846,8 @@ always @* begin
     pl_cmd_valid = 1'b0;
     pl_cmd_keep = 1'b0;
     rd_req_valid = 1'b0;
+    rd_req_addr = wqe_addr;
+    rd_req_len = fetch_len;
     wr_req_valid = 1'b0;
     wr_req_addr = m_write_reg ? m_addr_reg : sge_dev + {32'd0, m_off_reg};
     wr_req_len = m_write_reg ? {3'd0, h_len_reg} : piece[15:0];
@@ -824,15 +896,25 @@ always @* begin
             h_ackreq_next = s_hdr_ackreq;
             h_qpn_next = s_hdr_dqpn;
             h_psn_next = s_hdr_psn;
-            h_va_next = s_hdr_reth_va;
-            h_rkey_next = s_hdr_reth_rkey;
-            h_rlen_next = s_hdr_reth_len;
+            if (s_hdr_opcode == OP_CMP_SWAP || s_hdr_opcode == OP_FETCH_ADD) begin
+                // the MPT shadow is read with this rkey from LOAD on
+                h_va_next = s_hdr_atomic_va;
+                h_rkey_next = s_hdr_atomic_rkey;
+                h_rlen_next = 32'd8;
+            end else begin
+                h_va_next = s_hdr_reth_va;
+                h_rkey_next = s_hdr_reth_rkey;
+                h_rlen_next = s_hdr_reth_len;
+            end
+            h_swap_next = s_hdr_atomic_swap;
+            h_cmp_next = s_hdr_atomic_cmp;
             h_imm_next = s_hdr_imm;
             h_len_next = s_hdr_len;
             ctx_hit_next = ctx_dyn && ctx_qidx == qidx_in;
             do_disc_next = 1'b0;
             do_cqe_next = 1'b0;
             do_ack_next = 1'b0;
+            ack_atomic_next = 1'b0;
             state_next = S_LOAD;
         end
     end
@@ -856,7 +938,11 @@ always @* begin
         if (!qp_ok) begin
             stat_bad_qp_next = 1'b1;
         end else if (psn_d[23]) begin
-            // duplicate: re-ACK up to the last executed PSN, nothing written
+            // duplicate: re-ACK up to the last executed PSN, nothing written.
+            // A duplicate atomic should get the AtomicAckETH of its first
+            // execution (IBA keeps the results of executed atomics for
+            // replays); that result cache is a later issue, so today it is
+            // re-ACKed like any other duplicate and not executed again
             stat_psn_err_next = 1'b1;
             do_ack_next = 1'b1;
             ack_syn_next = SYN_ACK;
@@ -881,6 +967,19 @@ always @* begin
             end else begin
                 do_disc_next = 1'b0;
                 state_next = S_RRETH;
+            end
+        end else if (op_atomic) begin
+            if (m_active_reg || h_len_reg != 13'd0 || h_va_reg[2:0] != 3'd0) begin
+                // inside another message, carrying payload, or not 8-byte
+                // aligned (IBA 9.4.5): invalid request
+                stat_inv_req_next = 1'b1;
+                qp_err_next = 1'b1;
+                w_err_next = 1'b1;
+                do_ack_next = 1'b1;
+                ack_syn_next = SYN_NAK_INV;
+            end else begin
+                do_disc_next = 1'b0;
+                state_next = S_ARETH;
             end
         end else if (!(op_send || op_write) || !seq_ok || !len_ok ||
                      (op_wqe && q_srq_en)) begin
@@ -1017,6 +1116,84 @@ always @* begin
                 qp_err_next = 1'b1;
             end
             state_next = S_WB;
+        end
+    end
+    S_ARETH: begin
+        // MPT entry of the AtomicETH rkey is on ms_rd now
+        if (reth_ok) begin
+            m_addr_next = h_va_reg - k_start + k_iova;
+            state_next = S_AFENCE;
+        end else begin
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+            stat_inv_req_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_RACC;
+            state_next = S_ACK;
+        end
+    end
+    S_AFENCE: begin
+        // earlier payload writes must have reached memory before the read
+        a_err_next = 1'b0;
+        if (wr_out_reg == 16'd0)
+            state_next = S_ARD;
+    end
+    S_ARD: begin
+        rd_req_valid = 1'b1;
+        rd_req_addr = m_addr_reg;
+        rd_req_len = 16'd8;
+        if (m_rd_req_ready)
+            state_next = S_ADATA;
+    end
+    S_ADATA: begin
+        // the 8 bytes are one packed beat (DATA_W >= 64), byte 0 in [7:0]
+        if (s_rd_tvalid) begin
+            if (s_rd_error)
+                a_err_next = 1'b1;
+            if (s_rd_tlast) begin
+                a_orig_next = s_rd_tdata[63:0];
+                state_next = S_AEXEC;
+            end
+        end
+    end
+    S_AEXEC: begin
+        a_new_next = a_result;
+        if (a_err_reg) begin
+            // host memory failed under a registered region: nothing written
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+            stat_inv_req_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_ROP;
+            state_next = S_ACK;
+        end else if (op_cmp_swap && !a_match) begin
+            state_next = S_AFIN;   // compare failed: memory keeps its value
+        end else begin
+            state_next = S_AWREQ;
+        end
+    end
+    S_AWREQ: begin
+        wr_req_valid = 1'b1;
+        wr_req_addr = m_addr_reg;
+        wr_req_len = 16'd8;
+        if (m_wr_req_ready)
+            state_next = S_AWDAT;
+    end
+    S_AWDAT: begin
+        // the result beat goes out on m_wr_* (at_wr_mode)
+        if (m_wr_tready)
+            state_next = S_AFIN;
+    end
+    S_AFIN: begin
+        // the ACK leaves once the result is in memory
+        if (wr_out_reg == 16'd0) begin
+            w_epsn_next = w_epsn_reg + 24'd1;
+            w_nak_next = 1'b0;
+            w_msn_next = w_msn_reg + 24'd1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_ACK;
+            ack_atomic_next = 1'b1;
+            state_next = S_ACK;
         end
     end
     S_LENCHK: begin
@@ -1161,6 +1338,7 @@ always @(posedge clk) begin
         qp_err_reg <= 1'b0;
         req_ok_reg <= 1'b0;
         seg_ok_reg <= 1'b0;
+        wr_out_reg <= 16'd0;
     end else begin
         state_reg <= state_next;
         pend_valid_reg <= pend_valid_next;
@@ -1172,6 +1350,11 @@ always @(posedge clk) begin
         qp_err_reg <= qp_err_next;
         req_ok_reg <= req_ok_next;
         seg_ok_reg <= seg_ok_next;
+        // accepted write requests minus done pulses (at most one each per cycle)
+        if ((m_wr_req_valid && m_wr_req_ready) && !s_wr_done)
+            wr_out_reg <= wr_out_reg + 16'd1;
+        else if (!(m_wr_req_valid && m_wr_req_ready) && s_wr_done)
+            wr_out_reg <= wr_out_reg - 16'd1;
     end
 
     h_op_reg <= h_op_next;
@@ -1184,6 +1367,12 @@ always @(posedge clk) begin
     h_rlen_reg <= h_rlen_next;
     h_imm_reg <= h_imm_next;
     h_len_reg <= h_len_next;
+    h_swap_reg <= h_swap_next;
+    h_cmp_reg <= h_cmp_next;
+
+    a_orig_reg <= a_orig_next;
+    a_new_reg <= a_new_next;
+    a_err_reg <= a_err_next;
 
     w_err_reg <= w_err_next;
     w_nak_reg <= w_nak_next;
@@ -1220,6 +1409,7 @@ always @(posedge clk) begin
     do_ack_reg <= do_ack_next;
     ack_syn_reg <= ack_syn_next;
     ack_psn_reg <= ack_psn_next;
+    ack_atomic_reg <= ack_atomic_next;
 
     pend_qidx_reg <= pend_qidx_next;
     pend_pi_reg <= pend_pi_next;
@@ -1229,8 +1419,8 @@ end
 // outputs
 assign s_hdr_ready = state_reg == S_IDLE;
 
-assign m_rd_req_addr = rd_mode ? rd_req_addr_e : wqe_addr;
-assign m_rd_req_len = rd_mode ? rd_req_len_e : fetch_len;
+assign m_rd_req_addr = rd_mode ? rd_req_addr_e : rd_req_addr;
+assign m_rd_req_len = rd_mode ? rd_req_len_e : rd_req_len;
 assign m_rd_req_tag = rd_mode ? rd_req_tag_e : {TAG_W{1'b0}};
 assign m_rd_req_valid = rd_mode ? rd_req_valid_e : rd_req_valid;
 
@@ -1258,7 +1448,7 @@ assign m_cqe_cqn = q_recv_cqn;
 assign m_cqe_data = cqe;
 
 assign m_hdr_valid = ack_valid || (rd_mode && rd_hdr_valid);
-assign m_hdr_opcode = rd_mode ? rd_hdr_opcode : OP_ACK;
+assign m_hdr_opcode = rd_mode ? rd_hdr_opcode : ack_atomic_reg ? OP_ATOMIC_ACK : OP_ACK;
 assign m_hdr_se = 1'b0;
 assign m_hdr_mig = 1'b0;
 assign m_hdr_ackreq = 1'b0;
@@ -1284,7 +1474,7 @@ assign m_hdr_atomic_va = 64'd0;
 assign m_hdr_atomic_rkey = 32'd0;
 assign m_hdr_atomic_swap = 64'd0;
 assign m_hdr_atomic_cmp = 64'd0;
-assign m_hdr_atomic_ack = 64'd0;
+assign m_hdr_atomic_ack = ack_atomic_reg ? a_orig_reg : 64'd0;
 assign m_hdr_len = rd_mode ? rd_hdr_len : 13'd0;
 
 assign qp_err_valid = qp_err_reg;

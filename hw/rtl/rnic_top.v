@@ -325,6 +325,7 @@ wire              req_pl_tlast, req_pl_tvalid, req_pl_tready;
 wire [7:0]        ack_opcode;
 wire [23:0]       ack_dqpn, ack_psn;
 wire [31:0]       ack_aeth;
+wire [63:0]       ack_atomic_ack;
 wire [12:0]       ack_len;
 wire              ack_valid, ack_ready;
 wire [DATA_W-1:0] ack_pl_tdata;
@@ -384,6 +385,7 @@ rnic_req #(
     .m_axis_pl_tdata(req_pl_tdata), .m_axis_pl_tkeep(req_pl_tkeep), .m_axis_pl_tlast(req_pl_tlast),
     .m_axis_pl_tvalid(req_pl_tvalid), .m_axis_pl_tready(req_pl_tready),
     .s_ack_opcode(ack_opcode), .s_ack_dqpn(ack_dqpn), .s_ack_psn(ack_psn), .s_ack_aeth(ack_aeth),
+    .s_ack_atomic_ack(ack_atomic_ack),
     .s_ack_len(ack_len), .s_ack_valid(ack_valid), .s_ack_ready(ack_ready),
     .s_ack_pl_tdata(ack_pl_tdata), .s_ack_pl_tkeep(ack_pl_tkeep), .s_ack_pl_tlast(ack_pl_tlast),
     .s_ack_pl_tvalid(ack_pl_tvalid), .s_ack_pl_tready(ack_pl_tready),
@@ -510,6 +512,7 @@ assign ack_opcode = rx_hdr_opcode;
 assign ack_dqpn = rx_hdr_dqpn;
 assign ack_psn = rx_hdr_psn;
 assign ack_aeth = rx_hdr_aeth;
+assign ack_atomic_ack = rx_hdr_atomic_ack;
 assign ack_len = rx_hdr_len;
 
 assign ack_pl_tdata = rx_pl_tdata;

@@ -1,13 +1,15 @@
 // tb_req: rnic_req with behavioural models around it: a WQE source, a DMA
 // read port answering from a TB memory with 125 cycles of latency and up to
 // 8 requests in flight, a header-bus + payload sink that checks every header
-// field of every packet and every payload byte, an ACK/NAK/READ RESPONSE
-// source, a DMA write port that places READ response data in a second TB
-// memory (checking that every byte it writes lies in an SGE of the READ; the
-// whole memory is compared with the expected image after each READ test), and
-// a CQE sink that checks every CQE field against the expected completion
-// order (and, for a successful READ, that every DMA write request of its data
-// was accepted before the CQE was offered).
+// field of every packet (AtomicETH included) and every payload byte, an
+// ACK/NAK/READ RESPONSE/ATOMIC ACKNOWLEDGE source, a DMA write port that
+// places READ response data and atomic original data in a second TB memory
+// (checking that every byte it writes lies in an SGE of the READ or atomic
+// under test; the whole memory is compared with the expected image after each
+// READ and atomic test), and a CQE sink that checks every CQE field against
+// the expected completion order (and, for a successful READ or atomic, that
+// every DMA write request of its data was accepted before the CQE was
+// offered).
 // The sequence (initial block and its tasks) drives inputs with blocking
 // assignments at the falling edge (Verilator 5.006 runs non-blocking
 // assignments in initial blocks as blocking ones); the models in always
@@ -100,6 +102,7 @@ reg  [7:0]                  ack_opcode = 8'd0;
 reg  [23:0]                 ack_dqpn = 24'd0;
 reg  [23:0]                 ack_psn = 24'd0;
 reg  [31:0]                 ack_aeth = 32'd0;
+reg  [63:0]                 ack_atomic_ack = 64'h0badc0de0badc0de;   // only valid on an ATOMIC ACKNOWLEDGE
 reg  [12:0]                 ack_len = 13'd0;
 reg                         ack_valid = 1'b0;
 wire                        ack_ready;
@@ -166,7 +169,8 @@ rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .m_hdr_valid(hdr_valid), .m_hdr_ready(hdr_ready),
     .m_axis_pl_tdata(pl_tdata), .m_axis_pl_tkeep(pl_tkeep), .m_axis_pl_tlast(pl_tlast), .m_axis_pl_tvalid(pl_tvalid),
     .m_axis_pl_tready(pl_tready),
-    .s_ack_opcode(ack_opcode), .s_ack_dqpn(ack_dqpn), .s_ack_psn(ack_psn), .s_ack_aeth(ack_aeth), .s_ack_len(ack_len),
+    .s_ack_opcode(ack_opcode), .s_ack_dqpn(ack_dqpn), .s_ack_psn(ack_psn), .s_ack_aeth(ack_aeth),
+    .s_ack_atomic_ack(ack_atomic_ack), .s_ack_len(ack_len),
     .s_ack_valid(ack_valid), .s_ack_ready(ack_ready),
     .s_ack_pl_tdata(ack_pl_tdata), .s_ack_pl_tkeep(ack_pl_tkeep), .s_ack_pl_tlast(ack_pl_tlast),
     .s_ack_pl_tvalid(ack_pl_tvalid), .s_ack_pl_tready(ack_pl_tready),
@@ -214,6 +218,8 @@ reg        em_se [0:MAXMSG-1];
 reg [63:0] em_raddr [0:MAXMSG-1];
 reg [31:0] em_rkey [0:MAXMSG-1];
 reg [31:0] em_rlen [0:MAXMSG-1];   // READ: its length (em_len is 0: the request has no payload)
+reg [63:0] em_cmp [0:MAXMSG-1];    // send_wqe.compare_add and .swap of the WQE (every WQE has them;
+reg [63:0] em_swap [0:MAXMSG-1];   // only an atomic's request carries them)
 integer    em_wr = 0, em_rd = 0;
 
 // expected payload bytes (in send order)
@@ -307,6 +313,10 @@ reg [63:0] sg_va [0:15];
 reg [31:0] sg_len [0:15];
 reg [31:0] sg_key [0:15];
 reg [7:0]  inl [0:255];
+// compare_add and swap of the next posts (non-zero for every opcode, so the
+// header sink sees that only atomics send them)
+reg [63:0] at_cmp = 64'ha5a5a5a5c3c3c3c3;
+reg [63:0] at_swap = 64'h5a5a5a5a3c3c3c3c;
 
 // post one WQE on qpn; exp_status is its expected completion status,
 // exp_sent whether its packets go out, sig its SIGNALED flag
@@ -315,8 +325,10 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
           input [7:0] exp_status, input exp_sent, input exp_cqe);
     reg [4095:0] w;
     reg [15:0] idx;
+    reg atom;
     integer b, npk, mtu;
     begin
+        atom = op == `RNIC_WQE_OP_ATOMIC_CS || op == `RNIC_WQE_OP_ATOMIC_FA;
         w = 0;
         idx = qa_index[qpn];
         qa_index[qpn] = idx + 16'd1;
@@ -328,6 +340,8 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
         w[`RNIC_SEND_WQE_LENGTH_LSB +: `RNIC_SEND_WQE_LENGTH_W] = len;
         w[`RNIC_SEND_WQE_REMOTE_ADDR_LSB +: `RNIC_SEND_WQE_REMOTE_ADDR_W] = raddr;
         w[`RNIC_SEND_WQE_RKEY_LSB +: `RNIC_SEND_WQE_RKEY_W] = rkey;
+        w[`RNIC_SEND_WQE_COMPARE_ADD_LSB +: `RNIC_SEND_WQE_COMPARE_ADD_W] = at_cmp;
+        w[`RNIC_SEND_WQE_SWAP_LSB +: `RNIC_SEND_WQE_SWAP_W] = at_swap;
         if (flags & `RNIC_WQE_FLAG_INLINE) begin
             for (b = 0; b < len; b = b + 1)
                 w[512 + b*8 +: 8] = inl[b];
@@ -340,22 +354,24 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
         end
         // expectations
         if (exp_sent) begin
-            // a READ is one request packet but uses n PSNs, one per response
+            // a READ is one request packet but uses n PSNs, one per response;
+            // an atomic is one packet without payload and uses one PSN
             mtu = 256 << (qa_mtu[qpn] - 1);
-            npk = (len == 0) ? 1 : (len + mtu - 1) / mtu;
+            npk = (len == 0 || atom) ? 1 : (len + mtu - 1) / mtu;
             em_qp[em_wr % MAXMSG] = qpn; em_op[em_wr % MAXMSG] = op;
-            em_len[em_wr % MAXMSG] = (op == `RNIC_WQE_OP_RDMA_READ) ? 0 : len;
+            em_len[em_wr % MAXMSG] = (op == `RNIC_WQE_OP_RDMA_READ || atom) ? 0 : len;
             em_rlen[em_wr % MAXMSG] = len;
             em_psn[em_wr % MAXMSG] = qa_psn[qpn]; em_imm[em_wr % MAXMSG] = imm;
-            em_se[em_wr % MAXMSG] = (flags & `RNIC_WQE_FLAG_SOLICITED) != 0 && op != `RNIC_WQE_OP_RDMA_READ;
+            em_se[em_wr % MAXMSG] = (flags & `RNIC_WQE_FLAG_SOLICITED) != 0 && op != `RNIC_WQE_OP_RDMA_READ && !atom;
             em_raddr[em_wr % MAXMSG] = raddr; em_rkey[em_wr % MAXMSG] = rkey;
+            em_cmp[em_wr % MAXMSG] = at_cmp; em_swap[em_wr % MAXMSG] = at_swap;
             em_wr = em_wr + 1;
             qa_psn[qpn] = qa_psn[qpn] + npk;
             if (flags & `RNIC_WQE_FLAG_INLINE) begin
                 for (b = 0; b < len; b = b + 1) begin
                     exp_pl[exp_wr % EXP_BYTES] = inl[b]; exp_wr = exp_wr + 1;
                 end
-            end else if (op != `RNIC_WQE_OP_RDMA_READ) begin
+            end else if (op != `RNIC_WQE_OP_RDMA_READ && !atom) begin
                 for (j = 0; j < nsge; j = j + 1)
                     for (b = 0; b < sg_len[j]; b = b + 1) begin
                         exp_pl[exp_wr % EXP_BYTES] = mem[sg_va[j] - MR_VA + b]; exp_wr = exp_wr + 1;
@@ -368,7 +384,10 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
                                     `RNIC_CQE_OP_REQ_RDMA_WRITE :
                                     (op == `RNIC_WQE_OP_RDMA_READ) ? `RNIC_CQE_OP_REQ_RDMA_READ :
                                     (op == `RNIC_WQE_OP_ATOMIC_CS) ? `RNIC_CQE_OP_REQ_ATOMIC_CS :
-                                    (op == `RNIC_WQE_OP_ATOMIC_FA) ? `RNIC_CQE_OP_REQ_ATOMIC_FA : `RNIC_CQE_OP_REQ_SEND;
+                                    (op == `RNIC_WQE_OP_ATOMIC_FA) ? `RNIC_CQE_OP_REQ_ATOMIC_FA :
+                                    (op == `RNIC_WQE_OP_LOCAL_INV) ? `RNIC_CQE_OP_REQ_LOCAL_INV :
+                                    (op == `RNIC_WQE_OP_BIND_MW) ? `RNIC_CQE_OP_REQ_BIND_MW :
+                                    (op == `RNIC_WQE_OP_TSO) ? `RNIC_CQE_OP_REQ_TSO : `RNIC_CQE_OP_REQ_SEND;
             ec_status[ec_wr % MAXCQE] = exp_status; ec_qpn[ec_wr % MAXCQE] = qpn; ec_len[ec_wr % MAXCQE] = len;
             ec_wr = ec_wr + 1;
         end
@@ -552,7 +571,7 @@ endfunction
 integer hs_msg = 0, hs_off = 0, hs_pkts = 0;
 reg [15:0] hs_ip_id;
 integer hm, hlen, hplen;
-reg hfirst, hlast, hwrite, himm, hread;
+reg hfirst, hlast, hwrite, himm, hread, hatom, hcs;
 reg [7:0] hop;
 always @(posedge clk) begin
     if (!rst && hdr_valid && hdr_ready) begin
@@ -569,7 +588,9 @@ always @(posedge clk) begin
             hwrite = em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
             himm = em_op[hm] == `RNIC_WQE_OP_SEND_IMM || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
             hread = em_op[hm] == `RNIC_WQE_OP_RDMA_READ;   // one READ REQUEST, no payload (hlen 0)
-            hop = hread ? 8'h0C :
+            hcs = em_op[hm] == `RNIC_WQE_OP_ATOMIC_CS;
+            hatom = hcs || em_op[hm] == `RNIC_WQE_OP_ATOMIC_FA;   // one COMPARE SWAP / FETCH ADD, no payload
+            hop = hread ? 8'h0C : hatom ? (hcs ? 8'h13 : 8'h14) :
                   (hwrite ? 8'h06 : 8'h00) + (hfirst && hlast ? (himm ? 8'd5 : 8'd4) :
                                              hfirst ? 8'd0 : hlast ? (himm ? 8'd3 : 8'd2) : 8'd1);
             chk("opcode", hdr_opcode, hop);
@@ -591,10 +612,12 @@ always @(posedge clk) begin
             chk("imm", hdr_imm, (himm && hlast) ? {em_imm[hm][7:0], em_imm[hm][15:8], em_imm[hm][23:16], em_imm[hm][31:24]} : 32'd0);
             chk("deth_qkey", hdr_deth_qkey, 0);
             chk("deth_sqpn", hdr_deth_sqpn, 0);
-            chk("atomic_va", hdr_atomic_va, 0);
-            chk("atomic_rkey", hdr_atomic_rkey, 0);
-            chk("atomic_swap", hdr_atomic_swap, 0);
-            chk("atomic_cmp", hdr_atomic_cmp, 0);
+            // AtomicETH: SwapOrAddData is swap (CS) or compare_add (FA, the
+            // add value); CompareData is compare_add (CS) or 0 (FA)
+            chk("atomic_va", hdr_atomic_va, hatom ? em_raddr[hm] : 64'd0);
+            chk("atomic_rkey", hdr_atomic_rkey, hatom ? em_rkey[hm] : 32'd0);
+            chk("atomic_swap", hdr_atomic_swap, hatom ? (hcs ? em_swap[hm] : em_cmp[hm]) : 64'd0);
+            chk("atomic_cmp", hdr_atomic_cmp, hcs ? em_cmp[hm] : 64'd0);
             chk("atomic_ack", hdr_atomic_ack, 0);
             chk("len", hdr_len, hplen);
             if (hs_msg != 0 || hs_off != 0) chk("ip_id", hdr_ip_id, hs_ip_id + 16'd1);
@@ -662,11 +685,13 @@ end
 reg [`RNIC_CQE_BITS-1:0] ecqe;
 integer ce;
 always @(posedge clk) begin
-    // a successful READ's CQE is offered only once every DMA write request
-    // of its data (and of every READ before it) was accepted
-    if (!rst && cqe_valid && ec_rd < ec_wr && ec_op[ec_rd % MAXCQE] == `RNIC_CQE_OP_REQ_RDMA_READ &&
+    // a successful READ's or atomic's CQE is offered only once every DMA
+    // write request of its data (and of every READ / atomic before it) was
+    // accepted
+    if (!rst && cqe_valid && ec_rd < ec_wr && (ec_op[ec_rd % MAXCQE] == `RNIC_CQE_OP_REQ_RDMA_READ ||
+        ec_op[ec_rd % MAXCQE] == `RNIC_CQE_OP_REQ_ATOMIC_CS || ec_op[ec_rd % MAXCQE] == `RNIC_CQE_OP_REQ_ATOMIC_FA) &&
         ec_status[ec_rd % MAXCQE] == `RNIC_WC_STATUS_SUCCESS && wr_acc_bytes != wr_tot) begin
-        $display("FAIL: READ CQE offered with %0d of %0d data bytes requested (cycle %0d)", wr_acc_bytes, wr_tot, cycle);
+        $display("FAIL: READ/atomic CQE offered with %0d of %0d data bytes requested (cycle %0d)", wr_acc_bytes, wr_tot, cycle);
         errors = errors + 1;
     end
     if (!rst && cqe_valid && cqe_ready) begin
@@ -779,6 +804,44 @@ task rd_expect(input integer nsge, input integer src, input integer count);
     end
 endtask
 
+// ---------------------------------------------------------------- atomic helpers
+// one ATOMIC ACKNOWLEDGE (no payload) on s_ack_* carrying the original remote
+// data value; keep: the DUT must write its 8 bytes (counted in wr_tot). The
+// data input changes right after the handshake: the DUT must have latched it.
+task send_atack(input [23:0] qpn, input [23:0] psn, input [63:0] value, input keep);
+    begin
+        if (keep) wr_tot = wr_tot + 8;
+        @(negedge clk);
+        ack_opcode = 8'h12; ack_dqpn = qpn; ack_psn = psn; ack_len = 13'd0;
+        ack_aeth = {8'h1F, 24'h000042};
+        ack_atomic_ack = value;
+        ack_valid = 1'b1;
+        #1;
+        while (!ack_ready) begin @(negedge clk); #1; end
+        @(posedge clk);
+        @(negedge clk);
+        ack_valid = 1'b0;
+        ack_atomic_ack = {$random(seed), $random(seed)};
+    end
+endtask
+
+// expected placement of an atomic's original data into the current SGE list
+// (sg_*, all in the READ region): 8 bytes, little-endian (memory byte k =
+// bits [8k+7:8k] of the value, the host order of Soft-RoCE on x86)
+task at_expect(input integer nsge, input [63:0] value);
+    integer k2, b, o, a;
+    begin
+        o = 0;
+        for (k2 = 0; k2 < nsge; k2 = k2 + 1)
+            for (b = 0; b < sg_len[k2]; b = b + 1) begin
+                a = sg_va[k2] - WR_VA + b;
+                wok[a] = 1'b1;
+                if (o < 8) wexp[a] = value[o*8 +: 8];
+                o = o + 1;
+            end
+    end
+endtask
+
 // wait for the written data, then compare the whole READ region with its
 // expected image and close the write window
 task wmem_check(input [8*24-1:0] what);
@@ -876,6 +939,7 @@ integer exp_drop = 0, exp_seq = 0, exp_rnr = 0;
 integer m0;
 integer rs, ri, rl, rn;      // READ tests: response source offset, loop index, length, SGE count
 reg [23:0] rp, rp2;          // READ tests: first PSN of a READ
+reg [63:0] av;               // atomic tests: original remote data in the ATOMIC ACKNOWLEDGE
 
 initial begin
     for (i = 0; i < MEM_BYTES; i = i + 1) mem[i] = $random(seed);
@@ -1002,7 +1066,7 @@ initial begin
     wait_cqes;
     qp_setup(8, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd0, 1'b0);   // clears the error flag
     qp_setup(8, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd40, 1'b0);
-    post(8, `RNIC_WQE_OP_ATOMIC_CS, SIG, 1, 64, 0, 64'h1000, 32'h55, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    post(8, `RNIC_WQE_OP_BIND_MW, SIG, 1, 64, 0, 64'h1000, 32'h55, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
     post(8, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
     wait_cqes;
 
@@ -1252,6 +1316,200 @@ initial begin
     send_rresp(OP_RR_FIRST, 13, rp, 100, rs, 1'b0);
     wait_cqes;
     wmem_check("READ FIRST at last PSN");
+
+    // --- ATOMICS (IBA 9.4.5): CMP_AND_SWP / FETCH_AND_ADD as "a READ of 8
+    // bytes whose data comes from the ATOMIC ACKNOWLEDGE header"
+    qp_setup(14, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd29, 24'hfffffe, 1'b0);  // PSNs wrap
+    qp_setup(15, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd31, 24'h000300, 1'b0);
+    qp_setup(16, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd33, 24'd50, 1'b0);
+    qp_setup(17, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd35, 24'd70, 1'b0);
+    qp_setup(18, `RNIC_QP_STATE_RTS, `RNIC_MTU_4096, 24'd5, 24'd37, 24'h123456, 1'b0);
+
+    // QP 14: COMPARE SWAP into one SGE at an odd address (SOLICITED is not
+    // sent on an atomic), a SEND behind it must use the atomic's PSN + 1
+    // (header sink); an ACK for the SEND retires neither; the ATOMIC
+    // ACKNOWLEDGE places the original data and completes the CS only
+    $display("QP 14: CMP_AND_SWP, 1 SGE; the SEND behind it at PSN + 1");
+    rp = qa_psn[14];
+    at_cmp = 64'h0123456789abcdef; at_swap = 64'hfedcba9876543210;
+    sgw(64'h0101, 8);
+    post(14, `RNIC_WQE_OP_ATOMIC_CS, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 8, 32'h99999999, 64'h00007f0012345678,
+         32'h00a70001, OK, 1, 1);
+    av = 64'h8877665544332211;
+    at_expect(1, av);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    sg1(MR_VA + 64'h91, 5);
+    post(14, `RNIC_WQE_OP_SEND, SIG, 1, 5, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    chk("SEND psn", em_psn[(em_wr - 1) % MAXMSG], 24'hffffff);          // the expectation the sink used
+    ec_wr = ec_wr - 2;
+    send_ack(8'h11, 14, qa_psn[14] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    ec_wr = ec_wr + 1;
+    send_atack(14, rp, av, 1'b1);
+    wait_cqes;
+    ec_wr = ec_wr + 1;
+    send_ack(8'h11, 14, qa_psn[14] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("CS 1 SGE");
+    chk("CS byte 0", wmem[32'h0101], 8'h11);                            // little-endian in memory
+    chk("CS byte 7", wmem[32'h0108], 8'h88);
+
+    // QP 14: FETCH ADD over 3 + 5 bytes at odd addresses (a zero-length SGE
+    // with a bogus key between them); swap_or_add is the add value
+    $display("QP 14: FETCH_AND_ADD, 3 + 5 bytes");
+    rp = qa_psn[14];
+    at_cmp = 64'h0000000000000005; at_swap = 64'hdeadbeefcafef00d;      // FA sends compare_add, ignores swap
+    sg_va[0] = WR_VA + 64'h0203; sg_len[0] = 3; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h0280; sg_len[1] = 0; sg_key[1] = 32'hdeadbeef;
+    sg_va[2] = WR_VA + 64'h0305; sg_len[2] = 5; sg_key[2] = LKEY_W;
+    post(14, `RNIC_WQE_OP_ATOMIC_FA, SIG, 3, 8, 0, 64'hffff800000000008, 32'hfeedbeef, OK, 1, 1);
+    av = 64'hf0e1d2c3b4a59687;
+    at_expect(3, av);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    wait_sent;
+    send_atack(14, rp, av, 1'b1);
+    wait_cqes;
+    wmem_check("FA 3 + 5 bytes");
+    chk("FA byte 0", wmem[32'h0203], 8'h87);
+    chk("FA byte 2", wmem[32'h0205], 8'ha5);
+    chk("FA byte 3", wmem[32'h0305], 8'hb4);
+    chk("FA byte 7", wmem[32'h0309], 8'hf0);
+
+    // QP 15, MTU 256: two SENDs (one unsignaled), then a CS; ATOMIC
+    // ACKNOWLEDGEs with a wrong PSN, with a payload or for an unknown QP (one
+    // whose low QPN bits are QP 15's) and a READ RESPONSE for the atomic are
+    // dropped; the right one retires the SENDs, then completes the CS; a
+    // duplicate is dropped
+    $display("QP 15: CMP_AND_SWP after two SENDs; wrong ATOMIC ACKs and a READ RESPONSE dropped");
+    sg1(MR_VA + 64'h1111, 300);
+    post(15, `RNIC_WQE_OP_SEND, SIG, 1, 300, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h2222, 20);
+    post(15, `RNIC_WQE_OP_SEND, 0, 1, 20, 0, 0, 0, OK, 1, 0);
+    rp = qa_psn[15];
+    at_cmp = 64'h1111111122222222; at_swap = 64'h3333333344444444;
+    sgw(64'h0407, 8);
+    post(15, `RNIC_WQE_OP_ATOMIC_CS, SIG, 1, 8, 0, 64'h0000000000000ff8, 32'h00000001, OK, 1, 1);
+    av = 64'h0102030405060708;
+    at_expect(1, av);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    wait_sent;
+    ec_wr = ec_wr - 2;
+    send_atack(15, rp + 24'd1, 64'hbad0bad0bad0bad1, 1'b0); exp_drop = exp_drop + 1;   // PSN ahead
+    send_atack(15, rp - 24'd1, 64'hbad0bad0bad0bad2, 1'b0); exp_drop = exp_drop + 1;   // the SEND's PSN
+    send_rresp(OP_RR_ONLY, 15, rp, 8, rs, 1'b0); exp_drop = exp_drop + 1;              // READ RESPONSE
+    send_ack(8'h12, 15, rp, ACK_SYN, 8); exp_drop = exp_drop + 1;                       // with a payload
+    send_atack(24'h010000 + 24'd15, rp, 64'hbad0bad0bad0bad3, 1'b0); exp_drop = exp_drop + 1;  // QPN past the
+                                                                       // table, low bits QP 15
+    wait_cqes;                                                         // no CQE yet
+    ec_wr = ec_wr + 2;
+    send_atack(15, rp, av, 1'b1);
+    wait_cqes;                                                         // the signaled SEND, the CS
+    send_atack(15, rp, 64'hbad0bad0bad0bad4, 1'b0); exp_drop = exp_drop + 1;          // duplicate
+    wmem_check("CS after SENDs");
+
+    // QP 16: an atomic waits for the outstanding READ (an ATOMIC ACK for the
+    // READ is dropped), then a READ waits for the outstanding atomic
+    $display("QP 16: an atomic waits for a READ, a READ for an atomic");
+    rp = qa_psn[16];
+    sgw(64'h0501, 100);
+    post(16, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 100, 0, 64'h4444, 32'h5555, OK, 1, 1);
+    rd_expect(1, rs, 100);
+    rp2 = qa_psn[16];
+    at_cmp = 64'h0000000100000000; at_swap = 64'h7777777777777777;
+    sgw(64'h0601, 8);
+    post(16, `RNIC_WQE_OP_ATOMIC_FA, SIG, 1, 8, 0, 64'h6666, 32'h00000777, OK, 1, 1);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    wait_hdrs(em_wr - 1);
+    repeat (300) @(posedge clk);
+    if (hs_msg != em_wr - 1) begin
+        $display("FAIL: the atomic went out while a READ was outstanding");
+        errors = errors + 1;
+    end
+    send_atack(16, rp, 64'hbad0bad0bad0bad5, 1'b0); exp_drop = exp_drop + 1;          // ATOMIC ACK for a READ
+    ec_wr = ec_wr - 1;
+    rd_respond(16, rp, 100, rs);
+    wait_cqes;
+    wmem_check("READ before an atomic");
+    rs = rs + 100;
+    sgw(64'h0601, 8);
+    av = 64'hffffffff00000001;
+    at_expect(1, av);
+    ec_wr = ec_wr + 1;
+    rp = qa_psn[16];
+    sgw(64'h0701, 50);
+    post(16, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 50, 0, 64'h8888, 32'h9999, OK, 1, 1);
+    wait_hdrs(em_wr - 1);
+    repeat (300) @(posedge clk);
+    if (hs_msg != em_wr - 1) begin
+        $display("FAIL: a READ went out while an atomic was outstanding");
+        errors = errors + 1;
+    end
+    ec_wr = ec_wr - 1;
+    send_atack(16, rp2, av, 1'b1);
+    wait_cqes;
+    wmem_check("atomic before a READ");
+    sgw(64'h0701, 50);
+    rd_expect(1, rs, 50);
+    ec_wr = ec_wr + 1;
+    wait_sent;
+    rd_respond(16, rp, 50, rs);
+    wait_cqes;
+    wmem_check("READ after an atomic");
+    rs = rs + 50;
+
+    // QP 17: local buffers of 7 and 9 bytes (length field and SGEs agreeing,
+    // or not) -> LOC_LEN_ERR; a key without LOCAL_WRITE -> LOC_PROT_ERR; an
+    // inline atomic -> LOC_QP_OP_ERR; each sets the QP error flag
+    $display("QP 17: atomic of 7 / 9 bytes, key without LOCAL_WRITE, inline atomic");
+    sgw(64'h0801, 7);
+    post(17, `RNIC_WQE_OP_ATOMIC_CS, SIG, 1, 7, 0, 64'h8, 32'h1, `RNIC_WC_STATUS_LOC_LEN_ERR, 0, 1);
+    sg1(MR_VA, 8);
+    post(17, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+    for (ri = 0; ri < 4; ri = ri + 1) begin
+        qp_setup(17, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd35, 24'd0, 1'b0);
+        qp_setup(17, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd35, 24'd80 + ri, 1'b0);
+        sg_va[0] = WR_VA + 64'h0811; sg_len[0] = 4; sg_key[0] = LKEY_W;
+        sg_va[1] = WR_VA + 64'h0821; sg_len[1] = (ri == 2) ? 3 : 5; sg_key[1] = LKEY_W;
+        if (ri == 3) begin
+            sg_va[1] = MR_VA + 64'h100; sg_len[1] = 4; sg_key[1] = LKEY_RO;
+        end
+        // ri 0: 9 bytes, length 9; ri 1: 9 bytes, length 8; ri 2: 7 bytes,
+        // length 8; ri 3: 8 bytes, second key without LOCAL_WRITE
+        post(17, (ri == 1) ? `RNIC_WQE_OP_ATOMIC_CS : `RNIC_WQE_OP_ATOMIC_FA, SIG, 2, (ri == 0) ? 9 : 8, 0,
+             64'h10, 32'h2, (ri == 3) ? `RNIC_WC_STATUS_LOC_PROT_ERR : `RNIC_WC_STATUS_LOC_LEN_ERR, 0, 1);
+        sg1(MR_VA, 8);
+        post(17, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+        wait_cqes;
+    end
+    qp_setup(17, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd35, 24'd0, 1'b0);
+    qp_setup(17, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd35, 24'd90, 1'b0);
+    for (i = 0; i < 8; i = i + 1) inl[i] = 8'h40 + i;
+    post(17, `RNIC_WQE_OP_ATOMIC_FA, SIG | `RNIC_WQE_FLAG_INLINE, 0, 8, 0, 64'h18, 32'h3,
+         `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    wait_cqes;
+    wmem_check("atomic errors");                                       // nothing written
+
+    // QP 18: a remote access NAK for the atomic's PSN: the SEND before it
+    // succeeds, the atomic completes with REM_ACCESS_ERR, the SEND behind it
+    // and later WQEs are flushed; a late ATOMIC ACK is dropped
+    $display("QP 18: remote access NAK for an atomic");
+    sg1(MR_VA + 64'h40, 10);
+    post(18, `RNIC_WQE_OP_SEND, SIG, 1, 10, 0, 0, 0, OK, 1, 1);
+    rp = qa_psn[18];
+    sgw(64'h0901, 8);
+    post(18, `RNIC_WQE_OP_ATOMIC_CS, SIG, 1, 8, 0, 64'h20, 32'h4, `RNIC_WC_STATUS_REM_ACCESS_ERR, 1, 1);
+    sg1(MR_VA + 64'h50, 20);
+    post(18, `RNIC_WQE_OP_SEND, 0, 1, 20, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 18, rp, 8'h62, 0);
+    wait_cqes;
+    send_atack(18, rp, 64'hbad0bad0bad0bad6, 1'b0); exp_drop = exp_drop + 1;          // not outstanding
+    sgw(64'h0901, 8);
+    post(18, `RNIC_WQE_OP_ATOMIC_FA, SIG, 1, 8, 0, 64'h28, 32'h4, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+    wmem_check("atomic NAKed");
 
     repeat (100) @(posedge clk);
     chk("ack drops", n_ack_drop, exp_drop);

@@ -2,10 +2,14 @@
 // A packet source drives the header bus and the payload stream from a packet
 // list; behavioural DMA ports serve receive WQEs from a TB memory (125-cycle
 // read latency) and take the scatter writes (data only after its request,
-// exact length, packed beats, every byte inside an allowed buffer). CQE and
-// ACK sinks compare every field against expected queues. After each case the
-// receive buffers are compared byte by byte with the message pattern and the
-// bytes around every buffer must still hold their fill pattern.
+// exact length, packed beats, every byte inside an allowed buffer). A write
+// reaches the TB memory only when its done pulse (s_wr_done) is given,
+// WR_DONE_LAT cycles after its last beat, so a read that does not wait for
+// earlier writes sees stale bytes. CQE and ACK sinks compare every field
+// against expected queues. After each case the receive buffers are compared
+// byte by byte with the message pattern and the bytes around every buffer
+// must still hold their fill pattern. Atomic cases compare the 8 target
+// bytes with a model value and the ATOMIC ACK's original data.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -19,6 +23,8 @@ localparam MEM_SIZE = 1 << 22;             // 4 MiB of device memory
 localparam [63:0] VA_BASE = 64'h00007F0000000000;  // VA of device address 0 (key 1)
 localparam PK_N = 2048;                    // packet list capacity
 localparam RD_LAT = 125;                   // DMA read latency in cycles
+localparam WR_DONE_LAT = 300;              // last write beat to done pulse (> RD_LAT)
+localparam DQ_N = 1024;                    // write-done queue capacity
 localparam PDN = 24'd7;
 localparam GUARD = 8;                      // bytes checked around every buffer
 
@@ -46,6 +52,8 @@ reg  [23:0] h_dqpn = 24'd0, h_psn = 24'd0;
 reg  [63:0] h_va = 64'd0;
 reg  [31:0] h_rkey = 32'd0, h_rlen = 32'd0, h_imm = 32'd0;
 reg  [12:0] h_len = 13'd0;
+reg  [63:0] h_ava = 64'd0, h_aswap = 64'd0, h_acmp = 64'd0;   // AtomicETH
+reg  [31:0] h_arkey = 32'd0;
 wire        s_hdr_valid, s_hdr_ready;
 
 reg  [DATA_W-1:0] pl_tdata;
@@ -99,6 +107,7 @@ wire [DATA_W-1:0] wr_tdata;
 wire [KEEP_W-1:0] wr_tkeep;
 wire        wr_tlast, wr_tvalid;
 wire        wr_tready;
+reg         wr_done = 1'b0;
 
 wire        cqe_valid;
 wire        cqe_ready;
@@ -127,9 +136,9 @@ rnic_resp #(
     .s_hdr_ttl(8'd64), .s_hdr_tos(8'd0), .s_hdr_sport(16'hC000),
     .s_hdr_reth_va(h_va), .s_hdr_reth_rkey(h_rkey),
     .s_hdr_reth_len(h_rlen), .s_hdr_aeth(32'd0), .s_hdr_imm(h_imm),
-    .s_hdr_deth_qkey(32'd0), .s_hdr_deth_sqpn(24'd0), .s_hdr_atomic_va(64'd0),
-    .s_hdr_atomic_rkey(32'd0), .s_hdr_atomic_swap(64'd0), .s_hdr_atomic_cmp(64'd0),
-    .s_hdr_atomic_ack(64'd0), .s_hdr_len(h_len),
+    .s_hdr_deth_qkey(32'd0), .s_hdr_deth_sqpn(24'd0), .s_hdr_atomic_va(h_ava),
+    .s_hdr_atomic_rkey(h_arkey), .s_hdr_atomic_swap(h_aswap), .s_hdr_atomic_cmp(h_acmp),
+    .s_hdr_atomic_ack(64'hBAD0BAD0BAD0BAD0), .s_hdr_len(h_len),
     .s_hdr_valid(s_hdr_valid), .s_hdr_ready(s_hdr_ready),
     .s_axis_pl_tdata(pl_tdata), .s_axis_pl_tkeep(pl_tkeep), .s_axis_pl_tvalid(pl_tvalid),
     .s_axis_pl_tready(pl_tready), .s_axis_pl_tlast(pl_tlast),
@@ -155,7 +164,7 @@ rnic_resp #(
     .m_wr_req_addr(wr_req_addr), .m_wr_req_len(wr_req_len), .m_wr_req_valid(wr_req_valid),
     .m_wr_req_ready(wr_req_ready), .m_wr_tdata(wr_tdata), .m_wr_tkeep(wr_tkeep),
     .m_wr_tlast(wr_tlast), .m_wr_tvalid(wr_tvalid), .m_wr_tready(wr_tready),
-    .s_wr_done(1'b0),
+    .s_wr_done(wr_done),
     .m_cqe_valid(cqe_valid), .m_cqe_ready(cqe_ready), .m_cqe_cqn(cqe_cqn), .m_cqe_data(cqe_data),
     .qp_err_valid(qp_err_valid), .qp_err_qpn(qp_err_qpn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
@@ -174,8 +183,9 @@ wire stall_ack = stall_en && lfsr[15];
 wire stall_rrq = stall_en && lfsr[19];
 
 // ---------------------------------------------------------------------------
-// device memory
+// device memory; wmem holds write data until the write's done pulse
 reg [7:0] mem [0:MEM_SIZE-1];
+reg [7:0] wmem [0:MEM_SIZE-1];
 
 function [7:0] fill;
     input [31:0] a;
@@ -199,6 +209,10 @@ reg [63:0] pk_va [0:PK_N-1];
 reg [31:0] pk_rkey [0:PK_N-1];
 reg [31:0] pk_rlen [0:PK_N-1];
 reg [31:0] pk_imm [0:PK_N-1];
+reg [63:0] pk_ava [0:PK_N-1];
+reg [31:0] pk_arkey [0:PK_N-1];
+reg [63:0] pk_aswap [0:PK_N-1];
+reg [63:0] pk_acmp [0:PK_N-1];
 reg [12:0] pk_len [0:PK_N-1];
 reg [15:0] pk_msg [0:PK_N-1];
 reg [31:0] pk_off [0:PK_N-1];
@@ -224,6 +238,10 @@ always @(posedge clk) begin
         h_rlen <= pk_rlen[hdr_i % PK_N];
         h_imm <= pk_imm[hdr_i % PK_N];
         h_len <= pk_len[hdr_i % PK_N];
+        h_ava <= pk_ava[hdr_i % PK_N];
+        h_arkey <= pk_arkey[hdr_i % PK_N];
+        h_aswap <= pk_aswap[hdr_i % PK_N];
+        h_acmp <= pk_acmp[hdr_i % PK_N];
         hdr_i <= hdr_i + 1;
         hvn = 1'b1;
     end
@@ -279,6 +297,17 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
+// DMA write port model state (the read model checks it): accepted requests
+// waiting for data, and written requests waiting for their done pulse
+reg [63:0] wq_addr [0:63];
+reg [15:0] wq_len [0:63];
+integer wq_wr = 0, wq_rd = 0, wq_off = 0;
+reg [63:0] dq_addr [0:DQ_N-1];
+reg [15:0] dq_len [0:DQ_N-1];
+integer    dq_time [0:DQ_N-1];
+integer dq_wr = 0, dq_rd = 0;
+
+// ---------------------------------------------------------------------------
 // DMA read port model: requests answered in order after RD_LAT cycles
 reg [63:0] rq_addr [0:15];
 reg [15:0] rq_len [0:15];
@@ -305,6 +334,13 @@ always @(posedge clk) begin
         rd_reqs <= rd_reqs + 1;
         if (rd_req_len == 16'd0 || rd_req_addr + rd_req_len > MEM_SIZE) begin
             $display("FAIL: DMA read request addr %h len %0d outside memory", rd_req_addr, rd_req_len);
+            errors = errors + 1;
+        end
+        // only atomics read 8 bytes here (WQE fetches read >= 16, no READ
+        // case asks for 8): every earlier write must be done by now
+        if (rd_req_len == 16'd8 && (wq_rd != wq_wr || dq_rd != dq_wr)) begin
+            $display("FAIL: atomic read of %h issued while %0d write requests / %0d done pulses are pending",
+                     rd_req_addr, wq_wr - wq_rd, dq_wr - dq_rd);
             errors = errors + 1;
         end
     end
@@ -342,9 +378,6 @@ end
 
 // ---------------------------------------------------------------------------
 // DMA write port model
-reg [63:0] wq_addr [0:63];
-reg [15:0] wq_len [0:63];
-integer wq_wr = 0, wq_rd = 0, wq_off = 0;
 integer wr_req_bytes = 0;    // bytes of accepted write requests
 integer wr_bytes = 0;        // bytes written
 // allowed destination ranges (device addresses) for the current case
@@ -402,9 +435,9 @@ always @(posedge clk) begin
                     if (errors < 20)
                         $display("FAIL: write to %h outside the receive buffers", wa);
                     errors = errors + 1;
-                end else begin
-                    mem[wa] = wr_tdata[wj*8 +: 8];
                 end
+                if (wa < MEM_SIZE)
+                    wmem[wa] = wr_tdata[wj*8 +: 8];
                 wn = wn + 1;
             end else begin
                 wgap = 1'b1;
@@ -416,11 +449,33 @@ always @(posedge clk) begin
         end
         wr_bytes <= wr_bytes + wn;
         if (wr_tlast) begin
+            dq_addr[dq_wr % DQ_N] <= wq_addr[wq_rd % 64];
+            dq_len[dq_wr % DQ_N] <= wq_len[wq_rd % 64];
+            dq_time[dq_wr % DQ_N] <= cycle + WR_DONE_LAT;
+            dq_wr <= dq_wr + 1;
+            if (dq_wr - dq_rd >= DQ_N) begin
+                $display("FAIL: write-done queue overflow");
+                errors = errors + 1;
+            end
             wq_rd <= wq_rd + 1;
             wq_off <= 0;
         end else begin
             wq_off <= wq_off + KEEP_W;
         end
+    end
+end
+
+// write responses in request order: the request's bytes reach memory, then
+// the done pulse
+reg [63:0] da;
+always @(posedge clk) begin
+    wr_done <= 1'b0;
+    if (dq_rd != dq_wr && cycle >= dq_time[dq_rd % DQ_N]) begin
+        for (da = dq_addr[dq_rd % DQ_N]; da < dq_addr[dq_rd % DQ_N] + dq_len[dq_rd % DQ_N]; da = da + 1)
+            if (da < MEM_SIZE)
+                mem[da] = wmem[da];
+        wr_done <= 1'b1;
+        dq_rd <= dq_rd + 1;
     end
 end
 
@@ -437,6 +492,7 @@ reg [23:0] xa_psn [0:255];
 reg [31:0] xa_aeth [0:255];
 reg [7:0]  xa_op [0:255];       // 0x11 ACK, or a READ RESPONSE opcode
 reg [12:0] xa_len [0:255];
+reg [63:0] xa_atack [0:255];    // AtomicAckETH original data (0 unless ATOMIC ACK)
 integer xa_wr = 0, xa_rd = 0;
 
 // expected READ response payloads: device address and length per packet
@@ -575,13 +631,18 @@ task check_ack;
                      m_hdr_sport !== q_sport(q) || m_hdr_ttl !== q_ttl(q) ||
                      m_hdr_tos !== q_tos(q) || m_hdr_pkey !== q_pkey(q) ||
                      m_hdr_len !== xa_len[xa_rd % 256] || m_hdr_se !== 1'b0 || m_hdr_ackreq !== 1'b0 ||
-                     m_hdr_mig !== 1'b0) begin
-            $display("FAIL: ACK %0d: opcode %h psn %h aeth %h dqpn %h dmac %h dip %h sport %h ttl %h tos %h pkey %h len %0d",
+                     m_hdr_mig !== 1'b0 || m_hdr_atomic_ack !== xa_atack[xa_rd % 256]) begin
+            $display("FAIL: ACK %0d: opcode %h psn %h aeth %h dqpn %h dmac %h dip %h sport %h ttl %h tos %h pkey %h len %0d atomic_ack %h",
                      xa_rd, m_hdr_opcode, m_hdr_psn, m_hdr_aeth, m_hdr_dqpn, m_hdr_dmac, m_hdr_dip,
-                     m_hdr_sport, m_hdr_ttl, m_hdr_tos, m_hdr_pkey, m_hdr_len);
-            $display("      expected opcode %h psn %h aeth %h len %0d dqpn %h dmac %h dip %h", xa_op[xa_rd % 256],
-                     xa_psn[xa_rd % 256], xa_aeth[xa_rd % 256], xa_len[xa_rd % 256], q_dest(q), q_dmac(q),
-                     q_dip(q));
+                     m_hdr_sport, m_hdr_ttl, m_hdr_tos, m_hdr_pkey, m_hdr_len, m_hdr_atomic_ack);
+            $display("      expected opcode %h psn %h aeth %h len %0d dqpn %h dmac %h dip %h atomic_ack %h",
+                     xa_op[xa_rd % 256], xa_psn[xa_rd % 256], xa_aeth[xa_rd % 256], xa_len[xa_rd % 256],
+                     q_dest(q), q_dmac(q), q_dip(q), xa_atack[xa_rd % 256]);
+            errors = errors + 1;
+        end else if (m_hdr_opcode == 8'h12 && (wq_rd != wq_wr || dq_rd != dq_wr)) begin
+            // the atomic's own write must be done before its ACK leaves
+            $display("FAIL: ATOMIC ACK %0d sent while %0d write requests / %0d done pulses are pending",
+                     xa_rd, wq_wr - wq_rd, dq_wr - dq_rd);
             errors = errors + 1;
         end
     end
@@ -708,6 +769,9 @@ localparam [31:0] KEY_NOLW  = 32'h00000222;  // index 2: REMOTE_WRITE only
 localparam [31:0] KEY_OTHPD = 32'h00000333;  // index 3: other PD
 localparam [31:0] KEY_SMALL = 32'h00000444;  // index 4: 4 KiB window at 0x200000
 localparam [31:0] KEY_BADTAG = 32'h00000112; // index 1 with a wrong tag
+localparam [31:0] KEY_ATOMIC = 32'h00000666; // index 6: whole memory, LOCAL+REMOTE write, REMOTE atomic
+localparam [31:0] KEY_AWIN  = 32'h00000777;  // index 7: REMOTE atomic, 256 bytes at AWIN_VA (device 0x3B0000)
+localparam [63:0] AWIN_VA   = 64'h00005A0000001000;
 
 // receive WQE scatter list of the case being built
 reg [63:0] sg_addr [0:3];   // device addresses
@@ -794,6 +858,9 @@ task add_pkt;
         pk_op[s] = op; pk_qpn[s] = q; pk_psn[s] = psn; pk_se[s] = se; pk_ackreq[s] = ackreq;
         pk_len[s] = len; pk_msg[s] = m; pk_off[s] = off; pk_va[s] = va; pk_rkey[s] = rkey;
         pk_rlen[s] = rlen; pk_imm[s] = imm;
+        // AtomicETH decoys: only atomics may use these fields
+        pk_ava[s] = va ^ 64'h5555000000000008; pk_arkey[s] = rkey ^ 32'h00000100;
+        pk_aswap[s] = 64'hA5A5A5A5A5A5A5A5; pk_acmp[s] = 64'h5A5A5A5A5A5A5A5A;
         pk_n = pk_n + 1;
     end
 endtask
@@ -848,6 +915,7 @@ task exp_ack;
         xa_aeth[xa_wr % 256] = {syn, tb_msn[q]};
         xa_op[xa_wr % 256] = 8'h11;
         xa_len[xa_wr % 256] = 13'd0;
+        xa_atack[xa_wr % 256] = 64'd0;
         xa_wr = xa_wr + 1;
     end
 endtask
@@ -871,6 +939,7 @@ task exp_read;
             xa_op[xa_wr % 256] = (np == 1) ? 8'h10 : (k == 0) ? 8'h0D : (k == np - 1) ? 8'h0F : 8'h0E;
             xa_aeth[xa_wr % 256] = (np == 1 || k == 0 || k == np - 1) ? {8'h1F, tb_msn[q]} : 32'd0;
             xa_len[xa_wr % 256] = l[12:0];
+            xa_atack[xa_wr % 256] = 64'd0;
             xa_wr = xa_wr + 1;
             if (l != 0) begin
                 xp_addr[xp_wr % 256] = a + k * mtu;
@@ -878,6 +947,140 @@ task exp_read;
                 xp_wr = xp_wr + 1;
             end
             tb_psn[q] = tb_psn[q] + 1;
+        end
+    end
+endtask
+
+reg [31:0] save_wr;     // write-data byte count saved by a case
+integer save_req;       // write-request byte count saved by a case
+
+// queue an atomic request (8'h13 COMPARE SWAP, 8'h14 FETCH ADD) at the QP's
+// model PSN with len payload bytes (0 for a well-formed request); the RETH
+// fields carry decoys, so only the AtomicETH may be used
+task add_atomic;
+    input [7:0] op;
+    input [23:0] q;
+    input [12:0] len;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [63:0] swap;
+    input [63:0] cmp;
+    integer s;
+    begin
+        s = pk_n % PK_N;
+        add_pkt(op, q, tb_psn[q], 0, 1, len, msg_id, 0, va ^ 64'h0000000000010000, rkey ^ 32'h00000200,
+                32'd4096, 0);
+        pk_ava[s] = va; pk_arkey[s] = rkey; pk_aswap[s] = swap; pk_acmp[s] = cmp;
+    end
+endtask
+
+// the ATOMIC ACKNOWLEDGE (IBA 9.7.5) of the atomic at the QP's model PSN
+// (advanced) with the model MSN (advanced first): AETH ACK, original data
+task exp_atomic;
+    input [23:0] q;
+    input [63:0] orig;
+    begin
+        tb_msn[q] = tb_msn[q] + 1;
+        xa_qpn[xa_wr % 256] = q;
+        xa_psn[xa_wr % 256] = tb_psn[q];
+        xa_aeth[xa_wr % 256] = {8'h1F, tb_msn[q]};
+        xa_op[xa_wr % 256] = 8'h12;
+        xa_len[xa_wr % 256] = 13'd0;
+        xa_atack[xa_wr % 256] = orig;
+        xa_wr = xa_wr + 1;
+        tb_psn[q] = tb_psn[q] + 1;
+    end
+endtask
+
+// 64-bit operands in host (little-endian) order: byte k is bits [8k+7:8k]
+function [63:0] mem64;
+    input [63:0] a;
+    integer k;
+    begin
+        for (k = 0; k < 8; k = k + 1)
+            mem64[k*8 +: 8] = mem[a + k];
+    end
+endfunction
+
+function [63:0] pat64;
+    input [15:0] m;
+    input [31:0] o;
+    integer k;
+    begin
+        for (k = 0; k < 8; k = k + 1)
+            pat64[k*8 +: 8] = pat(m, o + k);
+    end
+endfunction
+
+// an atomic target: GUARD fill bytes, the 8-byte value v, GUARD fill bytes;
+// only the 8 bytes may be written
+task at_arm;
+    input [63:0] a;
+    input [63:0] v;
+    integer k;
+    begin
+        fill_range(a - GUARD, 8 + 2 * GUARD);
+        for (k = 0; k < 8; k = k + 1)
+            mem[a + k] = v[k*8 +: 8];
+        al_n = 0;
+        al_lo[0] = a; al_hi[0] = a + 8; al_n = 1;
+    end
+endtask
+
+// the target holds v and its guard bytes their fill
+task check_at;
+    input [63:0] a;
+    input [63:0] v;
+    reg [63:0] b;
+    integer bad;
+    begin
+        bad = 0;
+        if (mem64(a) !== v) begin
+            $display("FAIL: atomic target %h holds %h, expected %h", a, mem64(a), v);
+            bad = 1;
+        end
+        for (b = a - GUARD; b < a + 8 + GUARD; b = b + 1)
+            if ((b < a || b >= a + 8) && mem[b] !== fill(b)) begin
+                $display("FAIL: byte %h next to atomic target %h is %h, expected fill %h", b, a, mem[b], fill(b));
+                bad = 1;
+            end
+        if (bad != 0)
+            errors = errors + 1;
+    end
+endtask
+
+// write-data bytes and write-request bytes since the saved counts
+task check_wr_delta;
+    input integer n_data;
+    input integer n_req;
+    begin
+        if (wr_bytes - save_wr != n_data || wr_req_bytes - save_req != n_req) begin
+            $display("FAIL: %0d bytes written in %0d request bytes, expected %0d in %0d",
+                     wr_bytes - save_wr, wr_req_bytes - save_req, n_data, n_req);
+            errors = errors + 1;
+        end
+        save_wr = wr_bytes;
+        save_req = wr_req_bytes;
+    end
+endtask
+
+// one atomic on the current target (QP at_q, address at_va with key
+// at_key) against the model value at_v: expects the ATOMIC ACK with the
+// value before, then updates the model and the expected write bytes
+reg [23:0] at_q;
+reg [63:0] at_va;
+reg [31:0] at_key;
+reg [63:0] at_v;
+task at_step;
+    input [7:0] op;
+    input [63:0] swap;
+    input [63:0] cmp;
+    begin
+        add_atomic(op, at_q, 0, at_va, at_key, swap, cmp);
+        exp_atomic(at_q, at_v);
+        if (op == 8'h14 || at_v == cmp) begin
+            at_v = (op == 8'h14) ? at_v + swap : swap;
+            exp_wr_req_bytes = exp_wr_req_bytes + 8;
         end
     end
 endtask
@@ -916,7 +1119,8 @@ task drain;
     begin
         t = 0;
         while ((hdr_i != pk_n || hv || !pl_done || xa_rd != xa_wr || xc_rd != xc_wr || xp_rd != xp_wr ||
-                wq_rd != wq_wr || dut.state_reg != 0 || rq_rd != rq_wr || rd_v) && t < 2000000) begin
+                wq_rd != wq_wr || dq_rd != dq_wr || dut.state_reg != 0 || rq_rd != rq_wr || rd_v) &&
+               t < 2000000) begin
             @(posedge clk);
             t = t + 1;
         end
@@ -1033,8 +1237,8 @@ endtask
 
 integer c0, acks0, i, base_cycle, t0, t1;
 integer s_bad, s_psn, s_rnr, s_inv, s_ack, s_err;
-reg [31:0] save_wr;
 reg [23:0] p0;
+reg [63:0] at_a, at_b, at_o;
 
 initial begin
     for (i = 0; i < MEM_SIZE; i = i + 1)
@@ -1374,11 +1578,212 @@ initial begin
     drain;
     $display("RDMA READ: %0d response bytes checked", rp_bytes);
 
+    check_stats(4, 4, 1, 14, 41, 14);
+
+    // --- ATOMIC COMPARE SWAP / FETCH ADD (IBA 9.4.5, 9.7.5) ------------------
+    mpt_write(8'd6, 8'h66, `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE |
+              `RNIC_ACCESS_REMOTE_ATOMIC, PDN, VA_BASE, MEM_SIZE, 64'd0);
+    mpt_write(8'd7, 8'h77, `RNIC_ACCESS_REMOTE_ATOMIC, PDN, AWIN_VA, 64'h100, 64'h3B0000);
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_ATOMIC;
+    qp_bringup(24'd11, 3'd3, 24'hFFFFFD);   // MTU 1024, PSNs wrap during the atomics
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    at_q = 24'd11; at_key = KEY_ATOMIC;
+    at_a = 64'h3A0000; at_va = VA_BASE + at_a;
+    // compare swap that matches: memory takes the swap data, the ACK the original
+    at_v = 64'h0123456789ABCDEF;
+    at_arm(at_a, at_v);
+    at_step(8'h13, 64'hFEDCBA9876543210, 64'h0123456789ABCDEF);
+    drain;
+    check_at(at_a, 64'hFEDCBA9876543210);
+    check_wr_delta(8, 8);
+    // compare swap that does not match (in the high half, in the low half):
+    // memory unchanged, nothing written, the original returned
+    at_step(8'h13, 64'h1111111111111111, 64'hFEDCBA9976543210);
+    at_step(8'h13, 64'h2222222222222222, 64'hFEDCBA9876543211);
+    drain;
+    check_at(at_a, 64'hFEDCBA9876543210);
+    check_wr_delta(0, 0);
+    // fetch add with a carry out of the low 32 bits (the compare data equals
+    // memory and must be ignored)
+    at_v = 64'h12345678FFFFFFF0;
+    at_arm(at_a, at_v);
+    at_step(8'h14, 64'h0000000000000020, 64'h12345678FFFFFFF0);
+    drain;
+    check_at(at_a, 64'h1234567900000010);
+    check_wr_delta(8, 8);
+    // fetch add past 2^64 wraps
+    at_v = 64'hFFFFFFFFFFFFFFF0;
+    at_arm(at_a, at_v);
+    at_step(8'h14, 64'h8000000000000035, 64'd0);
+    drain;
+    check_at(at_a, 64'h8000000000000025);
+    check_wr_delta(8, 8);
+    // back to back on one address under back-pressure: each sees the result
+    // of the one before
+    stall_en = 1'b1;
+    at_a = 64'h3A0100; at_va = VA_BASE + at_a;
+    at_v = 64'h00000000FFFFFFFF;
+    at_arm(at_a, at_v);
+    at_step(8'h14, 64'h0000000000000001, 64'd0);          // -> 0x00000001_00000000
+    at_step(8'h14, 64'h0000000100000000, 64'd0);          // -> 0x00000002_00000000
+    at_step(8'h13, 64'hCAFEF00DDEADBEEF, 64'h0000000200000000);  // matches
+    at_step(8'h13, 64'h0000000000000001, 64'h0000000200000000);  // no longer matches
+    at_step(8'h14, 64'hFFFFFFFFFFFFFFFF, 64'd0);          // minus one
+    drain;
+    stall_en = 1'b0;
+    if (at_v !== 64'hCAFEF00DDEADBEEE) begin
+        $display("FAIL: atomic model value %h", at_v);
+        errors = errors + 1;
+    end
+    check_at(at_a, 64'hCAFEF00DDEADBEEE);
+    check_wr_delta(32, 32);
+    // a duplicate atomic (PSN behind) is re-ACKed, not executed (no result
+    // cache yet)
+    clear_allowed;
+    tb_psn[11] = tb_psn[11] - 1;
+    add_atomic(8'h14, 11, 0, at_va, KEY_ATOMIC, 64'd1, 64'd0);
+    tb_psn[11] = tb_psn[11] + 1;
+    exp_ack(11, tb_psn[11] - 1, 8'h1F);
+    drain;
+    check_at(at_a, 64'hCAFEF00DDEADBEEE);
+    check_wr_delta(0, 0);
+    // an atomic right after a multi-packet RDMA WRITE to the same bytes sees
+    // the written data: fetch add inside the LAST packet's bytes, compare swap
+    // inside the FIRST's (the write responses come WR_DONE_LAT cycles after
+    // the data, later than a read would return)
+    at_b = 64'h3A1000;
+    clear_allowed;
+    al_lo[0] = at_b; al_hi[0] = at_b + 2100; al_n = 1;
+    fill_range(at_b - GUARD, 2100 + 2 * GUARD);
+    add_msg(11, 1'b1, 2100, 1024, 0, 0, 0, VA_BASE + at_b, KEY_ATOMIC);
+    exp_wr_req_bytes = exp_wr_req_bytes + 2100;
+    tb_msn[11] = tb_msn[11] + 1;
+    exp_ack(11, tb_psn[11] - 1, 8'h1F);
+    at_va = VA_BASE + at_b + 2088; at_v = pat64(msg_id, 2088);
+    at_o = at_v;
+    at_step(8'h14, 64'h0000000100000001, 64'd0);
+    at_va = VA_BASE + at_b + 8; at_v = pat64(msg_id, 8);
+    at_step(8'h13, 64'h0F0E0D0C0B0A0908, at_v);
+    drain;
+    if (mem64(at_b + 2088) !== at_o + 64'h0000000100000001 || mem64(at_b + 8) !== 64'h0F0E0D0C0B0A0908) begin
+        $display("FAIL: atomics after the WRITE left %h and %h, expected %h and %h", mem64(at_b + 2088),
+                 mem64(at_b + 8), at_o + 64'h0000000100000001, 64'h0F0E0D0C0B0A0908);
+        errors = errors + 1;
+    end
+    // the rest of the WRITE's bytes and the guards are untouched
+    for (i = 0; i < 8; i = i + 1) begin
+        mem[at_b + 2088 + i] = pat(msg_id, 2088 + i);
+        mem[at_b + 8 + i] = pat(msg_id, 8 + i);
+    end
+    sg_n = 1; sg_addr[0] = at_b; sg_len[0] = 2100;
+    check_scatter(msg_id, 2100);
+    msg_id = msg_id + 1;
+    check_wr_delta(2116, 2116);
+    // the PSN sequence goes on: a SEND after the atomics is accepted
+    sg_n = 1; set_sg(0, 64'h3A2001, 200, KEY_GOOD);
+    send_case(11, 150, 1024, 0, 0);
+    check_stats(4, 5, 1, 14, 56, 14);
+
+    // --- atomic errors: NAK, QP error, nothing read or written ---------------
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    c0 = rd_reqs;
+    at_a = 64'h3A0200;
+    at_v = 64'h5555AAAA3333CCCC;
+    at_arm(at_a, at_v);
+    clear_allowed;
+    // not 8-byte aligned: invalid request
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    add_atomic(8'h14, 12, 0, VA_BASE + at_a + 4, KEY_ATOMIC, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h61);
+    drain;
+    // alignment is checked before the rkey
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    add_atomic(8'h13, 12, 0, VA_BASE + at_a + 1, KEY_GOOD, 64'd1, at_v);
+    exp_ack(12, tb_psn[12], 8'h61);
+    drain;
+    // key without remote atomic; key with a wrong tag: remote access error
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    add_atomic(8'h13, 12, 0, VA_BASE + at_a, KEY_GOOD, 64'd1, at_v);
+    exp_ack(12, tb_psn[12], 8'h62);
+    drain;
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    add_atomic(8'h14, 12, 0, VA_BASE + at_a, KEY_ATOMIC ^ 32'h1, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h62);
+    drain;
+    // QP without remote atomic (remote read and write are not enough)
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_ATOMIC;
+    add_atomic(8'h14, 12, 0, VA_BASE + at_a, KEY_ATOMIC, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h62);
+    drain;
+    // outside the 256-byte window: just past its end, just before its start
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    add_atomic(8'h14, 12, 0, AWIN_VA + 64'h100, KEY_AWIN, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h62);
+    drain;
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    add_atomic(8'h14, 12, 0, AWIN_VA - 64'h8, KEY_AWIN, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h62);
+    drain;
+    // an atomic with payload is an invalid request (the payload is dropped)
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    add_atomic(8'h14, 12, 8, VA_BASE + at_a, KEY_ATOMIC, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h61);
+    drain;
+    if (rd_reqs != c0) begin
+        $display("FAIL: rejected atomics issued %0d DMA reads", rd_reqs - c0);
+        errors = errors + 1;
+    end
+    // the DMA read fails: remote operational error, nothing written
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    rd_err_inject = 1'b1;
+    add_atomic(8'h14, 12, 0, VA_BASE + at_a, KEY_ATOMIC, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h63);
+    drain;
+    rd_err_inject = 1'b0;
+    if (rd_reqs != c0 + 1) begin
+        $display("FAIL: the failing atomic issued %0d DMA reads", rd_reqs - c0);
+        errors = errors + 1;
+    end
+    check_at(at_a, at_v);
+    check_wr_delta(0, 0);
+    // an atomic inside a multi-packet WRITE is an invalid request; the
+    // WRITE FIRST's bytes stay
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    at_b = 64'h3A3000;
+    clear_allowed;
+    al_lo[0] = at_b; al_hi[0] = at_b + 1024; al_n = 1;
+    fill_range(at_b - GUARD, 1024 + 2 * GUARD);
+    add_pkt(8'h06, 12, tb_psn[12], 0, 0, 1024, msg_id, 0, VA_BASE + at_b, KEY_ATOMIC, 3000, 0);
+    tb_psn[12] = tb_psn[12] + 1;
+    exp_wr_req_bytes = exp_wr_req_bytes + 1024;
+    add_atomic(8'h14, 12, 0, VA_BASE + at_b, KEY_ATOMIC, 64'd1, 64'd0);
+    exp_ack(12, tb_psn[12], 8'h61);
+    drain;
+    sg_n = 1; sg_addr[0] = at_b; sg_len[0] = 1024;
+    check_scatter(msg_id, 1024);
+    msg_id = msg_id + 1;
+    check_wr_delta(1024, 1024);
+    // the window's last 8 bytes are inside: the address goes through the
+    // key's iova (device 0x3B00F8)
+    qp_bringup(24'd12, 3'd3, 24'd100);
+    at_q = 24'd12; at_key = KEY_AWIN;
+    at_a = 64'h3B00F8; at_va = AWIN_VA + 64'hF8;
+    at_v = 64'h7FFFFFFFFFFFFFFF;
+    at_arm(at_a, at_v);
+    at_step(8'h14, 64'h0000000000000010, 64'd0);
+    drain;
+    check_at(at_a, 64'h800000000000000F);
+    check_wr_delta(8, 8);
+    check_stats(4, 5, 1, 24, 67, 24);
+    $display("ATOMIC: all cases checked");
+
     // --- QP 2 after a reset: fresh PSN, MSN and queues ----------------------
     qp_bringup(24'd2, 3'd3, 24'h000042);
     sg_n = 1; set_sg(0, 64'h7D001, 100, KEY_GOOD);
     send_case(2, 99, 1024, 0, 0);
-    check_stats(4, 4, 1, 14, 42, 14);
+    check_stats(4, 5, 1, 24, 68, 24);
 
     if (errors == 0)
         $display("PASS: tb_resp");

@@ -459,6 +459,121 @@ static void t_read_errors(void)
 	ibv_dereg_mr(nolw);
 }
 
+/* One atomic WR on qa: 8 bytes at remote r, the original value into *local. */
+static int post_atomic(struct ibv_qp *qa, uint64_t id, enum ibv_wr_opcode op, uint64_t *local, uint64_t *r,
+		       uint32_t rkey, uint64_t compare_add, uint64_t swap)
+{
+	struct ibv_sge sg = {.addr = (uintptr_t)local, .length = 8, .lkey = A.mr->lkey};
+	struct ibv_send_wr w = {.wr_id = id, .sg_list = &sg, .num_sge = 1, .opcode = op,
+				.send_flags = IBV_SEND_SIGNALED}, *bad = NULL;
+
+	w.wr.atomic.remote_addr = (uintptr_t)r;
+	w.wr.atomic.rkey = rkey;
+	w.wr.atomic.compare_add = compare_add;
+	w.wr.atomic.swap = swap;
+	return ibv_post_send(qa, &w, &bad);
+}
+
+/* The 8 bytes around an atomic's operand are untouched (guards). */
+static int guards_ok(const uint8_t *p)
+{
+	for (int g = 1; g <= GUARD; g++)
+		if (p[-g] != GUARD_BYTE || p[8 + g - 1] != GUARD_BYTE)
+			return 0;
+	return 1;
+}
+
+/* Table cell RC x IBV_WR_ATOMIC_CMP_AND_SWP: the swap happens only when the
+ * 64-bit value equals compare; the original value comes back either way. */
+static void t_rc_cmp_swp(void)
+{
+	struct pair p;
+	struct ibv_wc wc;
+	uint8_t *rb = B.buf + 4096 + GUARD, *lb = A.buf + 4096 + GUARD;
+	uint64_t *r = (uint64_t *)rb, *l = (uint64_t *)lb;
+	static const struct { uint64_t start, cmp, swap, after; } c[] = {
+		{0x1122334455667788ull, 0x1122334455667788ull, 0xa5a5a5a5deadbeefull, 0xa5a5a5a5deadbeefull},
+		{0xa5a5a5a5deadbeefull, 0xa5a5a5a5deadbee0ull, 0x1ull, 0xa5a5a5a5deadbeefull},
+		{0, 0, 0xffffffffffffffffull, 0xffffffffffffffffull},
+	};
+
+	CHECK(pair_up(&p, IBV_QPT_RC, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	guard(rb, 8);
+	*r = c[0].start;
+	for (unsigned k = 0; k < 3; k++) {
+		guard(lb, 8);
+		if (k > 0)
+			CHECK(*r == c[k - 1].after, "case %u: remote 0x%" PRIx64 " changed between atomics", k, *r);
+		*r = c[k].start;
+		CHECK(post_atomic(p.qa, 0x7100 + k, IBV_WR_ATOMIC_CMP_AND_SWP, l, r, B.mr->rkey, c[k].cmp,
+				  c[k].swap) == 0, "post CMP_AND_SWP");
+		CHECK(poll1(p.ca, &wc) == 0, "case %u: no completion", k);
+		CHECK_WC(wc, 0x7100 + k, IBV_WC_SUCCESS, IBV_WC_COMP_SWAP, 8, 0, 0, p.qa->qp_num);
+		CHECK(*l == c[k].start, "case %u: returned 0x%" PRIx64 ", original 0x%" PRIx64, k, *l, c[k].start);
+		CHECK(*r == c[k].after, "case %u: remote 0x%" PRIx64 ", expected 0x%" PRIx64, k, *r, c[k].after);
+		CHECK(guards_ok(lb) && guards_ok(rb), "case %u: bytes around the operands written", k);
+	}
+	CHECK(cq_empty(p.ca) && cq_empty(p.cb), "a completion too many");
+	pair_down(&p);
+}
+
+/* Table cell RC x IBV_WR_ATOMIC_FETCH_AND_ADD: back-to-back adds on one word
+ * each see the previous result; carries cross 32 bits and wrap at 2^64. */
+static void t_rc_fetch_add(void)
+{
+	struct pair p;
+	struct ibv_wc wc;
+	uint8_t *rb = B.buf + 8192 + GUARD, *lb = A.buf + 8192 + GUARD;
+	uint64_t *r = (uint64_t *)rb, *l = (uint64_t *)(void *)lb;
+	static const uint64_t add[] = {1, 0xffffffffull, 0x8000000000000000ull, 0x7fffffffffffffffull, 5};
+	uint64_t v = 0xfffffffffffffff0ull;
+
+	CHECK(pair_up(&p, IBV_QPT_RC, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	guard(rb, 8);
+	memset(lb - GUARD, GUARD_BYTE, 5 * 16 + 2 * GUARD);
+	*r = v;
+	/* all five posted at once: the responder applies them in order */
+	for (unsigned k = 0; k < 5; k++)
+		CHECK(post_atomic(p.qa, 0x7200 + k, IBV_WR_ATOMIC_FETCH_AND_ADD, l + 2 * k, r, B.mr->rkey, add[k],
+				  0x5555) == 0, "post FETCH_AND_ADD %u", k);
+	for (unsigned k = 0; k < 5; k++) {
+		CHECK(poll1(p.ca, &wc) == 0, "add %u: no completion", k);
+		CHECK_WC(wc, 0x7200 + k, IBV_WC_SUCCESS, IBV_WC_FETCH_ADD, 8, 0, 0, p.qa->qp_num);
+		CHECK(l[2 * k] == v, "add %u: returned 0x%" PRIx64 ", expected 0x%" PRIx64, k, l[2 * k], v);
+		CHECK(l[2 * k + 1] == 0xa5a5a5a5a5a5a5a5ull, "add %u: the 8 bytes after the returned value written", k);
+		v += add[k];
+	}
+	CHECK(*r == v, "remote 0x%" PRIx64 ", expected 0x%" PRIx64, *r, v);
+	CHECK(guards_ok(rb), "bytes around the remote operand written");
+	CHECK(cq_empty(p.ca) && cq_empty(p.cb), "a completion too many");
+	pair_down(&p);
+}
+
+/* Atomic errors: a remote address not 8-byte aligned is an invalid request;
+ * an rkey without remote atomic access a remote access error; the remote
+ * word is untouched. */
+static void t_atomic_errors(void)
+{
+	for (int c = 0; c < 2; c++) {
+		struct pair p;
+		struct ibv_wc wc;
+		uint8_t *rb = (c == 1 ? B.ro : B.buf) + 1024 + GUARD;
+		uint64_t *l = (uint64_t *)(void *)(A.buf + 1024 + GUARD);
+		enum ibv_wc_status want = c == 0 ? IBV_WC_REM_INV_REQ_ERR : IBV_WC_REM_ACCESS_ERR;
+
+		CHECK(pair_up(&p, IBV_QPT_RC, 1, 8, 0, 0) == 0, "set-up: %s", strerror(errno));
+		guard(rb, 16);
+		CHECK(post_atomic(p.qa, 0x73, IBV_WR_ATOMIC_FETCH_AND_ADD, l, (uint64_t *)(void *)(rb + (c == 0 ? 4 : 0)),
+				  c == 1 ? B.ro_mr->rkey : B.mr->rkey, 1, 0) == 0, "post");
+		CHECK(poll1(p.ca, &wc) == 0, "case %d: no completion", c);
+		CHECK(wc.wr_id == 0x73 && wc.status == want, "case %d (%s): status %s, expected %s", c,
+		      c == 0 ? "unaligned" : "no remote atomic", ibv_wc_status_str(wc.status), ibv_wc_status_str(want));
+		for (int g = -GUARD; g < 16 + GUARD; g++)
+			CHECK(rb[g] == GUARD_BYTE, "case %d: remote memory written", c);
+		pair_down(&p);
+	}
+}
+
 /* The opcodes a QP type refuses: EINVAL, bad_wr the refused WR, nothing
  * posted. */
 static void refuse_on(enum ibv_qp_type t, const enum ibv_wr_opcode *ops, unsigned n)
@@ -996,8 +1111,9 @@ static const struct clause clauses[] = {
 	T("send.table.rc.write_imm", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE_WITH_IMM on RC", t_rc_write_imm),
 	T("send.table.rc.read", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_READ on RC", t_rc_read),
 	T("send.errors.read", "ibv_post_send(3)", "a READ that fails completes in error: bad rkey or no remote read (remote access), local MR without local write (local protection)", t_read_errors),
-	O("send.table.rc.cmp_swp", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_CMP_AND_SWP on RC", RTL_OPEN),
-	O("send.table.rc.fetch_add", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_FETCH_AND_ADD on RC", RTL_OPEN),
+	T("send.table.rc.cmp_swp", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_CMP_AND_SWP on RC", t_rc_cmp_swp),
+	T("send.table.rc.fetch_add", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_FETCH_AND_ADD on RC", t_rc_fetch_add),
+	T("send.errors.atomic", "ibv_post_send(3)", "an atomic that fails completes in error: unaligned address (invalid request), no remote atomic access (remote access)", t_atomic_errors),
 	O("send.table.rc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on RC", RTL_OPEN),
 	O("send.table.rc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on RC", "memory windows (ibv_alloc_mw) are not implemented yet"),
 	O("send.table.rc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on RC", RTL_OPEN),
