@@ -27,6 +27,7 @@
 #define RNIC_LOG_CQS                      8u /* log2 of the default CQ count */
 #define RNIC_LOG_MRS                      10u /* log2 of the default memory-key table size */
 #define RNIC_LOG_PDS                      8u /* log2 of the protection-domain count */
+#define RNIC_LOG_SRQS                     6u /* log2 shared receive queues (SRQ contexts) */
 #define RNIC_MAX_SEND_SGE                 16u /* scatter/gather entries per send WQE */
 #define RNIC_MAX_RECV_SGE                 16u /* scatter entries per receive WQE */
 #define RNIC_MAX_INLINE                   0x100u /* bytes of inline payload per send WQE */
@@ -53,6 +54,8 @@
 #define RNIC_WQE_OP_BIND_MW               0x8u /* bind memory window */
 #define RNIC_WQE_OP_SEND_INV              0x9u /* SEND with invalidate */
 #define RNIC_WQE_OP_TSO                   0xAu /* TCP segmentation offload */
+#define RNIC_WQE_OP_COUNT                 11u
+#define RNIC_WQE_OP_NAMES { "rdma_write", "rdma_write_imm", "send", "send_imm", "rdma_read", "atomic_cs", "atomic_fa", "local_inv", "bind_mw", "send_inv", "tso" }
 
 /* wqe_flag: send WQE flag bits (send_wqe.flags) */
 #define RNIC_WQE_FLAG_SIGNALED            0x1u /* write a CQE when the WQE completes */
@@ -102,6 +105,8 @@
 #define RNIC_WC_STATUS_FATAL_ERR          0x13u /* fatal error */
 #define RNIC_WC_STATUS_RESP_TIMEOUT_ERR   0x14u /* response timeout */
 #define RNIC_WC_STATUS_GENERAL_ERR        0x15u /* general error */
+#define RNIC_WC_STATUS_COUNT              22u
+#define RNIC_WC_STATUS_NAMES { "success", "loc_len_err", "loc_qp_op_err", "loc_eec_op_err", "loc_prot_err", "wr_flush_err", "mw_bind_err", "bad_resp_err", "loc_access_err", "rem_inv_req_err", "rem_access_err", "rem_op_err", "retry_exc_err", "rnr_retry_exc_err", "loc_rdd_viol_err", "rem_inv_rd_req_err", "rem_abort_err", "inv_eecn_err", "inv_eec_state_err", "fatal_err", "resp_timeout_err", "general_err" }
 
 /* qp_state: QP state (IBA 10.3.1); numbered as enum ibv_qp_state */
 #define RNIC_QP_STATE_RESET               0x0u /* reset */
@@ -111,6 +116,8 @@
 #define RNIC_QP_STATE_SQD                 0x4u /* send queue drained */
 #define RNIC_QP_STATE_SQE                 0x5u /* send queue error */
 #define RNIC_QP_STATE_ERR                 0x6u /* error */
+#define RNIC_QP_STATE_COUNT               7u
+#define RNIC_QP_STATE_NAMES { "reset", "init", "rtr", "rts", "sqd", "sqe", "err" }
 
 /* qp_type: QP transport service type (qpc.type) */
 #define RNIC_QP_TYPE_RC                   0x0u /* reliable connected */
@@ -119,6 +126,8 @@
 #define RNIC_QP_TYPE_XRC_SEND             0x3u /* XRC initiator */
 #define RNIC_QP_TYPE_XRC_RECV             0x4u /* XRC target */
 #define RNIC_QP_TYPE_RAW                  0x5u /* raw Ethernet packet */
+#define RNIC_QP_TYPE_COUNT                6u
+#define RNIC_QP_TYPE_NAMES { "rc", "uc", "ud", "xrc_send", "xrc_recv", "raw" }
 
 /* access: memory and QP access flags (mpt.access, qpc.access); same bits as enum ibv_access_flags */
 #define RNIC_ACCESS_LOCAL_WRITE           0x1u /* local write */
@@ -150,6 +159,10 @@
 #define RNIC_CMD_OP_DESTROY_QP            0x33u /* destroy a queue pair */
 #define RNIC_CMD_OP_REG_MR                0x40u /* register a memory region */
 #define RNIC_CMD_OP_DEREG_MR              0x41u /* deregister a memory region */
+#define RNIC_CMD_OP_CREATE_SRQ            0x50u /* create a shared receive queue */
+#define RNIC_CMD_OP_DESTROY_SRQ           0x51u /* destroy a shared receive queue (no QP may use it) */
+#define RNIC_CMD_OP_MODIFY_SRQ            0x52u /* arm the SRQ limit */
+#define RNIC_CMD_OP_QUERY_SRQ             0x53u /* read the SRQ attributes */
 
 /* cmd_status: command completion status (cmd_out.status) */
 #define RNIC_CMD_STATUS_OK                0x0u /* done */
@@ -160,6 +173,8 @@
 #define RNIC_CMD_STATUS_BAD_MASK          0x5u /* attribute mask lacks a required or has a forbidden attribute */
 #define RNIC_CMD_STATUS_NO_RESOURCES      0x6u /* table full */
 #define RNIC_CMD_STATUS_BUSY              0x7u /* object still referenced */
+#define RNIC_CMD_STATUS_COUNT             8u
+#define RNIC_CMD_STATUS_NAMES { "ok", "bad_opcode", "bad_param", "bad_handle", "bad_state", "bad_mask", "no_resources", "busy" }
 
 /* qp_attr_mask: MODIFY_QP attribute mask bits; same bits as enum ibv_qp_attr_mask */
 #define RNIC_QP_ATTR_MASK_STATE           0x1u /* qp_state */
@@ -188,6 +203,7 @@
 #define RNIC_CTX_TABLE_QPC                0x1u /* queue pair contexts */
 #define RNIC_CTX_TABLE_CQC                0x2u /* completion queue contexts */
 #define RNIC_CTX_TABLE_MPT                0x3u /* memory protection table (memory keys) */
+#define RNIC_CTX_TABLE_SRQC               0x4u /* shared receive queue contexts */
 
 /* ctx_cmd: FW_CTX_CMD operations */
 #define RNIC_CTX_CMD_WRITE                0x1u /* copy FW_CTX_DATA into the selected entry (firmware keeps the master copy) */
@@ -196,6 +212,8 @@
 #define RNIC_CQ_ARM_NONE                  0x0u /* only update the consumer index */
 #define RNIC_CQ_ARM_NEXT                  0x1u /* interrupt on the next completion */
 #define RNIC_CQ_ARM_SOLICITED             0x2u /* interrupt on the next solicited or error completion */
+#define RNIC_CQ_ARM_COUNT                 3u
+#define RNIC_CQ_ARM_NAMES { "none", "next", "solicited" }
 
 /* stat: per-NIC counters readable at FW_STAT + 4*index */
 #define RNIC_STAT_CYCLES                  0x0u /* core clock cycles since reset */
@@ -215,6 +233,9 @@
 #define RNIC_STAT_ACKS_TX                 0xEu /* ACK packets sent */
 #define RNIC_STAT_ACKS_RX                 0xFu /* ACK packets received */
 #define RNIC_STAT_WQE_INDEX_ERR           0x10u /* send WQEs dropped by the fetch engine: wqe_index is not the expected index */
+#define RNIC_STAT_RX_MSG_DROP             0x11u /* UC/UD packets dropped without a reply: their message was lost (sequence gap, no receive WQE, bad R_Key or Q_Key, too long) */
+#define RNIC_STAT_COUNT                   18u
+#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop" }
 
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */
@@ -239,6 +260,7 @@
 #define RNIC_DB_SQ                        0x0u /* wo send queue producer index: db_sq fields */
 #define RNIC_DB_RQ                        0x4u /* wo receive queue producer index: db_rq fields */
 #define RNIC_DB_CQ                        0x8u /* wo CQ consumer index and arm: db_cq fields */
+#define RNIC_DB_SRQ                       0xCu /* wo shared receive queue producer index: db_srq fields */
 
 /* Register block fw: firmware port: command queue, context tables, port identity, counters */
 #define RNIC_FW_ID                        0x0u /* ro MAGIC */
@@ -306,6 +328,32 @@ static inline uint32_t rnic_db_rq_qpn(uint32_t v) { return (v & 0xFFFFu) << 16; 
 static inline uint32_t rnic_db_rq_get_qpn(const uint32_t *w)
 { return (w[0] >> 16) & 0xFFFFu; }
 static inline void rnic_db_rq_set_qpn(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+
+/* db_srq (4 bytes): SRQ doorbell value */
+#define RNIC_DB_SRQ_BYTES 4u
+#define RNIC_DB_SRQ_WORDS 1u
+/* db_srq.pi: producer index after the last posted receive WQE */
+#define RNIC_DB_SRQ_PI_DW 0
+#define RNIC_DB_SRQ_PI_LSB 0
+#define RNIC_DB_SRQ_PI_WIDTH 16
+#define RNIC_DB_SRQ_PI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_db_srq_pi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_db_srq_get_pi(const uint32_t *w)
+{ return (w[0] >> 0) & 0xFFFFu; }
+static inline void rnic_db_srq_set_pi(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* db_srq.srqn: SRQ number */
+#define RNIC_DB_SRQ_SRQN_DW 0
+#define RNIC_DB_SRQ_SRQN_LSB 16
+#define RNIC_DB_SRQ_SRQN_WIDTH 16
+#define RNIC_DB_SRQ_SRQN_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_db_srq_srqn(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_db_srq_get_srqn(const uint32_t *w)
+{ return (w[0] >> 16) & 0xFFFFu; }
+static inline void rnic_db_srq_set_srqn(uint32_t *w, uint32_t v)
 { w[0] = (w[0] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
 
 /* db_cq (4 bytes): CQ doorbell value */
@@ -445,12 +493,57 @@ static inline uint64_t rnic_send_wqe_get_swap(const uint32_t *w)
 { return (uint64_t)w[10] | ((uint64_t)w[11] << 32); }
 static inline void rnic_send_wqe_set_swap(uint32_t *w, uint64_t v)
 { w[10] = (uint32_t)v; w[11] = (uint32_t)(v >> 32); }
-/* send_wqe.qkey: UD remote Q_Key */
+/* send_wqe.qkey: UD remote Q_Key (high bit set: the sending QP's own Q_Key) */
 #define RNIC_SEND_WQE_QKEY_DW 12
 #define RNIC_SEND_WQE_QKEY_LSB 0
 #define RNIC_SEND_WQE_QKEY_WIDTH 32
 static inline uint32_t rnic_send_wqe_get_qkey(const uint32_t *w) { return w[12]; }
 static inline void rnic_send_wqe_set_qkey(uint32_t *w, uint32_t v) { w[12] = v; }
+/* send_wqe.ah_dip: UD address vector: destination IPv4 address */
+#define RNIC_SEND_WQE_AH_DIP_DW 13
+#define RNIC_SEND_WQE_AH_DIP_LSB 0
+#define RNIC_SEND_WQE_AH_DIP_WIDTH 32
+static inline uint32_t rnic_send_wqe_get_ah_dip(const uint32_t *w) { return w[13]; }
+static inline void rnic_send_wqe_set_ah_dip(uint32_t *w, uint32_t v) { w[13] = v; }
+/* send_wqe.ah_dmac_lo: UD address vector: destination MAC bytes 2..5 (byte 2 in bits 31:24) */
+#define RNIC_SEND_WQE_AH_DMAC_LO_DW 14
+#define RNIC_SEND_WQE_AH_DMAC_LO_LSB 0
+#define RNIC_SEND_WQE_AH_DMAC_LO_WIDTH 32
+static inline uint32_t rnic_send_wqe_get_ah_dmac_lo(const uint32_t *w) { return w[14]; }
+static inline void rnic_send_wqe_set_ah_dmac_lo(uint32_t *w, uint32_t v) { w[14] = v; }
+/* send_wqe.ah_dmac_hi: UD address vector: destination MAC bytes 0..1 (byte 0 in bits 15:8) */
+#define RNIC_SEND_WQE_AH_DMAC_HI_DW 15
+#define RNIC_SEND_WQE_AH_DMAC_HI_LSB 0
+#define RNIC_SEND_WQE_AH_DMAC_HI_WIDTH 16
+#define RNIC_SEND_WQE_AH_DMAC_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_send_wqe_ah_dmac_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_send_wqe_get_ah_dmac_hi(const uint32_t *w)
+{ return (w[15] >> 0) & 0xFFFFu; }
+static inline void rnic_send_wqe_set_ah_dmac_hi(uint32_t *w, uint32_t v)
+{ w[15] = (w[15] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* send_wqe.ah_hop_limit: UD address vector: IPv4 TTL */
+#define RNIC_SEND_WQE_AH_HOP_LIMIT_DW 15
+#define RNIC_SEND_WQE_AH_HOP_LIMIT_LSB 16
+#define RNIC_SEND_WQE_AH_HOP_LIMIT_WIDTH 8
+#define RNIC_SEND_WQE_AH_HOP_LIMIT_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_send_wqe_ah_hop_limit(uint32_t v) { return (v & 0xFFu) << 16; }
+static inline uint32_t rnic_send_wqe_get_ah_hop_limit(const uint32_t *w)
+{ return (w[15] >> 16) & 0xFFu; }
+static inline void rnic_send_wqe_set_ah_hop_limit(uint32_t *w, uint32_t v)
+{ w[15] = (w[15] & ~(0xFFu << 16)) | ((v & 0xFFu) << 16); }
+/* send_wqe.ah_tclass: UD address vector: IPv4 TOS (traffic class) */
+#define RNIC_SEND_WQE_AH_TCLASS_DW 15
+#define RNIC_SEND_WQE_AH_TCLASS_LSB 24
+#define RNIC_SEND_WQE_AH_TCLASS_WIDTH 8
+#define RNIC_SEND_WQE_AH_TCLASS_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_send_wqe_ah_tclass(uint32_t v) { return (v & 0xFFu) << 24; }
+static inline uint32_t rnic_send_wqe_get_ah_tclass(const uint32_t *w)
+{ return (w[15] >> 24) & 0xFFu; }
+static inline void rnic_send_wqe_set_ah_tclass(uint32_t *w, uint32_t v)
+{ w[15] = (w[15] & ~(0xFFu << 24)) | ((v & 0xFFu) << 24); }
 
 /* data_seg (16 bytes): scatter/gather entry (send and receive WQEs) */
 #define RNIC_DATA_SEG_BYTES 16u
@@ -1129,6 +1222,73 @@ static inline uint64_t rnic_cqc_get_base(const uint32_t *w)
 static inline void rnic_cqc_set_base(uint32_t *w, uint64_t v)
 { w[2] = (uint32_t)v; w[3] = (uint32_t)(v >> 32); }
 
+/* srqc (128 bytes): shared receive queue context; a write clears the SRQ's producer and consumer indexes */
+#define RNIC_SRQC_BYTES 128u
+#define RNIC_SRQC_WORDS 32u
+/* srqc.valid: SRQ exists */
+#define RNIC_SRQC_VALID_DW 0
+#define RNIC_SRQC_VALID_LSB 0
+#define RNIC_SRQC_VALID_WIDTH 1
+#define RNIC_SRQC_VALID_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_valid(uint32_t v) { return (v & 0x1u) << 0; }
+static inline uint32_t rnic_srqc_get_valid(const uint32_t *w)
+{ return (w[0] >> 0) & 0x1u; }
+static inline void rnic_srqc_set_valid(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0x1u << 0)) | ((v & 0x1u) << 0); }
+/* srqc.log_size: log2 receive WQEs */
+#define RNIC_SRQC_LOG_SIZE_DW 0
+#define RNIC_SRQC_LOG_SIZE_LSB 8
+#define RNIC_SRQC_LOG_SIZE_WIDTH 5
+#define RNIC_SRQC_LOG_SIZE_MASK 0x1Fu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_log_size(uint32_t v) { return (v & 0x1Fu) << 8; }
+static inline uint32_t rnic_srqc_get_log_size(const uint32_t *w)
+{ return (w[0] >> 8) & 0x1Fu; }
+static inline void rnic_srqc_set_log_size(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0x1Fu << 8)) | ((v & 0x1Fu) << 8); }
+/* srqc.log_stride: log2 receive WQE stride */
+#define RNIC_SRQC_LOG_STRIDE_DW 0
+#define RNIC_SRQC_LOG_STRIDE_LSB 16
+#define RNIC_SRQC_LOG_STRIDE_WIDTH 5
+#define RNIC_SRQC_LOG_STRIDE_MASK 0x1Fu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_log_stride(uint32_t v) { return (v & 0x1Fu) << 16; }
+static inline uint32_t rnic_srqc_get_log_stride(const uint32_t *w)
+{ return (w[0] >> 16) & 0x1Fu; }
+static inline void rnic_srqc_set_log_stride(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0x1Fu << 16)) | ((v & 0x1Fu) << 16); }
+/* srqc.uctx: doorbell page that owns the SRQ */
+#define RNIC_SRQC_UCTX_DW 1
+#define RNIC_SRQC_UCTX_LSB 0
+#define RNIC_SRQC_UCTX_WIDTH 16
+#define RNIC_SRQC_UCTX_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_uctx(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_srqc_get_uctx(const uint32_t *w)
+{ return (w[1] >> 0) & 0xFFFFu; }
+static inline void rnic_srqc_set_uctx(uint32_t *w, uint32_t v)
+{ w[1] = (w[1] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* srqc.pdn: protection domain of the SRQ's WQEs */
+#define RNIC_SRQC_PDN_DW 2
+#define RNIC_SRQC_PDN_LSB 0
+#define RNIC_SRQC_PDN_WIDTH 24
+#define RNIC_SRQC_PDN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_pdn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_srqc_get_pdn(const uint32_t *w)
+{ return (w[2] >> 0) & 0xFFFFFFu; }
+static inline void rnic_srqc_set_pdn(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* srqc.base: IOVA of the receive WQE ring */
+#define RNIC_SRQC_BASE_DW 4
+#define RNIC_SRQC_BASE_LSB 0
+#define RNIC_SRQC_BASE_WIDTH 64
+static inline uint64_t rnic_srqc_get_base(const uint32_t *w)
+{ return (uint64_t)w[4] | ((uint64_t)w[5] << 32); }
+static inline void rnic_srqc_set_base(uint32_t *w, uint64_t v)
+{ w[4] = (uint32_t)v; w[5] = (uint32_t)(v >> 32); }
+
 /* mpt (128 bytes): memory protection table entry (memory region) */
 #define RNIC_MPT_BYTES 128u
 #define RNIC_MPT_WORDS 32u
@@ -1368,6 +1528,24 @@ static inline void rnic_cmd_query_device_out_set_page_size_cap(uint32_t *w, uint
 #define RNIC_CMD_QUERY_DEVICE_OUT_HW_VER_WIDTH 32
 static inline uint32_t rnic_cmd_query_device_out_get_hw_ver(const uint32_t *w) { return w[20]; }
 static inline void rnic_cmd_query_device_out_set_hw_ver(uint32_t *w, uint32_t v) { w[20] = v; }
+/* cmd_query_device_out.max_srq: SRQs */
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_DW 21
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_LSB 0
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_WIDTH 32
+static inline uint32_t rnic_cmd_query_device_out_get_max_srq(const uint32_t *w) { return w[21]; }
+static inline void rnic_cmd_query_device_out_set_max_srq(uint32_t *w, uint32_t v) { w[21] = v; }
+/* cmd_query_device_out.max_srq_wr: receive WQEs per SRQ */
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_WR_DW 22
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_WR_LSB 0
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_WR_WIDTH 32
+static inline uint32_t rnic_cmd_query_device_out_get_max_srq_wr(const uint32_t *w) { return w[22]; }
+static inline void rnic_cmd_query_device_out_set_max_srq_wr(uint32_t *w, uint32_t v) { w[22] = v; }
+/* cmd_query_device_out.max_srq_sge: SGEs per SRQ receive WQE */
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_DW 23
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_LSB 0
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_WIDTH 32
+static inline uint32_t rnic_cmd_query_device_out_get_max_srq_sge(const uint32_t *w) { return w[23]; }
+static inline void rnic_cmd_query_device_out_set_max_srq_sge(uint32_t *w, uint32_t v) { w[23] = v; }
 
 /* cmd_query_port_out (128 bytes): QUERY_PORT output (port 1) */
 #define RNIC_CMD_QUERY_PORT_OUT_BYTES 128u
@@ -1620,6 +1798,79 @@ static inline uint64_t rnic_cmd_create_qp_in_get_rq_base(const uint32_t *w)
 { return (uint64_t)w[10] | ((uint64_t)w[11] << 32); }
 static inline void rnic_cmd_create_qp_in_set_rq_base(uint32_t *w, uint64_t v)
 { w[10] = (uint32_t)v; w[11] = (uint32_t)(v >> 32); }
+
+/* cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle) */
+#define RNIC_CMD_CREATE_SRQ_IN_BYTES 128u
+#define RNIC_CMD_CREATE_SRQ_IN_WORDS 32u
+/* cmd_create_srq_in.pdn: protection domain */
+#define RNIC_CMD_CREATE_SRQ_IN_PDN_DW 2
+#define RNIC_CMD_CREATE_SRQ_IN_PDN_LSB 0
+#define RNIC_CMD_CREATE_SRQ_IN_PDN_WIDTH 24
+#define RNIC_CMD_CREATE_SRQ_IN_PDN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_srq_in_pdn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_srq_in_get_pdn(const uint32_t *w)
+{ return (w[2] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_create_srq_in_set_pdn(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_create_srq_in.log_size: log2 receive WQEs */
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_SIZE_DW 3
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_SIZE_LSB 0
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_SIZE_WIDTH 5
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_SIZE_MASK 0x1Fu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_srq_in_log_size(uint32_t v) { return (v & 0x1Fu) << 0; }
+static inline uint32_t rnic_cmd_create_srq_in_get_log_size(const uint32_t *w)
+{ return (w[3] >> 0) & 0x1Fu; }
+static inline void rnic_cmd_create_srq_in_set_log_size(uint32_t *w, uint32_t v)
+{ w[3] = (w[3] & ~(0x1Fu << 0)) | ((v & 0x1Fu) << 0); }
+/* cmd_create_srq_in.log_stride: log2 receive WQE stride */
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_STRIDE_DW 3
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_STRIDE_LSB 8
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_STRIDE_WIDTH 5
+#define RNIC_CMD_CREATE_SRQ_IN_LOG_STRIDE_MASK 0x1Fu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_srq_in_log_stride(uint32_t v) { return (v & 0x1Fu) << 8; }
+static inline uint32_t rnic_cmd_create_srq_in_get_log_stride(const uint32_t *w)
+{ return (w[3] >> 8) & 0x1Fu; }
+static inline void rnic_cmd_create_srq_in_set_log_stride(uint32_t *w, uint32_t v)
+{ w[3] = (w[3] & ~(0x1Fu << 8)) | ((v & 0x1Fu) << 8); }
+/* cmd_create_srq_in.base: IOVA of the receive WQE ring */
+#define RNIC_CMD_CREATE_SRQ_IN_BASE_DW 4
+#define RNIC_CMD_CREATE_SRQ_IN_BASE_LSB 0
+#define RNIC_CMD_CREATE_SRQ_IN_BASE_WIDTH 64
+static inline uint64_t rnic_cmd_create_srq_in_get_base(const uint32_t *w)
+{ return (uint64_t)w[4] | ((uint64_t)w[5] << 32); }
+static inline void rnic_cmd_create_srq_in_set_base(uint32_t *w, uint64_t v)
+{ w[4] = (uint32_t)v; w[5] = (uint32_t)(v >> 32); }
+/* cmd_create_srq_in.limit: srq_limit (0: not armed) */
+#define RNIC_CMD_CREATE_SRQ_IN_LIMIT_DW 6
+#define RNIC_CMD_CREATE_SRQ_IN_LIMIT_LSB 0
+#define RNIC_CMD_CREATE_SRQ_IN_LIMIT_WIDTH 32
+static inline uint32_t rnic_cmd_create_srq_in_get_limit(const uint32_t *w) { return w[6]; }
+static inline void rnic_cmd_create_srq_in_set_limit(uint32_t *w, uint32_t v) { w[6] = v; }
+
+/* cmd_srq_attr (128 bytes): MODIFY_SRQ input and QUERY_SRQ output */
+#define RNIC_CMD_SRQ_ATTR_BYTES 128u
+#define RNIC_CMD_SRQ_ATTR_WORDS 32u
+/* cmd_srq_attr.mask: MODIFY_SRQ: ibv_srq_attr_mask bits (only IBV_SRQ_LIMIT, 2, is accepted) */
+#define RNIC_CMD_SRQ_ATTR_MASK_DW 2
+#define RNIC_CMD_SRQ_ATTR_MASK_LSB 0
+#define RNIC_CMD_SRQ_ATTR_MASK_WIDTH 32
+static inline uint32_t rnic_cmd_srq_attr_get_mask(const uint32_t *w) { return w[2]; }
+static inline void rnic_cmd_srq_attr_set_mask(uint32_t *w, uint32_t v) { w[2] = v; }
+/* cmd_srq_attr.max_wr: QUERY_SRQ: receive WQEs the SRQ holds */
+#define RNIC_CMD_SRQ_ATTR_MAX_WR_DW 3
+#define RNIC_CMD_SRQ_ATTR_MAX_WR_LSB 0
+#define RNIC_CMD_SRQ_ATTR_MAX_WR_WIDTH 32
+static inline uint32_t rnic_cmd_srq_attr_get_max_wr(const uint32_t *w) { return w[3]; }
+static inline void rnic_cmd_srq_attr_set_max_wr(uint32_t *w, uint32_t v) { w[3] = v; }
+/* cmd_srq_attr.limit: srq_limit (0: not armed) */
+#define RNIC_CMD_SRQ_ATTR_LIMIT_DW 4
+#define RNIC_CMD_SRQ_ATTR_LIMIT_LSB 0
+#define RNIC_CMD_SRQ_ATTR_LIMIT_WIDTH 32
+static inline uint32_t rnic_cmd_srq_attr_get_limit(const uint32_t *w) { return w[4]; }
+static inline void rnic_cmd_srq_attr_set_limit(uint32_t *w, uint32_t v) { w[4] = v; }
 
 /* cmd_qp_attr (128 bytes): MODIFY_QP input and QUERY_QP output (handle = qpn) */
 #define RNIC_CMD_QP_ATTR_BYTES 128u

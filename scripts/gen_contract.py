@@ -107,6 +107,12 @@ def gen_c(c):
         o.append("/* %s: %s */" % (e["name"], e["doc"]))
         for vname, val, doc in e["values"]:
             o.append("#define RNIC_%-28s %su /* %s */" % (ident(e["name"], vname), hexs(val), doc))
+        vals = [v[1] for v in e["values"]]
+        if vals == list(range(len(vals))):
+            # numbered 0..n-1: a count and the names, lower case, for reports
+            o.append("#define RNIC_%-28s %du" % (ident(e["name"], "COUNT"), len(vals)))
+            o.append("#define RNIC_%s_NAMES { %s }" % (ident(e["name"]),
+                     ", ".join('"%s"' % v[0].lower() for v in e["values"])))
     for rb in c["regblock"]:
         o.append("")
         o.append("/* Register block %s: %s */" % (rb["name"], rb["doc"]))

@@ -149,6 +149,7 @@ public:
 private:
 	bool activity(const Nic &n) const;
 	bool client_blocked(Nic &n);
+	int poll_clients(std::vector<struct pollfd> &pfd, int timeout_ms);
 	bool work_left() const;
 	void step(bool short_step);
 	void service_fw();
@@ -413,6 +414,7 @@ int Sim::setup()
 		fc.log_cqs = RNIC_LOG_CQS;
 		fc.log_mrs = RNIC_LOG_MRS;
 		fc.log_pds = RNIC_LOG_PDS;
+		fc.log_srqs = RNIC_LOG_SRQS;
 		fc.db_pages = RNIC_DB_PAGES;
 		n->in_fw = true;
 		int rc = rnic_fw_init(&n->fw, &n->hal, &fc);
@@ -725,18 +727,24 @@ bool Sim::client_blocked(Nic &n)
 	return false;
 }
 
+// Wait up to timeout_ms for a message on any NIC's vfio-user socket.
+int Sim::poll_clients(std::vector<struct pollfd> &pfd, int timeout_ms)
+{
+	for (size_t i = 0; i < nics_.size(); i++) {
+		pfd[i].fd = rnic_vfu_fd(nics_[i]->vfu);
+		pfd[i].events = POLLIN;
+		pfd[i].revents = 0;
+	}
+	return poll(pfd.data(), pfd.size(), timeout_ms);
+}
+
 int Sim::run()
 {
 	std::vector<struct pollfd> pfd(nics_.size());
 	while (!g_stop) {
 		// Take every message that is there (no time passes meanwhile).
 		for (;;) {
-			for (size_t i = 0; i < nics_.size(); i++) {
-				pfd[i].fd = rnic_vfu_fd(nics_[i]->vfu);
-				pfd[i].events = POLLIN;
-				pfd[i].revents = 0;
-			}
-			int rc = poll(pfd.data(), pfd.size(), 0);
+			int rc = poll_clients(pfd, 0);
 			if (rc <= 0)
 				break;
 			bool took = false;
@@ -779,12 +787,7 @@ int Sim::run()
 			}
 		}
 		// Time stands still: wait for a client (recheck the sleepers often).
-		for (size_t i = 0; i < nics_.size(); i++) {
-			pfd[i].fd = rnic_vfu_fd(nics_[i]->vfu);
-			pfd[i].events = POLLIN;
-			pfd[i].revents = 0;
-		}
-		int rc = poll(pfd.data(), pfd.size(), 1);
+		int rc = poll_clients(pfd, 1);
 		if (rc < 0 && errno != EINTR) {
 			std::perror("rnic-sim: poll");
 			return 1;
@@ -798,9 +801,7 @@ void Sim::report(double wall_s)
 	std::printf("rnic-sim: %llu cycles simulated (%.3f us at %.0f MHz) in %.2f s wall, %.3f M cycles/s\n",
 		    (unsigned long long)now_, double(now_) / cfg_.clk_mhz, cfg_.clk_mhz, wall_s,
 		    wall_s > 0 ? double(now_) / wall_s / 1e6 : 0.0);
-	static const char *names[] = {"cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err",
-				      "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched",
-				      "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx"};
+	static const char *names[RNIC_STAT_COUNT] = RNIC_STAT_NAMES;
 	for (auto &n : nics_) {
 		struct rnic_vfu_stats vs;
 		rnic_vfu_get_stats(n->vfu, &vs);

@@ -13,6 +13,7 @@ static const struct rnic_fw_config rnic_fw_arm_config = {
 	.log_cqs = RNIC_LOG_CQS,
 	.log_mrs = RNIC_LOG_MRS,
 	.log_pds = RNIC_LOG_PDS,
+	.log_srqs = RNIC_LOG_SRQS,
 	.db_pages = RNIC_DB_PAGES,
 };
 

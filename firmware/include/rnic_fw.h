@@ -1,5 +1,5 @@
 /* rnic control-path firmware: executes host commands from the command queue
- * and keeps the hardware's context tables (qpc, cqc, mpt) in step.
+ * and keeps the hardware's context tables (qpc, cqc, mpt, srqc) in step.
  *
  * Freestanding C11. The firmware touches the NIC only through the firmware
  * port registers (regblock "fw" in docs/contract.md), reached through the
@@ -23,12 +23,15 @@
 #define RNIC_FW_MAX_CQS   (1u << RNIC_LOG_CQS)
 #define RNIC_FW_MAX_MRS   (1u << RNIC_LOG_MRS)
 #define RNIC_FW_MAX_PDS   (1u << RNIC_LOG_PDS)
+#define RNIC_FW_MAX_SRQS  (1u << RNIC_LOG_SRQS)
 #define RNIC_FW_MAX_UCTXS RNIC_DB_PAGES
 
 /* QPN 0 and 1 are the IB special QPs (SMI, GSI); they are never handed out. */
 #define RNIC_FW_FIRST_QPN 2u
 /* Memory-key index 0 is never handed out, so key 0 never names a region. */
 #define RNIC_FW_FIRST_MR  1u
+/* SRQ number 0 is never handed out, so srqn 0 never names a queue. */
+#define RNIC_FW_FIRST_SRQ 1u
 /* Doorbell page 0 is never handed out, so a zeroed (destroyed) context
  * names no live owner. */
 #define RNIC_FW_FIRST_UCTX 1u
@@ -62,6 +65,7 @@ struct rnic_fw_config {
 	uint8_t log_cqs;   /* 0..RNIC_LOG_CQS */
 	uint8_t log_mrs;   /* 1..RNIC_LOG_MRS */
 	uint8_t log_pds;   /* 0..RNIC_LOG_PDS */
+	uint8_t log_srqs;  /* 0..RNIC_LOG_SRQS (SRQ 0 is reserved: 0 gives none) */
 	uint16_t db_pages; /* 2..RNIC_DB_PAGES (page 0 is reserved) */
 };
 
@@ -92,22 +96,34 @@ struct rnic_fw_pd {
 	uint8_t valid;
 };
 
+struct rnic_fw_srq {
+	uint64_t base;      /* IOVA of the receive WQE ring */
+	uint32_t limit;     /* srq_limit, kept and reported (no limit event yet) */
+	uint16_t uctx;      /* owner */
+	uint16_t pdn;
+	uint16_t refs;      /* QPs whose receives come from this SRQ */
+	uint8_t valid;
+	uint8_t log_size;   /* log2 receive WQEs */
+	uint8_t log_stride; /* log2 receive WQE stride in bytes */
+};
+
 struct rnic_fw {
 	struct rnic_fw_hal hal;
 	struct rnic_fw_config cfg;
-	uint32_t nqps, ncqs, nmrs, npds, nuctxs; /* runtime table sizes */
-	uint32_t ci;                              /* command consumer index */
-	uint32_t ctx_busy_timeouts;               /* context writes issued while still busy */
-	uint32_t cmds_done;                       /* commands executed since init */
+	uint32_t nqps, ncqs, nmrs, npds, nsrqs, nuctxs; /* runtime table sizes */
+	uint32_t ci;                                     /* command consumer index */
+	uint32_t ctx_busy_timeouts;                      /* context writes issued while still busy */
+	uint32_t cmds_done;                              /* commands executed since init */
 	uint8_t uctx_valid[RNIC_FW_MAX_UCTXS];
 	struct rnic_fw_pd pd[RNIC_FW_MAX_PDS];
 	struct rnic_fw_cq cq[RNIC_FW_MAX_CQS];
 	struct rnic_fw_mr mr[RNIC_FW_MAX_MRS];
 	struct rnic_fw_qp qp[RNIC_FW_MAX_QPS];
+	struct rnic_fw_srq srq[RNIC_FW_MAX_SRQS];
 };
 
 /* Checks the port ID register, programs the port identity (MAC, IPv4, link
- * enable), writes every context entry (qpc, cqc, mpt) of the configured
+ * enable), writes every context entry (qpc, cqc, mpt, srqc) of the configured
  * sizes as zero, takes the command consumer index from FW_CMDQ_CI and
  * enables the command interrupt. Returns 0, -EINVAL for a bad config or
  * -ENODEV when FW_ID is not RNIC_MAGIC. */

@@ -26,6 +26,15 @@ void rnic_fw_words_copy(uint32_t *dst, const uint32_t *src, uint32_t n)
 		dst[i] = src[i];
 }
 
+uint32_t rnic_fw_log2(uint32_t v)
+{
+	uint32_t l = 0;
+
+	while (l < 31u && (1u << (l + 1u)) <= v)
+		l++;
+	return l;
+}
+
 /* FW_CTX_DATA, then FW_CTX_SEL ([7:0] table, [31:8] index), then
  * FW_CTX_CMD = WRITE; words beyond nwords are written as zero. */
 void rnic_fw_ctx_write(struct rnic_fw *fw, uint32_t table, uint32_t index,
@@ -56,6 +65,7 @@ static int rnic_fw_config_ok(const struct rnic_fw_config *cfg)
 	       cfg->log_cqs <= RNIC_LOG_CQS &&
 	       cfg->log_mrs >= 1 && cfg->log_mrs <= RNIC_LOG_MRS &&
 	       cfg->log_pds <= RNIC_LOG_PDS &&
+	       cfg->log_srqs <= RNIC_LOG_SRQS &&
 	       cfg->db_pages >= 2 && cfg->db_pages <= RNIC_DB_PAGES;
 }
 
@@ -79,6 +89,7 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 	fw->ncqs = 1u << cfg->log_cqs;
 	fw->nmrs = 1u << cfg->log_mrs;
 	fw->npds = 1u << cfg->log_pds;
+	fw->nsrqs = 1u << cfg->log_srqs;
 	fw->nuctxs = cfg->db_pages;
 
 	/* Port identity: MAC bytes 2..5 in MAC_LO (byte 5 in [7:0]), bytes
@@ -96,6 +107,8 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_CQC, i, NULL, 0);
 	for (uint32_t i = 0; i < fw->nmrs; i++)
 		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_MPT, i, NULL, 0);
+	for (uint32_t i = 0; i < fw->nsrqs; i++)
+		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_SRQC, i, NULL, 0);
 
 	rnic_fw_wr(fw, RNIC_FW_PORT_CTRL, 1u); /* [0] link enable */
 	fw->ci = rnic_fw_rd(fw, RNIC_FW_CMDQ_CI) % RNIC_CMDQ_SLOTS;
@@ -124,6 +137,10 @@ uint32_t rnic_fw_execute(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 	case RNIC_CMD_OP_DESTROY_QP:   status = rnic_fw_cmd_destroy_qp(fw, in, out); break;
 	case RNIC_CMD_OP_REG_MR:       status = rnic_fw_cmd_reg_mr(fw, in, out); break;
 	case RNIC_CMD_OP_DEREG_MR:     status = rnic_fw_cmd_dereg_mr(fw, in, out); break;
+	case RNIC_CMD_OP_CREATE_SRQ:   status = rnic_fw_cmd_create_srq(fw, in, out); break;
+	case RNIC_CMD_OP_DESTROY_SRQ:  status = rnic_fw_cmd_destroy_srq(fw, in, out); break;
+	case RNIC_CMD_OP_MODIFY_SRQ:   status = rnic_fw_cmd_modify_srq(fw, in, out); break;
+	case RNIC_CMD_OP_QUERY_SRQ:    status = rnic_fw_cmd_query_srq(fw, in, out); break;
 	default:                       status = RNIC_CMD_STATUS_BAD_OPCODE; break;
 	}
 	if (status != RNIC_CMD_STATUS_OK)

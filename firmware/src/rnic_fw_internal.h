@@ -15,8 +15,15 @@ void rnic_fw_ctx_write(struct rnic_fw *fw, uint32_t table, uint32_t index,
 void rnic_fw_words_zero(uint32_t *w, uint32_t n);
 void rnic_fw_words_copy(uint32_t *dst, const uint32_t *src, uint32_t n);
 
+/* floor(log2(v)) for v >= 1; 0 for v = 0. */
+uint32_t rnic_fw_log2(uint32_t v);
+
 /* Ownership: the caller's uctx (cmd_in.uctx) is live. */
 int rnic_fw_uctx_live(const struct rnic_fw *fw, uint32_t uctx);
+/* The PD pdn exists and belongs to uctx. */
+int rnic_fw_pd_owned(const struct rnic_fw *fw, uint32_t uctx, uint32_t pdn);
+/* The SRQ srqn exists and belongs to the live uctx; NULL otherwise. */
+struct rnic_fw_srq *rnic_fw_srq_owned(struct rnic_fw *fw, uint32_t uctx, uint32_t srqn);
 
 /* Objects of one uctx (for FREE_UCTX) and their commands. */
 uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
@@ -33,8 +40,15 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 uint32_t rnic_fw_cmd_modify_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_destroy_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_create_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_destroy_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_modify_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_query_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 
 /* Destroys a QP (context written as zero, references dropped); no checks. */
 void rnic_fw_qp_destroy(struct rnic_fw *fw, uint32_t qpn);
+/* Destroys an SRQ (context written as zero, PD reference dropped); no
+ * checks: the caller has destroyed the QPs attached to it. */
+void rnic_fw_srq_destroy(struct rnic_fw *fw, uint32_t srqn);
 
 #endif /* RNIC_FW_INTERNAL_H */

@@ -110,15 +110,6 @@ static int rnic_fw_qp_rule(uint32_t type, uint32_t cur, uint32_t next,
 	return 0;
 }
 
-static uint32_t rnic_fw_log2(uint32_t v)
-{
-	uint32_t l = 0;
-
-	while (l < 31u && (1u << (l + 1u)) <= v)
-		l++;
-	return l;
-}
-
 /* UDP source port for flow entropy (RoCEv2 annex A17.3.3 leaves it free):
  * 0xC000 | 14 bits folded from a 20-bit flow label. */
 static uint32_t rnic_fw_udp_sport(uint32_t label)
@@ -179,6 +170,23 @@ static void rnic_fw_qpc_reset(uint32_t qpn, const uint32_t *cur, uint32_t *qpc)
 	}
 }
 
+/* A ring of 2^log_size WQEs of 2^log_stride bytes at base: depth and stride
+ * within the limits, base on a WQE boundary, and the ring ending at 2^64 at
+ * the latest, never wrapping the address space. */
+static int rnic_fw_ring_ok(uint32_t log_size, uint32_t log_stride, uint32_t min_stride,
+			   uint32_t max_stride, uint64_t base)
+{
+	uint64_t bytes;
+
+	if (log_size > RNIC_LOG_MAX_WQE || log_stride < rnic_fw_log2(min_stride) ||
+	    log_stride > rnic_fw_log2(max_stride))
+		return 0;
+	if ((base & (((uint64_t)1u << log_stride) - 1u)) != 0)
+		return 0;
+	bytes = (uint64_t)1u << (log_size + log_stride);
+	return base <= ~(uint64_t)0 - bytes + 1u;
+}
+
 uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
 	uint32_t u = rnic_cmd_in_get_uctx(in);
@@ -192,7 +200,8 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	uint32_t lrqs = rnic_cmd_create_qp_in_get_log_rq_stride(in);
 	uint64_t sq_base = rnic_cmd_create_qp_in_get_sq_base(in);
 	uint64_t rq_base = rnic_cmd_create_qp_in_get_rq_base(in);
-	uint64_t sq_bytes, rq_bytes;
+	uint32_t srq_en = rnic_cmd_create_qp_in_get_srq_en(in);
+	uint32_t srqn = srq_en ? rnic_cmd_create_qp_in_get_srqn(in) : 0;
 	uint32_t tmp[RNIC_CTX_WORDS];
 
 	if (!rnic_fw_uctx_live(fw, u))
@@ -202,24 +211,24 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	if (scqn >= fw->ncqs || !fw->cq[scqn].valid || fw->cq[scqn].uctx != u ||
 	    rcqn >= fw->ncqs || !fw->cq[rcqn].valid || fw->cq[rcqn].uctx != u)
 		return RNIC_CMD_STATUS_BAD_HANDLE;
+	/* The SRQ must be the caller's; its PD may differ from the QP's. */
+	if (srq_en && rnic_fw_srq_owned(fw, u, srqn) == NULL)
+		return RNIC_CMD_STATUS_BAD_HANDLE;
 	if (type != RNIC_QP_TYPE_RC && type != RNIC_QP_TYPE_UC && type != RNIC_QP_TYPE_UD)
 		return RNIC_CMD_STATUS_BAD_PARAM;
-	if (rnic_cmd_create_qp_in_get_srq_en(in)) /* no SRQ objects exist yet */
+	if (!rnic_fw_ring_ok(lsq, lsqs, RNIC_SEND_WQE_MIN_STRIDE, RNIC_SEND_WQE_MAX_STRIDE,
+			     sq_base))
 		return RNIC_CMD_STATUS_BAD_PARAM;
-	if (lsq > RNIC_LOG_MAX_WQE || lrq > RNIC_LOG_MAX_WQE)
+	if (srq_en) {
+		/* Receives come from the SRQ: the QP's own receive queue
+		 * fields are ignored and its context holds none. */
+		lrq = 0;
+		lrqs = 0;
+		rq_base = 0;
+	} else if (!rnic_fw_ring_ok(lrq, lrqs, RNIC_RECV_WQE_BYTES, RNIC_RECV_WQE_MAX_STRIDE,
+				    rq_base)) {
 		return RNIC_CMD_STATUS_BAD_PARAM;
-	if (lsqs < rnic_fw_log2(RNIC_SEND_WQE_MIN_STRIDE) ||
-	    lsqs > rnic_fw_log2(RNIC_SEND_WQE_MAX_STRIDE) ||
-	    lrqs < rnic_fw_log2(RNIC_RECV_WQE_BYTES) ||
-	    lrqs > rnic_fw_log2(RNIC_RECV_WQE_MAX_STRIDE))
-		return RNIC_CMD_STATUS_BAD_PARAM;
-	/* Rings start on a WQE boundary and do not wrap the address space. */
-	if ((sq_base & ((1u << lsqs) - 1u)) != 0 || (rq_base & ((1u << lrqs) - 1u)) != 0)
-		return RNIC_CMD_STATUS_BAD_PARAM;
-	sq_bytes = (uint64_t)1u << (lsq + lsqs);
-	rq_bytes = (uint64_t)1u << (lrq + lrqs);
-	if (sq_base > ~(uint64_t)0 - sq_bytes + 1u || rq_base > ~(uint64_t)0 - rq_bytes + 1u)
-		return RNIC_CMD_STATUS_BAD_PARAM;
+	}
 
 	for (uint32_t n = RNIC_FW_FIRST_QPN; n < fw->nqps; n++) {
 		struct rnic_fw_qp *qp = &fw->qp[n];
@@ -229,6 +238,8 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 		rnic_fw_words_zero(tmp, RNIC_CTX_WORDS);
 		rnic_qpc_set_type(tmp, type);
 		rnic_qpc_set_sq_sig_all(tmp, rnic_cmd_create_qp_in_get_sq_sig_all(in));
+		rnic_qpc_set_srq_en(tmp, srq_en);
+		rnic_qpc_set_srqn(tmp, srqn);
 		rnic_qpc_set_pdn(tmp, pdn);
 		rnic_qpc_set_uctx(tmp, u);
 		rnic_qpc_set_send_cqn(tmp, scqn);
@@ -246,6 +257,8 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 		fw->pd[pdn].refs++;
 		fw->cq[scqn].refs++;
 		fw->cq[rcqn].refs++;
+		if (srq_en)
+			fw->srq[srqn].refs++;
 		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_QPC, n, qp->qpc, RNIC_CTX_WORDS);
 		rnic_cmd_out_set_handle(out, n);
 		return RNIC_CMD_STATUS_OK;
@@ -407,7 +420,7 @@ uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *
 	uint32_t qpn;
 	struct rnic_fw_qp *qp = rnic_fw_qp_owned(fw, in, &qpn);
 	const uint32_t *c;
-	uint32_t state, sq_stride, rq_stride;
+	uint32_t state, sq_stride, rq_stride, max_recv_wr, max_recv_sge;
 
 	if (qp == NULL)
 		return RNIC_CMD_STATUS_BAD_HANDLE;
@@ -415,6 +428,15 @@ uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *
 	state = rnic_qpc_get_state(c);
 	sq_stride = 1u << rnic_qpc_get_log_sq_stride(c);
 	rq_stride = 1u << rnic_qpc_get_log_rq_stride(c);
+	/* A QP on an SRQ has no receive queue of its own (ibv_create_qp(3):
+	 * max_recv_wr and max_recv_sge are ignored with an SRQ): report 0. */
+	max_recv_wr = 0;
+	max_recv_sge = 0;
+	if (!rnic_qpc_get_srq_en(c)) {
+		max_recv_wr = 1u << rnic_qpc_get_log_rq_size(c);
+		max_recv_sge = rnic_fw_min((rq_stride - RNIC_RECV_WQE_BYTES) / RNIC_DATA_SEG_BYTES,
+					   RNIC_MAX_RECV_SGE);
+	}
 	rnic_cmd_out_set_handle(out, qpn);
 	rnic_cmd_qp_attr_set_qp_state(out, state);
 	rnic_cmd_qp_attr_set_cur_qp_state(out, state);
@@ -446,13 +468,11 @@ uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *
 	rnic_cmd_qp_attr_set_dgid_hi(out, rnic_qpc_get_dgid_hi(c));
 	rnic_cmd_qp_attr_set_dgid_lo(out, rnic_qpc_get_dgid_lo(c));
 	rnic_cmd_qp_attr_set_cap_max_send_wr(out, 1u << rnic_qpc_get_log_sq_size(c));
-	rnic_cmd_qp_attr_set_cap_max_recv_wr(out, 1u << rnic_qpc_get_log_rq_size(c));
+	rnic_cmd_qp_attr_set_cap_max_recv_wr(out, max_recv_wr);
 	rnic_cmd_qp_attr_set_cap_max_send_sge(
 		out, rnic_fw_min((sq_stride - RNIC_SEND_WQE_BYTES) / RNIC_DATA_SEG_BYTES,
 				 RNIC_MAX_SEND_SGE));
-	rnic_cmd_qp_attr_set_cap_max_recv_sge(
-		out, rnic_fw_min((rq_stride - RNIC_RECV_WQE_BYTES) / RNIC_DATA_SEG_BYTES,
-				 RNIC_MAX_RECV_SGE));
+	rnic_cmd_qp_attr_set_cap_max_recv_sge(out, max_recv_sge);
 	rnic_cmd_qp_attr_set_cap_max_inline(
 		out, rnic_fw_min(sq_stride - RNIC_SEND_WQE_BYTES, RNIC_MAX_INLINE));
 	return RNIC_CMD_STATUS_OK;
@@ -465,6 +485,8 @@ void rnic_fw_qp_destroy(struct rnic_fw *fw, uint32_t qpn)
 	fw->pd[rnic_qpc_get_pdn(qp->qpc)].refs--;
 	fw->cq[rnic_qpc_get_send_cqn(qp->qpc)].refs--;
 	fw->cq[rnic_qpc_get_recv_cqn(qp->qpc)].refs--;
+	if (rnic_qpc_get_srq_en(qp->qpc))
+		fw->srq[rnic_qpc_get_srqn(qp->qpc)].refs--;
 	rnic_fw_words_zero(qp->qpc, RNIC_CTX_WORDS);
 	qp->valid = 0;
 	qp->uctx = 0;

@@ -36,6 +36,9 @@ uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32
 	rnic_cmd_query_device_out_set_page_size_cap(out, ~(uint64_t)0xFFF);
 	/* The firmware port carries no hardware revision register. */
 	rnic_cmd_query_device_out_set_hw_ver(out, 0);
+	rnic_cmd_query_device_out_set_max_srq(out, fw->nsrqs - RNIC_FW_FIRST_SRQ);
+	rnic_cmd_query_device_out_set_max_srq_wr(out, 1u << RNIC_LOG_MAX_WQE);
+	rnic_cmd_query_device_out_set_max_srq_sge(out, RNIC_MAX_RECV_SGE);
 	return RNIC_CMD_STATUS_OK;
 }
 
@@ -94,8 +97,8 @@ static void rnic_fw_cq_kill(struct rnic_fw *fw, uint32_t cqn)
 	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_CQC, cqn, NULL, 0);
 }
 
-/* Cleanup after a dying process: QPs first (they hold the CQ and PD
- * references), then memory regions, CQs, PDs, and the page itself. */
+/* Cleanup after a dying process: QPs first (they hold the CQ, SRQ and PD
+ * references), then SRQs, memory regions, CQs, PDs, and the page itself. */
 uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
 	uint32_t u = rnic_cmd_in_get_handle(in);
@@ -106,6 +109,10 @@ uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	for (uint32_t i = RNIC_FW_FIRST_QPN; i < fw->nqps; i++)
 		if (fw->qp[i].valid && fw->qp[i].uctx == u)
 			rnic_fw_qp_destroy(fw, i);
+	/* A QP attaches only to its own uctx's SRQs, so none is still in use. */
+	for (uint32_t i = RNIC_FW_FIRST_SRQ; i < fw->nsrqs; i++)
+		if (fw->srq[i].valid && fw->srq[i].uctx == u)
+			rnic_fw_srq_destroy(fw, i);
 	for (uint32_t i = RNIC_FW_FIRST_MR; i < fw->nmrs; i++)
 		if (fw->mr[i].valid && fw->mr[i].uctx == u)
 			rnic_fw_mr_kill(fw, i);
@@ -143,7 +150,7 @@ uint32_t rnic_fw_cmd_alloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t *
 	return RNIC_CMD_STATUS_NO_RESOURCES;
 }
 
-static int rnic_fw_pd_owned(const struct rnic_fw *fw, uint32_t u, uint32_t pdn)
+int rnic_fw_pd_owned(const struct rnic_fw *fw, uint32_t u, uint32_t pdn)
 {
 	return pdn < fw->npds && fw->pd[pdn].valid && fw->pd[pdn].uctx == u;
 }

@@ -59,6 +59,7 @@ struct t_model {
 	uint32_t qpc[RNIC_FW_MAX_QPS][RNIC_CTX_WORDS];
 	uint32_t cqc[RNIC_FW_MAX_CQS][RNIC_CTX_WORDS];
 	uint32_t mpt[RNIC_FW_MAX_MRS][RNIC_CTX_WORDS];
+	uint32_t srqc[RNIC_FW_MAX_SRQS][RNIC_CTX_WORDS];
 	uint32_t nwrites;              /* context writes seen */
 	struct t_ctx_write log[T_LOG]; /* the last T_LOG of them */
 	uint32_t bad;                  /* accesses the port does not allow */
@@ -78,6 +79,8 @@ static T_UNUSED uint32_t *t_ctx_entry(uint32_t table, uint32_t index)
 		return tm.cqc[index];
 	if (table == RNIC_CTX_TABLE_MPT && index < RNIC_FW_MAX_MRS)
 		return tm.mpt[index];
+	if (table == RNIC_CTX_TABLE_SRQC && index < RNIC_FW_MAX_SRQS)
+		return tm.srqc[index];
 	return NULL;
 }
 
@@ -169,6 +172,7 @@ static T_UNUSED struct rnic_fw_config t_default_config(void)
 		.log_cqs = RNIC_LOG_CQS,
 		.log_mrs = RNIC_LOG_MRS,
 		.log_pds = RNIC_LOG_PDS,
+		.log_srqs = RNIC_LOG_SRQS,
 		.db_pages = RNIC_DB_PAGES,
 	};
 	return c;
@@ -245,6 +249,7 @@ static T_UNUSED void t_fail_at(const char *file, int line, const uint32_t *in, u
 	same_tables = memcmp(tm.qpc, tm_snap.qpc, sizeof(tm.qpc)) == 0 &&
 		      memcmp(tm.cqc, tm_snap.cqc, sizeof(tm.cqc)) == 0 &&
 		      memcmp(tm.mpt, tm_snap.mpt, sizeof(tm.mpt)) == 0 &&
+		      memcmp(tm.srqc, tm_snap.srqc, sizeof(tm.srqc)) == 0 &&
 		      tm.mac_lo == tm_snap.mac_lo && tm.mac_hi == tm_snap.mac_hi &&
 		      tm.ipv4 == tm_snap.ipv4 && tm.port_ctrl == tm_snap.port_ctrl;
 	CHECK(same_tables);
@@ -253,6 +258,7 @@ static T_UNUSED void t_fail_at(const char *file, int line, const uint32_t *in, u
 	CHECK(memcmp(tfw.cq, tfw_snap.cq, sizeof(tfw.cq)) == 0);
 	CHECK(memcmp(tfw.mr, tfw_snap.mr, sizeof(tfw.mr)) == 0);
 	CHECK(memcmp(tfw.qp, tfw_snap.qp, sizeof(tfw.qp)) == 0);
+	CHECK(memcmp(tfw.srq, tfw_snap.srq, sizeof(tfw.srq)) == 0);
 	if (t_failures != before)
 		fprintf(stderr, "  (in the failing command at %s:%d, opcode 0x%x)\n", file, line,
 			rnic_cmd_in_get_opcode(in));
@@ -340,6 +346,44 @@ static T_UNUSED void t_reg_mr_in(uint32_t *in, uint32_t u, uint32_t pdn, uint32_
 	rnic_cmd_reg_mr_in_set_start(in, start);
 	rnic_cmd_reg_mr_in_set_length(in, length);
 	rnic_cmd_reg_mr_in_set_iova(in, iova);
+}
+
+static T_UNUSED void t_create_srq_in(uint32_t *in, uint32_t u, uint32_t pdn, uint32_t log_size,
+				     uint32_t log_stride, uint64_t base, uint32_t limit)
+{
+	t_hdr(in, RNIC_CMD_OP_CREATE_SRQ, u, 0);
+	rnic_cmd_create_srq_in_set_pdn(in, pdn);
+	rnic_cmd_create_srq_in_set_log_size(in, log_size);
+	rnic_cmd_create_srq_in_set_log_stride(in, log_stride);
+	rnic_cmd_create_srq_in_set_base(in, base);
+	rnic_cmd_create_srq_in_set_limit(in, limit);
+}
+
+/* 256 receive WQEs of 64 B (3 SGEs), limit 16. */
+static T_UNUSED uint32_t t_create_srq(uint32_t u, uint32_t pdn)
+{
+	uint32_t in[32], out[32];
+
+	t_create_srq_in(in, u, pdn, 8, 6, 0x7f0000400000ull, 16);
+	return T_OK(in, out);
+}
+
+static T_UNUSED void t_srq_attr_in(uint32_t *in, uint32_t op, uint32_t u, uint32_t srqn,
+				   uint32_t mask, uint32_t limit)
+{
+	t_hdr(in, op, u, srqn);
+	rnic_cmd_srq_attr_set_mask(in, mask);
+	rnic_cmd_srq_attr_set_limit(in, limit);
+}
+
+/* CREATE_QP on an SRQ; the input's own receive queue fields stay set (and
+ * must be ignored). */
+static T_UNUSED void t_create_srq_qp_in(uint32_t *in, uint32_t u, uint32_t type, uint32_t pdn,
+					uint32_t scq, uint32_t rcq, uint32_t srqn)
+{
+	t_create_qp_in(in, u, type, pdn, scq, rcq);
+	rnic_cmd_create_qp_in_set_srq_en(in, 1);
+	rnic_cmd_create_qp_in_set_srqn(in, srqn);
 }
 
 static T_UNUSED int t_all_zero(const uint32_t *w, unsigned n)

@@ -3,6 +3,10 @@
  * loop, against a model of the firmware-port register file. */
 #include "fw_test_attr.h"
 
+/* enum ibv_srq_attr_mask: IBV_SRQ_MAX_WR 1, IBV_SRQ_LIMIT 2. */
+#define T_SRQ_MAX_WR 1u
+#define T_SRQ_LIMIT  2u
+
 static void test_init_programs_port_and_clears_tables(void)
 {
 	struct rnic_fw_config c = t_default_config();
@@ -13,23 +17,34 @@ static void test_init_programs_port_and_clears_tables(void)
 	CHECK_EQ(tm.ipv4, 0xC0A80A01u);
 	CHECK_EQ(tm.port_ctrl, 1);
 	CHECK_EQ(tm.irq_enable, 1);
-	CHECK_EQ(tm.nwrites, RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS);
+	CHECK_EQ(tm.nwrites, RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS + RNIC_FW_MAX_SRQS);
 	for (unsigned i = 0; i < RNIC_FW_MAX_QPS; i++)
 		CHECK(t_all_zero(tm.qpc[i], RNIC_CTX_WORDS));
 	for (unsigned i = 0; i < RNIC_FW_MAX_CQS; i++)
 		CHECK(t_all_zero(tm.cqc[i], RNIC_CTX_WORDS));
 	for (unsigned i = 0; i < RNIC_FW_MAX_MRS; i++)
 		CHECK(t_all_zero(tm.mpt[i], RNIC_CTX_WORDS));
+	for (unsigned i = 0; i < RNIC_FW_MAX_SRQS; i++)
+		CHECK(t_all_zero(tm.srqc[i], RNIC_CTX_WORDS));
 	CHECK_EQ(tm.bad, 0);
 
 	/* A smaller runtime config clears only its own entries. */
 	c.log_qps = 4;
 	c.log_cqs = 2;
 	c.log_mrs = 3;
+	c.log_srqs = 1;
 	CHECK_EQ(t_init_cfg(&c), 0);
-	CHECK_EQ(tm.nwrites, 16 + 4 + 8);
+	CHECK_EQ(tm.nwrites, 16 + 4 + 8 + 2);
 	CHECK(t_all_zero(tm.qpc[15], RNIC_CTX_WORDS));
 	CHECK_EQ(tm.qpc[16][0], 0x5A5A5A5Au);
+	CHECK(t_all_zero(tm.srqc[1], RNIC_CTX_WORDS));
+	CHECK_EQ(tm.srqc[2][0], 0x5A5A5A5Au);
+	/* log_srqs 0 is allowed: only the reserved SRQ 0, written as zero. */
+	c.log_srqs = 0;
+	CHECK_EQ(t_init_cfg(&c), 0);
+	CHECK_EQ(tm.nwrites, 16 + 4 + 8 + 1);
+	CHECK(t_all_zero(tm.srqc[0], RNIC_CTX_WORDS));
+	CHECK_EQ(tm.srqc[1][0], 0x5A5A5A5Au);
 
 	/* Bad configurations and a missing device. */
 	c = t_default_config();
@@ -40,6 +55,9 @@ static void test_init_programs_port_and_clears_tables(void)
 	CHECK_EQ(t_init_cfg(&c), -EINVAL);
 	c = t_default_config();
 	c.log_mrs = RNIC_LOG_MRS + 1;
+	CHECK_EQ(t_init_cfg(&c), -EINVAL);
+	c = t_default_config();
+	c.log_srqs = RNIC_LOG_SRQS + 1;
 	CHECK_EQ(t_init_cfg(&c), -EINVAL);
 	c = t_default_config();
 	c.db_pages = RNIC_DB_PAGES + 1;
@@ -59,6 +77,7 @@ static void test_init_programs_port_and_clears_tables(void)
 static void test_query_device_and_port(void)
 {
 	uint32_t in[32], out[32];
+	struct rnic_fw_config c;
 
 	t_init();
 	t_hdr(in, RNIC_CMD_OP_QUERY_DEVICE, 0, 0);
@@ -79,6 +98,9 @@ static void test_query_device_and_port(void)
 	CHECK_EQ(rnic_cmd_query_device_out_get_max_mr_size(out), ~0ull);
 	CHECK_EQ(rnic_cmd_query_device_out_get_page_size_cap(out), ~0xFFFull);
 	CHECK_EQ(rnic_cmd_query_device_out_get_hw_ver(out), 0);
+	CHECK_EQ(rnic_cmd_query_device_out_get_max_srq(out), (1u << RNIC_LOG_SRQS) - 1u);
+	CHECK_EQ(rnic_cmd_query_device_out_get_max_srq_wr(out), 1u << RNIC_LOG_MAX_WQE);
+	CHECK_EQ(rnic_cmd_query_device_out_get_max_srq_sge(out), RNIC_MAX_RECV_SGE);
 	CHECK_EQ(out[0], RNIC_CMD_STATUS_OK);
 	CHECK_EQ(out[1], 0);
 	CHECK_EQ(out[3], 0);
@@ -102,6 +124,16 @@ static void test_query_device_and_port(void)
 	T_FAIL(in, RNIC_CMD_STATUS_BAD_OPCODE);
 	t_hdr(in, 0, 0, 0);
 	T_FAIL(in, RNIC_CMD_STATUS_BAD_OPCODE);
+
+	/* A smaller runtime SRQ table reports its own size (SRQ 0 is never
+	 * handed out), as max_qp and max_mr do. */
+	c = t_default_config();
+	c.log_srqs = 2;
+	CHECK_EQ(t_init_cfg(&c), 0);
+	t_hdr(in, RNIC_CMD_OP_QUERY_DEVICE, 0, 0);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_query_device_out_get_max_srq(out), 3);
+	CHECK_EQ(rnic_cmd_query_device_out_get_max_srq_wr(out), 1u << RNIC_LOG_MAX_WQE);
 }
 
 static void test_uctx_alloc_free(void)
@@ -302,9 +334,8 @@ static void test_qp_create_destroy(void)
 		t_create_qp_in(in, a, type, pd, cq, cq);
 		T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
 	}
-	t_create_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq);
-	rnic_cmd_create_qp_in_set_srq_en(in, 1);
-	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, 0); /* SRQ 0 never exists */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
 	t_create_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq);
 	rnic_cmd_create_qp_in_set_log_sq_size(in, RNIC_LOG_MAX_WQE + 1);
 	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
@@ -722,6 +753,466 @@ static void test_free_uctx_cleanup(void)
 	CHECK_EQ(rnic_cmd_qp_attr_get_qp_state(out), RNIC_QP_STATE_RTS);
 }
 
+/* CREATE_SRQ writes {valid, log_size, log_stride, uctx, pdn, base} into the
+ * srqc entry, returns the srqn (from 1) and takes a reference on the PD. */
+static void test_srq_create_writes_srqc(void)
+{
+	uint32_t in[32], out[32], exp[RNIC_CTX_WORDS], a, pd, srq, srq2;
+
+	t_init();
+	a = t_alloc_uctx();
+	pd = t_alloc_pd(a);
+	pd = t_alloc_pd(a); /* pdn 1, so the pdn word is not 0 */
+	t_create_srq_in(in, a, pd, 10, 7, 0x7f00aa002000ull, 100);
+	srq = T_OK(in, out);
+	CHECK_EQ(srq, RNIC_FW_FIRST_SRQ);
+	CHECK_EQ(out[0], RNIC_CMD_STATUS_OK);
+	CHECK(t_all_zero(out + 2, RNIC_CMD_OUT_WORDS - 2));
+	CHECK_EQ(tm.log[(tm.nwrites - 1) % T_LOG].table, RNIC_CTX_TABLE_SRQC);
+	CHECK_EQ(tm.log[(tm.nwrites - 1) % T_LOG].index, srq);
+	memset(exp, 0, sizeof(exp));
+	rnic_srqc_set_valid(exp, 1);
+	rnic_srqc_set_log_size(exp, 10);
+	rnic_srqc_set_log_stride(exp, 7);
+	rnic_srqc_set_uctx(exp, a);
+	rnic_srqc_set_pdn(exp, pd);
+	rnic_srqc_set_base(exp, 0x7f00aa002000ull);
+	CHECK(memcmp(tm.srqc[srq], exp, sizeof(exp)) == 0);
+	/* The same words spelled out: dw0 valid | log_size << 8 | log_stride
+	 * << 16, dw1 uctx, dw2 pdn, dw4..5 base, the rest 0. */
+	CHECK_EQ(tm.srqc[srq][0], 1u | 10u << 8 | 7u << 16);
+	CHECK_EQ(tm.srqc[srq][1], a);
+	CHECK_EQ(tm.srqc[srq][2], 1);
+	CHECK_EQ(tm.srqc[srq][3], 0);
+	CHECK_EQ(tm.srqc[srq][4], 0xaa002000u);
+	CHECK_EQ(tm.srqc[srq][5], 0x7f00u);
+	CHECK(t_all_zero(&tm.srqc[srq][6], RNIC_CTX_WORDS - 6));
+	CHECK_EQ(tfw.pd[pd].refs, 1);
+	CHECK_EQ(tfw.srq[srq].refs, 0);
+
+	/* The limits themselves are accepted: depth 2^LOG_MAX_WQE, strides
+	 * 16 B (the header alone) and 512 B, limit = depth. */
+	t_create_srq_in(in, a, pd, RNIC_LOG_MAX_WQE, 4, 0x1000, 1u << RNIC_LOG_MAX_WQE);
+	srq2 = T_OK(in, out);
+	CHECK_EQ(srq2, srq + 1);
+	CHECK_EQ(tm.srqc[srq2][0], 1u | (uint32_t)RNIC_LOG_MAX_WQE << 8 | 4u << 16);
+	t_create_srq_in(in, a, pd, 0, 9, 0, 0);
+	CHECK_EQ(T_OK(in, out), srq + 2);
+	CHECK_EQ(tm.srqc[srq + 2][0], 1u | 9u << 16);
+	CHECK_EQ(tfw.pd[pd].refs, 3);
+	CHECK_EQ(tm.bad, 0);
+}
+
+/* CREATE_SRQ refusals, each alone, each changing nothing: BAD_HANDLE for a
+ * PD that is not the caller's, BAD_PARAM for depth, stride and limit out
+ * of range, NO_RESOURCES when the table is full. */
+static void test_srq_create_refusals(void)
+{
+	uint32_t in[32], a, b, pd, pdb;
+	struct rnic_fw_config c;
+
+	t_init();
+	a = t_alloc_uctx();
+	b = t_alloc_uctx();
+	pd = t_alloc_pd(a);
+	pdb = t_alloc_pd(b);
+
+	t_create_srq_in(in, a, pdb, 8, 6, 0x1000, 0); /* b's PD */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_in(in, a, pd + 2, 8, 6, 0x1000, 0); /* not allocated */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_in(in, a, RNIC_FW_MAX_PDS, 8, 6, 0x1000, 0);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_in(in, 0, pd, 8, 6, 0x1000, 0); /* uctx 0 never lives */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_in(in, b + 1, pd, 8, 6, 0x1000, 0); /* not allocated */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+
+	t_create_srq_in(in, a, pd, RNIC_LOG_MAX_WQE + 1, 6, 0x1000, 0);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_create_srq_in(in, a, pd, 8, 3, 0x1000, 0); /* 8 B < the receive WQE header */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_create_srq_in(in, a, pd, 8, 10, 0x1000, 0); /* 1024 B > RECV_WQE_MAX_STRIDE */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_create_srq_in(in, a, pd, 8, 6, 0x1000, 257); /* limit > 2^log_size */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_create_srq_in(in, a, pd, 0, 6, 0x1000, 2);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_create_srq_in(in, a, pd, 8, 6, 0x1000, 0xFFFFFFFFu);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	/* A bad handle wins over a bad parameter. */
+	t_create_srq_in(in, a, pdb, RNIC_LOG_MAX_WQE + 1, 6, 0x1000, 0);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+
+	/* Table full: SRQ numbers 1 .. 2^LOG_SRQS - 1 across both owners. */
+	for (uint32_t i = RNIC_FW_FIRST_SRQ; i < RNIC_FW_MAX_SRQS; i++)
+		CHECK_EQ(t_create_srq(i & 1u ? a : b, i & 1u ? pd : pdb), i);
+	t_create_srq_in(in, a, pd, 8, 6, 0x1000, 0);
+	T_FAIL(in, RNIC_CMD_STATUS_NO_RESOURCES);
+
+	/* ... and with a smaller runtime table: log_srqs 2 gives 1..3, and
+	 * log_srqs 0 gives none. */
+	c = t_default_config();
+	c.log_srqs = 2;
+	CHECK_EQ(t_init_cfg(&c), 0);
+	a = t_alloc_uctx();
+	pd = t_alloc_pd(a);
+	for (uint32_t i = 1; i < 4; i++)
+		CHECK_EQ(t_create_srq(a, pd), i);
+	t_create_srq_in(in, a, pd, 8, 6, 0x1000, 0);
+	T_FAIL(in, RNIC_CMD_STATUS_NO_RESOURCES);
+	c.log_srqs = 0;
+	CHECK_EQ(t_init_cfg(&c), 0);
+	a = t_alloc_uctx();
+	pd = t_alloc_pd(a);
+	t_create_srq_in(in, a, pd, 8, 6, 0x1000, 0);
+	T_FAIL(in, RNIC_CMD_STATUS_NO_RESOURCES);
+	CHECK_EQ(tm.bad, 0);
+}
+
+/* DESTROY_SRQ: only the owner; BUSY while a QP is attached, then the srqc
+ * entry is written as zero and the PD reference dropped. */
+static void test_srq_destroy_busy_while_qp_attached(void)
+{
+	uint32_t in[32], out[32], a, b, pd, pd2, cq, srq, srq2, qp, qp2;
+
+	t_init();
+	a = t_alloc_uctx();
+	b = t_alloc_uctx();
+	pd = t_alloc_pd(a);
+	pd2 = t_alloc_pd(a);
+	cq = t_create_cq(a);
+	srq = t_create_srq(a, pd);
+	srq2 = t_create_srq(a, pd);
+
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, b, srq); /* not b's */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, 0, srq);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, 0); /* SRQ 0 never exists */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, srq2 + 1); /* not created */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, RNIC_FW_MAX_SRQS);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+
+	/* Two QPs on the SRQ, one in another PD: BUSY until both are gone. */
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srq);
+	qp = T_OK(in, out);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_UD, pd2, cq, cq, srq);
+	qp2 = T_OK(in, out);
+	CHECK_EQ(tfw.srq[srq].refs, 2);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, srq);
+	T_FAIL(in, RNIC_CMD_STATUS_BUSY);
+	t_qp_goto(a, qp, RNIC_QP_TYPE_RC, RNIC_QP_STATE_RTS); /* state changes keep the link */
+	t_qp_goto(a, qp, RNIC_QP_TYPE_RC, RNIC_QP_STATE_RESET);
+	CHECK_EQ(tfw.srq[srq].refs, 2);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_QP, a, qp);
+	T_OK(in, out);
+	CHECK_EQ(tfw.srq[srq].refs, 1);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, srq);
+	T_FAIL(in, RNIC_CMD_STATUS_BUSY);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_QP, a, qp2);
+	T_OK(in, out);
+	CHECK_EQ(tfw.srq[srq].refs, 0);
+	/* The SRQ's PD is still held by the SRQ. */
+	t_hdr(in, RNIC_CMD_OP_DEALLOC_PD, a, pd);
+	T_FAIL(in, RNIC_CMD_STATUS_BUSY);
+
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, srq);
+	T_OK(in, out);
+	CHECK(t_all_zero(out + 1, RNIC_CMD_OUT_WORDS - 1));
+	CHECK(t_all_zero(tm.srqc[srq], RNIC_CTX_WORDS));
+	CHECK_EQ(tm.log[(tm.nwrites - 1) % T_LOG].table, RNIC_CTX_TABLE_SRQC);
+	CHECK_EQ(tm.log[(tm.nwrites - 1) % T_LOG].index, srq);
+	CHECK(!tfw.srq[srq].valid);
+	CHECK_EQ(tfw.pd[pd].refs, 1); /* srq2 */
+	CHECK_EQ(tm.srqc[srq2][0], 1u | 8u << 8 | 6u << 16); /* untouched */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE); /* twice */
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srq);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, srq2);
+	T_OK(in, out);
+	t_hdr(in, RNIC_CMD_OP_DEALLOC_PD, a, pd);
+	T_OK(in, out);
+
+	/* The number is handed out again. */
+	CHECK_EQ(t_create_srq(a, pd2), srq);
+	CHECK_EQ(tm.bad, 0);
+}
+
+/* MODIFY_SRQ takes exactly IBV_SRQ_LIMIT and a limit up to the depth and
+ * writes no context; QUERY_SRQ reports the depth and the stored limit. */
+static void test_srq_modify_query_limit(void)
+{
+	uint32_t in[32], out[32], ctx[RNIC_CTX_WORDS], a, b, pd, srq, nw;
+
+	t_init();
+	a = t_alloc_uctx();
+	b = t_alloc_uctx();
+	pd = t_alloc_pd(a);
+	srq = t_create_srq(a, pd); /* depth 256, limit 16 */
+	memcpy(ctx, tm.srqc[srq], sizeof(ctx));
+
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
+	T_OK(in, out);
+	CHECK_EQ(out[0], RNIC_CMD_STATUS_OK);
+	CHECK_EQ(rnic_cmd_out_get_handle(out), 0);
+	CHECK_EQ(rnic_cmd_srq_attr_get_mask(out), 0);
+	CHECK_EQ(rnic_cmd_srq_attr_get_max_wr(out), 256);
+	CHECK_EQ(rnic_cmd_srq_attr_get_limit(out), 16);
+	CHECK(t_all_zero(out + 5, RNIC_CMD_OUT_WORDS - 5));
+
+	nw = tm.nwrites;
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 200);
+	T_OK(in, out);
+	CHECK(t_all_zero(out + 1, RNIC_CMD_OUT_WORDS - 1));
+	CHECK_EQ(tm.nwrites, nw); /* the limit lives in the firmware only */
+	CHECK(memcmp(tm.srqc[srq], ctx, sizeof(ctx)) == 0);
+	CHECK_EQ(tfw.srq[srq].limit, 200);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_srq_attr_get_max_wr(out), 256);
+	CHECK_EQ(rnic_cmd_srq_attr_get_limit(out), 200);
+
+	/* Limit = depth and limit 0 (disarmed) are accepted. */
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 256);
+	T_OK(in, out);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_srq_attr_get_limit(out), 256);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 0);
+	T_OK(in, out);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_srq_attr_get_limit(out), 0);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 33);
+	T_OK(in, out);
+
+	/* The mask must be exactly IBV_SRQ_LIMIT: resizing is refused. */
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_MAX_WR, 10);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_MASK);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_MAX_WR | T_SRQ_LIMIT, 10);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_MASK);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, 0, 10);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_MASK);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT | 4u, 10);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_MASK);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 257);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 0xFFFFFFFFu);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+
+	/* Only the owner may modify or query. */
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, b, srq, T_SRQ_LIMIT, 10);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, 0, T_SRQ_LIMIT, 10);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq + 1, T_SRQ_LIMIT, 10);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, b, srq, T_SRQ_MAX_WR, 10); /* handle first */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, b, srq);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, 0);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, RNIC_FW_MAX_SRQS);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+
+	/* The refusals left the limit alone. */
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_srq_attr_get_limit(out), 33);
+
+	/* A depth-1 SRQ: max_wr 1, limits 0..1. */
+	t_create_srq_in(in, a, pd, 0, 4, 0x1000, 1);
+	srq = T_OK(in, out);
+	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 2);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_srq_attr_get_max_wr(out), 1);
+	CHECK_EQ(rnic_cmd_srq_attr_get_limit(out), 1);
+	CHECK_EQ(tm.bad, 0);
+}
+
+/* CREATE_QP with srq_en: the SRQ must be the caller's (its PD may differ
+ * from the QP's); the qpc carries srq_en and srqn and no receive queue of
+ * its own, whatever the input's receive queue fields hold. */
+static void test_qp_on_srq_context(void)
+{
+	uint32_t in[32], out[32], exp[RNIC_CTX_WORDS], a, b, pd, pd2, pdb, cq, cqb;
+	uint32_t srq1, srq, srqb, qp, plain;
+
+	t_init();
+	a = t_alloc_uctx();
+	b = t_alloc_uctx();
+	pd = t_alloc_pd(a);
+	pd2 = t_alloc_pd(a);
+	pdb = t_alloc_pd(b);
+	cq = t_create_cq(a);
+	cqb = t_create_cq(b);
+	srq1 = t_create_srq(a, pd);
+	srq = t_create_srq(a, pd); /* srqn 2: the qpc's srqn word is not 1 */
+	srqb = t_create_srq(b, pdb);
+
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd2, cq, cq, srq);
+	/* Receive queue fields that would be refused without an SRQ. */
+	rnic_cmd_create_qp_in_set_log_rq_size(in, RNIC_LOG_MAX_WQE + 1);
+	rnic_cmd_create_qp_in_set_log_rq_stride(in, 3);
+	rnic_cmd_create_qp_in_set_rq_base(in, 0xFFFFFFFFFFFFFFF8ull);
+	qp = T_OK(in, out);
+	CHECK_EQ(qp, RNIC_FW_FIRST_QPN);
+	memset(exp, 0, sizeof(exp));
+	rnic_qpc_set_state(exp, RNIC_QP_STATE_RESET);
+	rnic_qpc_set_type(exp, RNIC_QP_TYPE_RC);
+	rnic_qpc_set_srq_en(exp, 1);
+	rnic_qpc_set_srqn(exp, srq);
+	rnic_qpc_set_pdn(exp, pd2);
+	rnic_qpc_set_uctx(exp, a);
+	rnic_qpc_set_send_cqn(exp, cq);
+	rnic_qpc_set_recv_cqn(exp, cq);
+	rnic_qpc_set_log_sq_size(exp, 7);
+	rnic_qpc_set_log_sq_stride(exp, 7);
+	rnic_qpc_set_sq_base(exp, 0x7f0000200000ull);
+	rnic_qpc_set_pkey(exp, 0xFFFF);
+	CHECK(memcmp(tm.qpc[qp], exp, sizeof(exp)) == 0);
+	CHECK_EQ(tm.qpc[qp][0], 1u << 13); /* srq_en, state RESET, type RC */
+	CHECK_EQ(tm.qpc[qp][6], srq);
+	CHECK_EQ(tm.qpc[qp][7], 7u | 7u << 8); /* log_rq_size, log_rq_stride 0 */
+	CHECK_EQ(tm.qpc[qp][10], 0);          /* rq_base */
+	CHECK_EQ(tm.qpc[qp][11], 0);
+	CHECK_EQ(tfw.srq[srq].refs, 1);
+	CHECK_EQ(tfw.pd[pd2].refs, 1);
+	CHECK_EQ(tfw.pd[pd].refs, 2); /* the two SRQs */
+
+	/* QUERY_QP: no receive queue of its own. */
+	t_hdr(in, RNIC_CMD_OP_QUERY_QP, a, qp);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_qp_attr_get_cap_max_recv_wr(out), 0);
+	CHECK_EQ(rnic_cmd_qp_attr_get_cap_max_recv_sge(out), 0);
+	CHECK_EQ(rnic_cmd_qp_attr_get_cap_max_send_wr(out), 128);
+
+	/* The SRQ link survives the state machine: RTS, then RESET restores
+	 * the creation image. */
+	t_qp_goto(a, qp, RNIC_QP_TYPE_RC, RNIC_QP_STATE_RTS);
+	CHECK_EQ(rnic_qpc_get_srq_en(tm.qpc[qp]), 1);
+	CHECK_EQ(rnic_qpc_get_srqn(tm.qpc[qp]), srq);
+	t_qp_goto(a, qp, RNIC_QP_TYPE_RC, RNIC_QP_STATE_RESET);
+	CHECK(memcmp(tm.qpc[qp], exp, sizeof(exp)) == 0);
+
+	/* UC and UD QPs share it too. */
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_UC, pd, cq, cq, srq);
+	CHECK_EQ(T_OK(in, out), qp + 1);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_UD, pd, cq, cq, srq);
+	CHECK_EQ(T_OK(in, out), qp + 2);
+	CHECK_EQ(rnic_qpc_get_srq_en(tm.qpc[qp + 2]), 1);
+	CHECK_EQ(rnic_qpc_get_srqn(tm.qpc[qp + 2]), srq);
+	CHECK_EQ(tfw.srq[srq].refs, 3);
+
+	/* Without srq_en the srqn field is ignored and the qpc holds none. */
+	t_create_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq);
+	rnic_cmd_create_qp_in_set_srqn(in, srq);
+	plain = T_OK(in, out);
+	CHECK_EQ(rnic_qpc_get_srq_en(tm.qpc[plain]), 0);
+	CHECK_EQ(rnic_qpc_get_srqn(tm.qpc[plain]), 0);
+	CHECK_EQ(rnic_qpc_get_log_rq_size(tm.qpc[plain]), 8);
+	CHECK_EQ(tfw.srq[srq].refs, 3);
+
+	/* The SRQ must exist and be the caller's. */
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srqb); /* b's */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, srq1);
+	T_OK(in, out);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srq1); /* destroyed */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srqb + 1); /* never created */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, RNIC_FW_MAX_SRQS);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srq | 1u << 16); /* high bits */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_create_srq_qp_in(in, b, RNIC_QP_TYPE_RC, pdb, cqb, cqb, srq); /* a's, from b */
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	/* The send queue is still checked. */
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srq);
+	rnic_cmd_create_qp_in_set_log_sq_stride(in, 5);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pd, cq, cq, srq);
+	rnic_cmd_create_qp_in_set_sq_base(in, 0x7f0000200040ull);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
+
+	/* b's QP on b's SRQ. */
+	t_create_srq_qp_in(in, b, RNIC_QP_TYPE_RC, pdb, cqb, cqb, srqb);
+	qp = T_OK(in, out);
+	CHECK_EQ(rnic_qpc_get_srqn(tm.qpc[qp]), srqb);
+	CHECK_EQ(tfw.srq[srqb].refs, 1);
+	CHECK_EQ(tm.bad, 0);
+}
+
+/* FREE_UCTX destroys the uctx's SRQs after its QPs, and nothing of others. */
+static void test_free_uctx_destroys_srqs(void)
+{
+	uint32_t in[32], out[32], srqb_ctx[RNIC_CTX_WORDS], a, b, pda, pdb, cqa, cqb;
+	uint32_t srqa, srqa2, srqb, qpa, qpb;
+
+	t_init();
+	a = t_alloc_uctx();
+	b = t_alloc_uctx();
+	pda = t_alloc_pd(a);
+	pdb = t_alloc_pd(b);
+	cqa = t_create_cq(a);
+	cqb = t_create_cq(b);
+	srqa = t_create_srq(a, pda);
+	srqb = t_create_srq(b, pdb);
+	srqa2 = t_create_srq(a, pda); /* no QP on it */
+	t_create_srq_qp_in(in, a, RNIC_QP_TYPE_RC, pda, cqa, cqa, srqa);
+	qpa = T_OK(in, out);
+	t_create_srq_qp_in(in, b, RNIC_QP_TYPE_RC, pdb, cqb, cqb, srqb);
+	qpb = T_OK(in, out);
+	t_qp_goto(a, qpa, RNIC_QP_TYPE_RC, RNIC_QP_STATE_RTS);
+	memcpy(srqb_ctx, tm.srqc[srqb], sizeof(srqb_ctx));
+
+	t_hdr(in, RNIC_CMD_OP_FREE_UCTX, a, a);
+	T_OK(in, out);
+	CHECK(t_all_zero(tm.qpc[qpa], RNIC_CTX_WORDS));
+	CHECK(t_all_zero(tm.srqc[srqa], RNIC_CTX_WORDS));
+	CHECK(t_all_zero(tm.srqc[srqa2], RNIC_CTX_WORDS));
+	CHECK(!tfw.srq[srqa].valid);
+	CHECK(!tfw.srq[srqa2].valid);
+	CHECK_EQ(tfw.srq[srqa].refs, 0);
+	CHECK(!tfw.pd[pda].valid);
+	CHECK(memcmp(tm.srqc[srqb], srqb_ctx, sizeof(srqb_ctx)) == 0);
+	CHECK(tfw.srq[srqb].valid);
+	CHECK_EQ(tfw.srq[srqb].refs, 1);
+	CHECK_EQ(tfw.pd[pdb].refs, 2); /* qpb and srqb */
+
+	/* a's SRQ numbers are gone, even to a new owner of the same page,
+	 * and are handed out again. */
+	CHECK_EQ(t_alloc_uctx(), a);
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srqa);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, a, srqa2);
+	T_FAIL(in, RNIC_CMD_STATUS_BAD_HANDLE);
+	pda = t_alloc_pd(a);
+	CHECK_EQ(t_create_srq(a, pda), srqa);
+	CHECK_EQ(t_create_srq(a, pda), srqa2);
+
+	/* b's SRQ still works and is still busy. */
+	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, b, srqb);
+	T_OK(in, out);
+	CHECK_EQ(rnic_cmd_srq_attr_get_max_wr(out), 256);
+	t_hdr(in, RNIC_CMD_OP_DESTROY_SRQ, b, srqb);
+	T_FAIL(in, RNIC_CMD_STATUS_BUSY);
+	t_hdr(in, RNIC_CMD_OP_FREE_UCTX, b, b);
+	T_OK(in, out);
+	CHECK(t_all_zero(tm.qpc[qpb], RNIC_CTX_WORDS));
+	CHECK(t_all_zero(tm.srqc[srqb], RNIC_CTX_WORDS));
+	CHECK_EQ(tm.bad, 0);
+}
+
 /* The command queue: several commands per poll, in order, index wrap. */
 static void test_poll_queue(void)
 {
@@ -769,6 +1260,12 @@ int main(void)
 	test_qp_attributes();
 	test_mr();
 	test_free_uctx_cleanup();
+	test_srq_create_writes_srqc();
+	test_srq_create_refusals();
+	test_srq_destroy_busy_while_qp_attached();
+	test_srq_modify_query_limit();
+	test_qp_on_srq_context();
+	test_free_uctx_destroys_srqs();
 	test_poll_queue();
 	return t_finish("test_fw_commands");
 }

@@ -185,6 +185,11 @@ RNIC_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
 /* ------------------------------------------------------------------ */
 /* objects owned by a context                                          */
 
+static const struct rnic_cq *rnic_obj_cq(const struct rnic_obj *o)
+{
+	return (const struct rnic_cq *)((const char *)o - offsetof(struct rnic_cq, obj));
+}
+
 void rnic_obj_link(struct rnic_context *ctx, struct rnic_obj *o, enum rnic_obj_kind kind)
 {
 	o->kind = kind;
@@ -193,6 +198,13 @@ void rnic_obj_link(struct rnic_context *ctx, struct rnic_obj *o, enum rnic_obj_k
 	o->prev = &ctx->objs;
 	ctx->objs.next->prev = o;
 	ctx->objs.next = o;
+	/* a lockstep wait names at most RNIC_SIM_WAIT_MAX_RANGES rings; more
+	 * CQs are still served by the interrupt and quiet wake-ups */
+	if (kind == RNIC_OBJ_CQ && ctx->ncq_ranges < RNIC_SIM_WAIT_MAX_RANGES) {
+		ctx->cq_ranges[ctx->ncq_ranges].iova = rnic_obj_cq(o)->ring_iova;
+		ctx->cq_ranges[ctx->ncq_ranges].len = rnic_obj_cq(o)->ring_bytes;
+		ctx->ncq_ranges++;
+	}
 	pthread_mutex_unlock(&ctx->cmd_lock);
 }
 
@@ -202,32 +214,31 @@ void rnic_obj_unlink(struct rnic_context *ctx, struct rnic_obj *o)
 	o->prev->next = o->next;
 	o->next->prev = o->prev;
 	o->next = o->prev = o;
+	if (o->kind == RNIC_OBJ_CQ) {
+		for (unsigned i = 0; i < ctx->ncq_ranges; i++)
+			if (ctx->cq_ranges[i].iova == rnic_obj_cq(o)->ring_iova) {
+				ctx->cq_ranges[i] = ctx->cq_ranges[--ctx->ncq_ranges];
+				break;
+			}
+	}
 	pthread_mutex_unlock(&ctx->cmd_lock);
 }
 
 static void rnic_sim_wait_for(struct rnic_context *ctx, int cq_rings)
 {
 	struct rnic_sim_wait w;
-	struct rnic_obj *o;
 	unsigned n = 0;
 
 	if (!ctx->t->lockstep || !ctx->t->ops->sim_wait)
 		return;
-	memset(&w, 0, sizeof(w));
+	w.max_cycles = 0;
 	w.flags = RNIC_SIM_WAIT_IRQ;
 	/* Every CQ ring of the context: an application may poll one CQ while
 	 * its completion lands on another. */
 	pthread_mutex_lock(&ctx->cmd_lock);
-	for (o = ctx->objs.next; cq_rings && o != &ctx->objs && n < RNIC_SIM_WAIT_MAX_RANGES;
-	     o = o->next) {
-		const struct rnic_cq *cq;
-
-		if (o->kind != RNIC_OBJ_CQ)
-			continue;
-		cq = (const struct rnic_cq *)((const char *)o - offsetof(struct rnic_cq, obj));
-		w.range[n].iova = cq->ring_iova;
-		w.range[n].len = cq->ring_bytes;
-		n++;
+	if (cq_rings) {
+		n = ctx->ncq_ranges;
+		memcpy(w.range, ctx->cq_ranges, n * sizeof(w.range[0]));
 	}
 	w.nranges = n;
 	pthread_mutex_unlock(&ctx->cmd_lock);
@@ -399,6 +410,7 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ic->abi_compat = __VERBS_ABI_IS_EXTENDED;
 	ic->ops.post_send = rnic_post_send;
 	ic->ops.post_recv = rnic_post_recv;
+	ic->ops.post_srq_recv = rnic_post_srq_recv;
 	ic->ops.poll_cq = rnic_poll_cq;
 	ic->ops.req_notify_cq = rnic_req_notify_cq;
 	ctx->vctx.sz = sizeof(struct verbs_context);
@@ -470,6 +482,9 @@ RNIC_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_
 	attr->max_cqe = (int)rnic_cmd_query_device_out_get_max_cqe(out);
 	attr->max_mr = (int)rnic_cmd_query_device_out_get_max_mr(out);
 	attr->max_pd = (int)rnic_cmd_query_device_out_get_max_pd(out);
+	attr->max_srq = (int)rnic_cmd_query_device_out_get_max_srq(out);
+	attr->max_srq_wr = (int)rnic_cmd_query_device_out_get_max_srq_wr(out);
+	attr->max_srq_sge = (int)rnic_cmd_query_device_out_get_max_srq_sge(out);
 	attr->max_qp_rd_atom = (int)rnic_cmd_query_device_out_get_max_rd_atom(out);
 	attr->max_qp_init_rd_atom = attr->max_qp_rd_atom;
 	attr->max_res_rd_atom = attr->max_qp * attr->max_qp_rd_atom;

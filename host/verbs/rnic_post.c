@@ -1,7 +1,7 @@
 /*
- * The data path: ibv_post_send, ibv_post_recv, ibv_poll_cq and
- * ibv_req_notify_cq, reached through ibv_context.ops from the inline
- * wrappers in <infiniband/verbs.h>.
+ * The data path: ibv_post_send, ibv_post_recv, ibv_post_srq_recv,
+ * ibv_poll_cq and ibv_req_notify_cq, reached through ibv_context.ops from
+ * the inline wrappers in <infiniband/verbs.h>.
  *
  * Straight-line code over per-queue state fixed at creation: each WR is
  * checked, written into its ring slot with a few stores per segment, and a
@@ -233,8 +233,21 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 		}
 		rnic_send_wqe_set_imm(w, imm);
 		if (ibqp->qp_type == IBV_QPT_UD) {
+			const struct rnic_ah *ah = (const struct rnic_ah *)wr->wr.ud.ah;
+
+			if (!ah) {
+				err = EINVAL;
+				break;
+			}
+			/* the address vector travels in the WQE: the AH may go
+			 * once the WR completed (ibv_post_send(3) NOTES) */
 			rnic_send_wqe_set_dest_qpn(w, wr->wr.ud.remote_qpn);
 			rnic_send_wqe_set_qkey(w, wr->wr.ud.remote_qkey);
+			rnic_send_wqe_set_ah_dip(w, ah->dip);
+			rnic_send_wqe_set_ah_dmac_lo(w, ah->dmac_lo);
+			w[RNIC_SEND_WQE_AH_DMAC_HI_DW] |= rnic_send_wqe_ah_dmac_hi(ah->dmac_hi) |
+							  rnic_send_wqe_ah_hop_limit(ah->hop_limit) |
+							  rnic_send_wqe_ah_tclass(ah->tclass);
 		} else if (ibqp->qp_type == IBV_QPT_XRC_SEND) {
 			rnic_send_wqe_set_dest_qpn(w, wr->qp_type.xrc.remote_srqn);
 		}
@@ -256,6 +269,31 @@ out:
 	return err;
 }
 
+/* Check one receive WR against queue q (ibv_post_recv(3),
+ * ibv_post_srq_recv(3)) and write it into slot pi: 0, EINVAL (num_sge
+ * negative or over max_sge, or more than 2^32 bytes) or ENOMEM (full). */
+static inline int rnic_recv_wqe_put(struct rnic_wq *q, uint32_t pi, uint32_t *ci,
+				    const struct ibv_recv_wr *wr)
+{
+	uint32_t *w;
+	uint64_t total;
+
+	if (wr->num_sge < 0 || (uint32_t)wr->num_sge > q->max_sge)
+		return EINVAL;
+	if (rnic_wq_full(q, pi, ci))
+		return ENOMEM;
+	w = (uint32_t *)(q->buf + ((size_t)(pi & q->mask) << q->log_stride));
+	total = rnic_sges_put(w + RNIC_RECV_WQE_WORDS, wr->sg_list, wr->num_sge);
+	if (total > UINT32_MAX)
+		return EINVAL;
+	w[0] = rnic_recv_wqe_num_sge((uint32_t)wr->num_sge);
+	w[1] = rnic_recv_wqe_wqe_index(pi);
+	rnic_recv_wqe_set_length(w, (uint32_t)total);
+	w[3] = 0;
+	q->wrid[pi & q->mask] = wr->wr_id;
+	return 0;
+}
+
 int rnic_post_recv(struct ibv_qp *ibqp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr)
 {
 	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
@@ -275,28 +313,9 @@ int rnic_post_recv(struct ibv_qp *ibqp, struct ibv_recv_wr *wr, struct ibv_recv_
 	ci = __atomic_load_n(&rq->ci, __ATOMIC_ACQUIRE);
 
 	for (; wr; wr = wr->next) {
-		uint32_t *w;
-		uint64_t total;
-
-		if (wr->num_sge < 0 || (uint32_t)wr->num_sge > rq->max_sge) {
-			err = EINVAL;
+		err = rnic_recv_wqe_put(rq, pi, &ci, wr);
+		if (err)
 			break;
-		}
-		if (rnic_wq_full(rq, pi, &ci)) {
-			err = ENOMEM;
-			break;
-		}
-		w = (uint32_t *)(rq->buf + ((size_t)(pi & rq->mask) << rq->log_stride));
-		total = rnic_sges_put(w + RNIC_RECV_WQE_WORDS, wr->sg_list, wr->num_sge);
-		if (total > UINT32_MAX) {
-			err = EINVAL;
-			break;
-		}
-		w[0] = rnic_recv_wqe_num_sge((uint32_t)wr->num_sge);
-		w[1] = rnic_recv_wqe_wqe_index(pi);
-		rnic_recv_wqe_set_length(w, (uint32_t)total);
-		w[3] = 0;
-		rq->wrid[pi & rq->mask] = wr->wr_id;
 		pi++;
 	}
 out:
@@ -309,6 +328,39 @@ out:
 		}
 	}
 	pthread_spin_unlock(&rq->lock);
+	if (err)
+		*bad_wr = wr;
+	return err;
+}
+
+/* ibv_post_srq_recv(3): the clauses of ibv_post_recv on the SRQ's ring; it
+ * takes work whatever the state of the QPs attached to it. */
+int rnic_post_srq_recv(struct ibv_srq *ibsrq, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr)
+{
+	struct rnic_srq *srq = (struct rnic_srq *)ibsrq;
+	struct rnic_wq *q = &srq->wq;
+	struct ibv_recv_wr *head = wr;
+	uint32_t pi, ci;
+	int err = 0;
+
+	pthread_spin_lock(&q->lock);
+	pi = q->pi;
+	ci = q->ci; /* poll_cq moves it under this lock only */
+	for (; wr; wr = wr->next) {
+		err = rnic_recv_wqe_put(q, pi, &ci, wr);
+		if (err)
+			break;
+		pi++;
+	}
+	if (pi != q->pi) {
+		int dberr = rnic_wq_commit(srq->ctx, q, pi, rnic_db_srq_srqn(srq->srqn) | rnic_db_srq_pi(pi));
+
+		if (dberr) {
+			err = dberr;
+			wr = head;
+		}
+	}
+	pthread_spin_unlock(&q->lock);
 	if (err)
 		*bad_wr = wr;
 	return err;
@@ -378,6 +430,32 @@ static inline void rnic_wq_retire(struct rnic_wq *wq, uint32_t idx)
 	__atomic_store_n(&wq->ci, ci, __ATOMIC_RELEASE);
 }
 
+/* The receive CQE of an SRQ WQE names its slot (wqe_index, taken modulo
+ * the ring): hand back its wr_id, mark the slot completed and move the
+ * consumer index over the completed slots that now follow it without a
+ * gap. A slot outside the WQEs the device may hold ([ci, pi)) is not
+ * marked: a stale or bogus CQE must not free a slot still to be used. */
+static inline uint64_t rnic_srq_complete(struct rnic_srq *srq, uint32_t idx)
+{
+	struct rnic_wq *q = &srq->wq;
+	uint32_t slot = idx & q->mask, ci;
+	uint64_t wr_id;
+
+	pthread_spin_lock(&q->lock);
+	wr_id = q->wrid[slot];
+	ci = q->ci;
+	if (((slot - ci) & q->mask) < q->pi - ci) {
+		srq->done[slot] = 1;
+		while (ci != q->pi && srq->done[ci & q->mask]) {
+			srq->done[ci & q->mask] = 0;
+			ci++;
+		}
+		__atomic_store_n(&q->ci, ci, __ATOMIC_RELEASE);
+	}
+	pthread_spin_unlock(&q->lock);
+	return wr_id;
+}
+
 int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 {
 	struct rnic_cq *cq = (struct rnic_cq *)ibcq;
@@ -410,7 +488,9 @@ int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 		flags = rnic_cqe_get_flags(e);
 		c = &wc[n++];
 		/* bit 7 of the CQE opcode marks a responder (receive) CQE */
-		if (op & RNIC_CQE_OP_RESP_RECV) {
+		if ((op & RNIC_CQE_OP_RESP_RECV) && qp->has_srq) {
+			c->wr_id = rnic_srq_complete(qp->srq, idx);
+		} else if (op & RNIC_CQE_OP_RESP_RECV) {
 			c->wr_id = qp->rq.wrid[idx & qp->rq.mask];
 			rnic_wq_retire(&qp->rq, idx);
 		} else {

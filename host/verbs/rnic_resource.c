@@ -1,7 +1,8 @@
 /*
- * Control-path verbs: protection domains, memory regions, completion queues
- * and queue pairs. Each becomes one command (rnic_cmd.c); queue rings live in
- * page-aligned memory this library allocates and maps for device DMA.
+ * Control-path verbs: protection domains, memory regions, completion queues,
+ * queue pairs and shared receive queues. Each becomes one command
+ * (rnic_cmd.c); queue rings live in page-aligned memory this library
+ * allocates and maps for device DMA.
  */
 #include <endian.h>
 #include <errno.h>
@@ -450,6 +451,15 @@ static void rnic_wq_free(struct rnic_context *ctx, struct rnic_wq *wq)
 	wq->buf = NULL;
 }
 
+/* A QP's receive queue: its ring, or with an SRQ only the lock. */
+static void rnic_qp_rq_free(struct rnic_context *ctx, struct rnic_qp *qp)
+{
+	if (qp->has_srq)
+		pthread_spin_destroy(&qp->rq.lock);
+	else
+		rnic_wq_free(ctx, &qp->rq);
+}
+
 RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_attr *attr)
 {
 	struct rnic_context *ctx = rnic_ctx(pd->context);
@@ -457,15 +467,18 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	uint32_t max_wr = (uint32_t)1 << ctx->log_max_wqe, sq_room, rq_room, log_sq_stride,
 		 log_rq_stride;
 	struct ibv_qp_cap *cap = &attr->cap;
+	struct rnic_srq *srq = (struct rnic_srq *)attr->srq;
 	struct rnic_qp *qp;
 	int err;
 
 	err = rnic_qp_type_to_hw(attr->qp_type, &hw_type);
-	if (!err && attr->srq)
-		err = EOPNOTSUPP; /* no SRQ objects yet: srq_en stays clear */
 	if (!err && (!attr->send_cq || !attr->recv_cq || cap->max_send_wr > max_wr ||
-		     cap->max_recv_wr > max_wr || cap->max_send_sge > ctx->max_send_sge ||
-		     cap->max_recv_sge > ctx->max_recv_sge || cap->max_inline_data > ctx->max_inline))
+		     cap->max_send_sge > ctx->max_send_sge ||
+		     cap->max_inline_data > ctx->max_inline ||
+		     (srq && srq->ibsrq.context != pd->context)))
+		err = EINVAL;
+	/* ibv_create_qp(3): with an SRQ the receive capabilities are ignored */
+	if (!err && !srq && (cap->max_recv_wr > max_wr || cap->max_recv_sge > ctx->max_recv_sge))
 		err = EINVAL;
 	if (err) {
 		errno = err;
@@ -477,7 +490,7 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	if (cap->max_inline_data > sq_room)
 		sq_room = cap->max_inline_data;
 	log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_BYTES + sq_room);
-	rq_room = RNIC_DATA_SEG_BYTES * cap->max_recv_sge;
+	rq_room = srq ? 0 : RNIC_DATA_SEG_BYTES * cap->max_recv_sge;
 	log_rq_stride = rnic_log2_ceil(RNIC_RECV_WQE_BYTES + rq_room);
 	if (((uint32_t)1 << log_sq_stride) < RNIC_SEND_WQE_MIN_STRIDE)
 		log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_MIN_STRIDE);
@@ -494,8 +507,15 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	}
 	qp->ctx = ctx;
 	err = rnic_wq_alloc(ctx, &qp->sq, cap->max_send_wr, log_sq_stride);
-	if (!err)
+	if (!err && srq) {
+		/* no receive ring (ibv_post_recv refuses work); the lock
+		 * still orders ibv_modify_qp against ibv_post_recv */
+		pthread_spin_init(&qp->rq.lock, PTHREAD_PROCESS_PRIVATE);
+		qp->has_srq = 1;
+		qp->srq = srq;
+	} else if (!err) {
 		err = rnic_wq_alloc(ctx, &qp->rq, cap->max_recv_wr, log_rq_stride);
+	}
 	if (err)
 		goto fail;
 	sq_room = ((uint32_t)1 << log_sq_stride) - RNIC_SEND_WQE_BYTES;
@@ -503,13 +523,19 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	if (qp->sq.max_sge > ctx->max_send_sge)
 		qp->sq.max_sge = ctx->max_send_sge;
 	qp->max_inline = sq_room < ctx->max_inline ? sq_room : ctx->max_inline;
-	qp->rq.max_sge = (((uint32_t)1 << log_rq_stride) - RNIC_RECV_WQE_BYTES) / RNIC_DATA_SEG_BYTES;
-	if (qp->rq.max_sge > ctx->max_recv_sge)
-		qp->rq.max_sge = ctx->max_recv_sge;
+	if (!srq) {
+		qp->rq.max_sge = (((uint32_t)1 << log_rq_stride) - RNIC_RECV_WQE_BYTES) /
+				 RNIC_DATA_SEG_BYTES;
+		if (qp->rq.max_sge > ctx->max_recv_sge)
+			qp->rq.max_sge = ctx->max_recv_sge;
+	}
 
+	/* With an SRQ the receive ring fields stay 0 (the firmware ignores
+	 * them): qp->rq has no ring. */
 	rnic_cmd_create_qp_in_set_type(in, hw_type);
 	rnic_cmd_create_qp_in_set_sq_sig_all(in, attr->sq_sig_all ? 1 : 0);
-	rnic_cmd_create_qp_in_set_srq_en(in, 0);
+	rnic_cmd_create_qp_in_set_srq_en(in, srq ? 1 : 0);
+	rnic_cmd_create_qp_in_set_srqn(in, srq ? srq->srqn : 0);
 	rnic_cmd_create_qp_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
 	rnic_cmd_create_qp_in_set_send_cqn(in, ((struct rnic_cq *)attr->send_cq)->cqn);
 	rnic_cmd_create_qp_in_set_recv_cqn(in, ((struct rnic_cq *)attr->recv_cq)->cqn);
@@ -540,7 +566,7 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	qp->state = IBV_QPS_RESET;
 
 	cap->max_send_wr = qp->sq.cnt;
-	cap->max_recv_wr = qp->rq.cnt;
+	cap->max_recv_wr = qp->rq.cnt; /* 0 with an SRQ, as max_recv_sge */
 	cap->max_send_sge = qp->sq.max_sge;
 	cap->max_recv_sge = qp->rq.max_sge;
 	cap->max_inline_data = qp->max_inline;
@@ -563,7 +589,7 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	return &qp->ibqp;
 fail:
 	rnic_wq_free(ctx, &qp->sq);
-	rnic_wq_free(ctx, &qp->rq);
+	rnic_qp_rq_free(ctx, qp);
 	free(qp);
 	errno = err;
 	return NULL;
@@ -571,6 +597,59 @@ fail:
 
 /* dgid bytes 0..7 and 8..15 as the contract's 64-bit fields (byte 0 in
  * bits 7:0, i.e. the bytes in memory order on a little-endian host). */
+/* A RoCEv2 address vector over IPv4: the destination GID must be
+ * ::ffff:a.b.c.d (and the attribute global); the MAC follows from the
+ * address by the rule of include/rnic_addr.h. The MAC comes back as the
+ * contract's two fields: bytes 0..1 and bytes 2..5, first byte highest.
+ * 0 or EINVAL. */
+static int rnic_av_ipv4(const struct ibv_ah_attr *ah, uint32_t *dip, uint32_t *dmac_hi, uint32_t *dmac_lo)
+{
+	static const uint8_t v4_prefix[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+	const uint8_t *g = ah->grh.dgid.raw;
+	uint8_t mac[6];
+
+	if (!ah->is_global || memcmp(g, v4_prefix, sizeof(v4_prefix)) != 0)
+		return EINVAL;
+	*dip = (uint32_t)g[12] << 24 | (uint32_t)g[13] << 16 | (uint32_t)g[14] << 8 | g[15];
+	rnic_mac_from_ipv4(*dip, mac);
+	*dmac_hi = (uint32_t)mac[0] << 8 | mac[1];
+	*dmac_lo = (uint32_t)mac[2] << 24 | (uint32_t)mac[3] << 16 | (uint32_t)mac[4] << 8 | mac[5];
+	return 0;
+}
+
+RNIC_EXPORT struct ibv_ah *ibv_create_ah(struct ibv_pd *pd, struct ibv_ah_attr *attr)
+{
+	struct rnic_ah *ah;
+	int err;
+
+	if (!pd || !attr || attr->port_num != 1) {
+		errno = EINVAL;
+		return NULL;
+	}
+	ah = calloc(1, sizeof(*ah));
+	if (!ah) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	err = rnic_av_ipv4(attr, &ah->dip, &ah->dmac_hi, &ah->dmac_lo);
+	if (err) {
+		free(ah);
+		errno = err;
+		return NULL;
+	}
+	ah->hop_limit = attr->grh.hop_limit;
+	ah->tclass = attr->grh.traffic_class;
+	ah->ibah.context = pd->context;
+	ah->ibah.pd = pd;
+	return &ah->ibah;
+}
+
+RNIC_EXPORT int ibv_destroy_ah(struct ibv_ah *ah)
+{
+	free((struct rnic_ah *)ah);
+	return 0;
+}
+
 static uint64_t rnic_gid_half(const uint8_t *b)
 {
 	uint64_t v;
@@ -615,18 +694,12 @@ RNIC_EXPORT int ibv_modify_qp(struct ibv_qp *ibqp, struct ibv_qp_attr *attr, int
 	if (mask & IBV_QP_AV) {
 		const struct ibv_ah_attr *ah = &attr->ah_attr;
 		const uint8_t *g = ah->grh.dgid.raw;
-		static const uint8_t v4_prefix[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-		uint32_t dip;
-		uint8_t mac[6];
+		uint32_t dip, dmac_hi, dmac_lo;
 
-		/* RoCEv2 over IPv4: the destination GID must be ::ffff:a.b.c.d */
-		if (!ah->is_global || memcmp(g, v4_prefix, sizeof(v4_prefix)) != 0)
+		if (rnic_av_ipv4(ah, &dip, &dmac_hi, &dmac_lo))
 			return EINVAL;
-		dip = (uint32_t)g[12] << 24 | (uint32_t)g[13] << 16 | (uint32_t)g[14] << 8 | g[15];
-		rnic_mac_from_ipv4(dip, mac); /* include/rnic_addr.h: the simulator's rule */
-		rnic_cmd_qp_attr_set_dmac_lo(in, (uint32_t)mac[2] << 24 | (uint32_t)mac[3] << 16 |
-							 (uint32_t)mac[4] << 8 | mac[5]);
-		rnic_cmd_qp_attr_set_dmac_hi(in, (uint32_t)mac[0] << 8 | mac[1]);
+		rnic_cmd_qp_attr_set_dmac_lo(in, dmac_lo);
+		rnic_cmd_qp_attr_set_dmac_hi(in, dmac_hi);
 		rnic_cmd_qp_attr_set_dgid_hi(in, rnic_gid_half(g));
 		rnic_cmd_qp_attr_set_dgid_lo(in, rnic_gid_half(g + 8));
 		rnic_cmd_qp_attr_set_sgid_index(in, ah->grh.sgid_index);
@@ -751,7 +824,7 @@ static int rnic_qp_destroy(struct rnic_qp *qp, int force)
 	__atomic_store_n(&ctx->qp_table[qp->ibqp.qp_num], NULL, __ATOMIC_RELEASE);
 	rnic_obj_unlink(ctx, &qp->obj);
 	rnic_wq_free(ctx, &qp->sq);
-	rnic_wq_free(ctx, &qp->rq);
+	rnic_qp_rq_free(ctx, qp);
 	pthread_mutex_destroy(&qp->ibqp.mutex);
 	pthread_cond_destroy(&qp->ibqp.cond);
 	free(qp);
@@ -769,13 +842,159 @@ RNIC_EXPORT int ibv_destroy_qp(struct ibv_qp *qp)
 	return err;
 }
 
+/* ------------------------------------------------------------------ */
+/* shared receive queues                                               */
+
+/*
+ * ibv_create_srq(3): max_wr and max_sge are what the caller needs at least;
+ * the ring holds max_wr rounded up to a power of two, its stride is the
+ * receive WQE header plus max_sge data segments rounded up to a power of
+ * two, and what fits is written back. The limits are those QUERY_DEVICE
+ * reports as max_srq_wr and max_srq_sge (2^LOG_MAX_WQE and MAX_RECV_SGE),
+ * read here from the CAP_LOG_DEPTH and CAP_SGE registers.
+ */
+RNIC_EXPORT struct ibv_srq *ibv_create_srq(struct ibv_pd *pd, struct ibv_srq_init_attr *attr)
+{
+	struct rnic_context *ctx = rnic_ctx(pd->context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], log_stride, srqn;
+	struct ibv_srq_attr *sa = &attr->attr;
+	struct rnic_srq *srq;
+	int err;
+
+	if (sa->max_wr < 1 || sa->max_wr > ((uint32_t)1 << ctx->log_max_wqe) || sa->max_sge < 1 ||
+	    sa->max_sge > ctx->max_recv_sge) {
+		errno = EINVAL;
+		return NULL;
+	}
+	log_stride = rnic_log2_ceil(RNIC_RECV_WQE_BYTES + RNIC_DATA_SEG_BYTES * sa->max_sge);
+	if (((uint32_t)1 << log_stride) > RNIC_RECV_WQE_MAX_STRIDE) {
+		errno = EINVAL;
+		return NULL;
+	}
+	srq = calloc(1, sizeof(*srq));
+	if (!srq) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	srq->ctx = ctx;
+	err = rnic_wq_alloc(ctx, &srq->wq, sa->max_wr, log_stride);
+	if (err)
+		goto fail;
+	srq->done = calloc(srq->wq.cnt, sizeof(*srq->done));
+	if (!srq->done) {
+		err = ENOMEM;
+		goto fail;
+	}
+	srq->wq.max_sge = (((uint32_t)1 << log_stride) - RNIC_RECV_WQE_BYTES) / RNIC_DATA_SEG_BYTES;
+	if (srq->wq.max_sge > ctx->max_recv_sge)
+		srq->wq.max_sge = ctx->max_recv_sge;
+	srq->wq.db_off = ctx->db_off + RNIC_DB_SRQ;
+
+	rnic_cmd_create_srq_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
+	rnic_cmd_create_srq_in_set_log_size(in, srq->wq.log_cnt);
+	rnic_cmd_create_srq_in_set_log_stride(in, srq->wq.log_stride);
+	rnic_cmd_create_srq_in_set_base(in, srq->wq.iova);
+	rnic_cmd_create_srq_in_set_limit(in, sa->srq_limit);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CREATE_SRQ, 0, in, out);
+	if (err)
+		goto fail;
+	srqn = rnic_cmd_out_get_handle(out);
+	if (srqn == 0 || srqn > RNIC_DB_SRQ_SRQN_MASK) {
+		/* an SRQ number the doorbell cannot carry: give it back */
+		uint32_t din[RNIC_CMD_IN_WORDS] = {0};
+
+		rnic_cmd_exec(ctx, RNIC_CMD_OP_DESTROY_SRQ, srqn, din, NULL);
+		err = EPROTO;
+		goto fail;
+	}
+	srq->srqn = srqn;
+	sa->max_wr = srq->wq.cnt;
+	sa->max_sge = srq->wq.max_sge;
+
+	srq->ibsrq.context = pd->context;
+	srq->ibsrq.srq_context = attr->srq_context;
+	srq->ibsrq.pd = pd;
+	srq->ibsrq.handle = srqn;
+	srq->ibsrq.events_completed = 0;
+	pthread_mutex_init(&srq->ibsrq.mutex, NULL);
+	pthread_cond_init(&srq->ibsrq.cond, NULL);
+	rnic_obj_link(ctx, &srq->obj, RNIC_OBJ_SRQ);
+	return &srq->ibsrq;
+fail:
+	free(srq->done);
+	rnic_wq_free(ctx, &srq->wq);
+	free(srq);
+	errno = err;
+	return NULL;
+}
+
+/* ibv_modify_srq(3): only the limit can change; IBV_SRQ_MAX_WR (resizing)
+ * is refused, as the device does not report IBV_DEVICE_SRQ_RESIZE. */
+RNIC_EXPORT int ibv_modify_srq(struct ibv_srq *ibsrq, struct ibv_srq_attr *attr, int attr_mask)
+{
+	struct rnic_srq *srq = (struct rnic_srq *)ibsrq;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+
+	if (attr_mask != IBV_SRQ_LIMIT)
+		return EINVAL;
+	rnic_cmd_srq_attr_set_mask(in, IBV_SRQ_LIMIT);
+	rnic_cmd_srq_attr_set_limit(in, attr->srq_limit);
+	return rnic_cmd_exec(srq->ctx, RNIC_CMD_OP_MODIFY_SRQ, srq->srqn, in, NULL);
+}
+
+RNIC_EXPORT int ibv_query_srq(struct ibv_srq *ibsrq, struct ibv_srq_attr *attr)
+{
+	struct rnic_srq *srq = (struct rnic_srq *)ibsrq;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	int err;
+
+	err = rnic_cmd_exec(srq->ctx, RNIC_CMD_OP_QUERY_SRQ, srq->srqn, in, out);
+	if (err)
+		return err;
+	attr->max_wr = rnic_cmd_srq_attr_get_max_wr(out);
+	attr->max_sge = srq->wq.max_sge; /* the library's stride, not kept by the device */
+	attr->srq_limit = rnic_cmd_srq_attr_get_limit(out);
+	return 0;
+}
+
+/* DESTROY_SRQ answers BUSY while QPs use the SRQ: ibv_destroy_srq returns
+ * EBUSY and the SRQ stays usable. */
+static int rnic_srq_destroy(struct rnic_srq *srq, int force)
+{
+	struct rnic_context *ctx = srq->ctx;
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DESTROY_SRQ, srq->srqn, in, NULL);
+
+	if (err && !force)
+		return err;
+	rnic_obj_unlink(ctx, &srq->obj);
+	rnic_wq_free(ctx, &srq->wq);
+	free(srq->done);
+	pthread_mutex_destroy(&srq->ibsrq.mutex);
+	pthread_cond_destroy(&srq->ibsrq.cond);
+	free(srq);
+	return err;
+}
+
+RNIC_EXPORT int ibv_destroy_srq(struct ibv_srq *srq)
+{
+	struct rnic_context *ctx = rnic_ctx(srq->context);
+	int err;
+
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_srq_destroy((struct rnic_srq *)srq, 0);
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	return err;
+}
+
 /* ibv_close_device: free whatever the application left, QPs first (they
- * reference CQs and PDs), then MRs and CQs, then PDs. Device errors are
- * ignored: FREE_UCTX follows and releases the device side. */
+ * reference SRQs, CQs and PDs), then SRQs (they reference PDs), MRs and
+ * CQs, then PDs. Device errors are ignored: FREE_UCTX follows and releases
+ * the device side. */
 void rnic_resource_release_all(struct rnic_context *ctx)
 {
-	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_MR, RNIC_OBJ_CQ,
-						   RNIC_OBJ_PD};
+	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_SRQ, RNIC_OBJ_MR,
+						   RNIC_OBJ_CQ, RNIC_OBJ_PD};
 	size_t i;
 
 	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
@@ -790,6 +1009,11 @@ void rnic_resource_release_all(struct rnic_context *ctx)
 				rnic_qp_destroy((struct rnic_qp *)((uint8_t *)o -
 								   offsetof(struct rnic_qp, obj)),
 						1);
+				break;
+			case RNIC_OBJ_SRQ:
+				rnic_srq_destroy((struct rnic_srq *)((uint8_t *)o -
+								     offsetof(struct rnic_srq, obj)),
+						 1);
 				break;
 			case RNIC_OBJ_MR:
 				rnic_mr_destroy((struct rnic_mr *)((uint8_t *)o -

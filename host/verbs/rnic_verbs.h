@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "rnic_contract.h"
+#include "rnic_sim_ctl.h"
 #include "rnic_transport.h"
 
 #define RNIC_EXPORT __attribute__((visibility("default")))
@@ -61,6 +62,7 @@ enum rnic_obj_kind {
 	RNIC_OBJ_MR,
 	RNIC_OBJ_CQ,
 	RNIC_OBJ_QP,
+	RNIC_OBJ_SRQ,
 };
 
 struct rnic_obj {
@@ -94,12 +96,28 @@ struct rnic_context {
 	/* QP lookup by QPN for poll_cq (1 << log_qps entries). */
 	struct rnic_qp **qp_table;
 	struct rnic_obj objs;      /* list head of live objects */
+	/* the CQ rings of the context (under cmd_lock, kept by
+	 * rnic_obj_link/unlink): what a lockstep wait names */
+	struct rnic_sim_wait_range cq_ranges[RNIC_SIM_WAIT_MAX_RANGES];
+	unsigned ncq_ranges;
 };
 
 struct rnic_pd {
 	struct ibv_pd ibpd;
 	struct rnic_obj obj;
 	uint32_t pdn;
+};
+
+/* An address handle: the RoCEv2 address vector a UD WQE carries, in the
+ * send WQE's field formats (ah_dip, ah_dmac_*, ah_hop_limit, ah_tclass).
+ * Userspace only: the device keeps no AH table. */
+struct rnic_ah {
+	struct ibv_ah ibah;
+	uint32_t dip;
+	uint32_t dmac_lo;
+	uint32_t dmac_hi;
+	uint32_t hop_limit;
+	uint32_t tclass;
 };
 
 struct rnic_mr {
@@ -155,6 +173,22 @@ struct rnic_wq {
 	uint64_t db_off;     /* BAR0 offset of the doorbell register */
 };
 
+/* A shared receive queue: one receive ring, in the format of a QP's RQ
+ * (recv_wqe header, data_seg list), from which the device takes WQEs in ring
+ * order for every QP attached to it. Those QPs complete the WQEs in any
+ * order, so a slot is free again only once its receive CQE has been polled
+ * and those of all the slots before it: poll_cq marks the slot in done[]
+ * and moves wq.ci over the contiguous run of marked slots. wq.lock guards
+ * the ring, wrid[], done[] and both indexes (post_srq_recv and poll_cq). */
+struct rnic_srq {
+	struct ibv_srq ibsrq;
+	struct rnic_obj obj;
+	struct rnic_wq wq;
+	uint8_t *done;       /* per slot: its receive CQE has been polled */
+	uint32_t srqn;
+	struct rnic_context *ctx;
+};
+
 struct rnic_qp {
 	struct ibv_qp ibqp;
 	struct rnic_obj obj;
@@ -164,7 +198,8 @@ struct rnic_qp {
 	uint32_t sig_all_flag;   /* RNIC_WQE_FLAG_SIGNALED when sq_sig_all */
 	uint32_t opcode_ok;      /* bit per enum ibv_wr_opcode the QP type allows */
 	int fence_ok;            /* IBV_SEND_FENCE allowed (RC and XRC send) */
-	int has_srq;
+	int has_srq;             /* receives come from srq; no receive ring */
+	struct rnic_srq *srq;
 	int state;               /* enum ibv_qp_state (atomic) */
 	struct ibv_qp_cap cap;   /* as reported at creation */
 	int sq_sig_all;
@@ -215,6 +250,7 @@ void rnic_resource_release_all(struct rnic_context *ctx);
 /* --- rnic_post.c: the data path (installed in ctx->ops) --- */
 int rnic_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr);
 int rnic_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
+int rnic_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
 int rnic_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc);
 int rnic_req_notify_cq(struct ibv_cq *cq, int solicited_only);
 /* Bits of rnic_qp.opcode_ok for an ibv_qp_type (0 for unsupported types). */

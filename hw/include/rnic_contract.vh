@@ -22,6 +22,7 @@
 `define RNIC_LOG_CQS                      8 // log2 of the default CQ count
 `define RNIC_LOG_MRS                      10 // log2 of the default memory-key table size
 `define RNIC_LOG_PDS                      8 // log2 of the protection-domain count
+`define RNIC_LOG_SRQS                     6 // log2 shared receive queues (SRQ contexts)
 `define RNIC_MAX_SEND_SGE                 16 // scatter/gather entries per send WQE
 `define RNIC_MAX_RECV_SGE                 16 // scatter entries per receive WQE
 `define RNIC_MAX_INLINE                   256 // bytes of inline payload per send WQE
@@ -155,6 +156,10 @@
 `define RNIC_CMD_OP_DESTROY_QP            16'h33 // destroy a queue pair
 `define RNIC_CMD_OP_REG_MR                16'h40 // register a memory region
 `define RNIC_CMD_OP_DEREG_MR              16'h41 // deregister a memory region
+`define RNIC_CMD_OP_CREATE_SRQ            16'h50 // create a shared receive queue
+`define RNIC_CMD_OP_DESTROY_SRQ           16'h51 // destroy a shared receive queue (no QP may use it)
+`define RNIC_CMD_OP_MODIFY_SRQ            16'h52 // arm the SRQ limit
+`define RNIC_CMD_OP_QUERY_SRQ             16'h53 // read the SRQ attributes
 
 // cmd_status (8 bits): command completion status (cmd_out.status)
 `define RNIC_CMD_STATUS_W 8
@@ -196,6 +201,7 @@
 `define RNIC_CTX_TABLE_QPC                8'h1 // queue pair contexts
 `define RNIC_CTX_TABLE_CQC                8'h2 // completion queue contexts
 `define RNIC_CTX_TABLE_MPT                8'h3 // memory protection table (memory keys)
+`define RNIC_CTX_TABLE_SRQC               8'h4 // shared receive queue contexts
 
 // ctx_cmd (32 bits): FW_CTX_CMD operations
 `define RNIC_CTX_CMD_W 32
@@ -226,6 +232,7 @@
 `define RNIC_STAT_ACKS_TX                 8'hE // ACK packets sent
 `define RNIC_STAT_ACKS_RX                 8'hF // ACK packets received
 `define RNIC_STAT_WQE_INDEX_ERR           8'h10 // send WQEs dropped by the fetch engine: wqe_index is not the expected index
+`define RNIC_STAT_RX_MSG_DROP             8'h11 // UC/UD packets dropped without a reply: their message was lost (sequence gap, no receive WQE, bad R_Key or Q_Key, too long)
 
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
@@ -250,6 +257,7 @@
 `define RNIC_DB_SQ                        0 // 0x0000 wo send queue producer index: db_sq fields
 `define RNIC_DB_RQ                        4 // 0x0004 wo receive queue producer index: db_rq fields
 `define RNIC_DB_CQ                        8 // 0x0008 wo CQ consumer index and arm: db_cq fields
+`define RNIC_DB_SRQ                       12 // 0x000C wo shared receive queue producer index: db_srq fields
 
 // Register block fw: firmware port: command queue, context tables, port identity, counters
 `define RNIC_FW_ID                        0 // 0x0000 ro MAGIC
@@ -280,6 +288,13 @@
 `define RNIC_DB_RQ_PI_W 16
 `define RNIC_DB_RQ_QPN_LSB 16 // QP number
 `define RNIC_DB_RQ_QPN_W 16
+
+// db_srq (4 bytes): SRQ doorbell value
+`define RNIC_DB_SRQ_BITS 32
+`define RNIC_DB_SRQ_PI_LSB 0 // producer index after the last posted receive WQE
+`define RNIC_DB_SRQ_PI_W 16
+`define RNIC_DB_SRQ_SRQN_LSB 16 // SRQ number
+`define RNIC_DB_SRQ_SRQN_W 16
 
 // db_cq (4 bytes): CQ doorbell value
 `define RNIC_DB_CQ_BITS 32
@@ -314,8 +329,18 @@
 `define RNIC_SEND_WQE_COMPARE_ADD_W 64
 `define RNIC_SEND_WQE_SWAP_LSB 320 // atomic swap operand
 `define RNIC_SEND_WQE_SWAP_W 64
-`define RNIC_SEND_WQE_QKEY_LSB 384 // UD remote Q_Key
+`define RNIC_SEND_WQE_QKEY_LSB 384 // UD remote Q_Key (high bit set: the sending QP's own Q_Key)
 `define RNIC_SEND_WQE_QKEY_W 32
+`define RNIC_SEND_WQE_AH_DIP_LSB 416 // UD address vector: destination IPv4 address
+`define RNIC_SEND_WQE_AH_DIP_W 32
+`define RNIC_SEND_WQE_AH_DMAC_LO_LSB 448 // UD address vector: destination MAC bytes 2..5 (byte 2 in bits 31:24)
+`define RNIC_SEND_WQE_AH_DMAC_LO_W 32
+`define RNIC_SEND_WQE_AH_DMAC_HI_LSB 480 // UD address vector: destination MAC bytes 0..1 (byte 0 in bits 15:8)
+`define RNIC_SEND_WQE_AH_DMAC_HI_W 16
+`define RNIC_SEND_WQE_AH_HOP_LIMIT_LSB 496 // UD address vector: IPv4 TTL
+`define RNIC_SEND_WQE_AH_HOP_LIMIT_W 8
+`define RNIC_SEND_WQE_AH_TCLASS_LSB 504 // UD address vector: IPv4 TOS (traffic class)
+`define RNIC_SEND_WQE_AH_TCLASS_W 8
 
 // data_seg (16 bytes): scatter/gather entry (send and receive WQEs)
 `define RNIC_DATA_SEG_BITS 128
@@ -462,6 +487,21 @@
 `define RNIC_CQC_BASE_LSB 64 // IOVA of the CQE ring
 `define RNIC_CQC_BASE_W 64
 
+// srqc (128 bytes): shared receive queue context; a write clears the SRQ's producer and consumer indexes
+`define RNIC_SRQC_BITS 1024
+`define RNIC_SRQC_VALID_LSB 0 // SRQ exists
+`define RNIC_SRQC_VALID_W 1
+`define RNIC_SRQC_LOG_SIZE_LSB 8 // log2 receive WQEs
+`define RNIC_SRQC_LOG_SIZE_W 5
+`define RNIC_SRQC_LOG_STRIDE_LSB 16 // log2 receive WQE stride
+`define RNIC_SRQC_LOG_STRIDE_W 5
+`define RNIC_SRQC_UCTX_LSB 32 // doorbell page that owns the SRQ
+`define RNIC_SRQC_UCTX_W 16
+`define RNIC_SRQC_PDN_LSB 64 // protection domain of the SRQ's WQEs
+`define RNIC_SRQC_PDN_W 24
+`define RNIC_SRQC_BASE_LSB 128 // IOVA of the receive WQE ring
+`define RNIC_SRQC_BASE_W 64
+
 // mpt (128 bytes): memory protection table entry (memory region)
 `define RNIC_MPT_BITS 1024
 `define RNIC_MPT_VALID_LSB 0 // key is live
@@ -527,6 +567,12 @@
 `define RNIC_CMD_QUERY_DEVICE_OUT_PAGE_SIZE_CAP_W 64
 `define RNIC_CMD_QUERY_DEVICE_OUT_HW_VER_LSB 640 // hardware revision
 `define RNIC_CMD_QUERY_DEVICE_OUT_HW_VER_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_LSB 672 // SRQs
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_WR_LSB 704 // receive WQEs per SRQ
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_WR_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_LSB 736 // SGEs per SRQ receive WQE
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_W 32
 
 // cmd_query_port_out (128 bytes): QUERY_PORT output (port 1)
 `define RNIC_CMD_QUERY_PORT_OUT_BITS 1024
@@ -584,6 +630,28 @@
 `define RNIC_CMD_CREATE_QP_IN_SQ_BASE_W 64
 `define RNIC_CMD_CREATE_QP_IN_RQ_BASE_LSB 320 // IOVA of the receive ring
 `define RNIC_CMD_CREATE_QP_IN_RQ_BASE_W 64
+
+// cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle)
+`define RNIC_CMD_CREATE_SRQ_IN_BITS 1024
+`define RNIC_CMD_CREATE_SRQ_IN_PDN_LSB 64 // protection domain
+`define RNIC_CMD_CREATE_SRQ_IN_PDN_W 24
+`define RNIC_CMD_CREATE_SRQ_IN_LOG_SIZE_LSB 96 // log2 receive WQEs
+`define RNIC_CMD_CREATE_SRQ_IN_LOG_SIZE_W 5
+`define RNIC_CMD_CREATE_SRQ_IN_LOG_STRIDE_LSB 104 // log2 receive WQE stride
+`define RNIC_CMD_CREATE_SRQ_IN_LOG_STRIDE_W 5
+`define RNIC_CMD_CREATE_SRQ_IN_BASE_LSB 128 // IOVA of the receive WQE ring
+`define RNIC_CMD_CREATE_SRQ_IN_BASE_W 64
+`define RNIC_CMD_CREATE_SRQ_IN_LIMIT_LSB 192 // srq_limit (0: not armed)
+`define RNIC_CMD_CREATE_SRQ_IN_LIMIT_W 32
+
+// cmd_srq_attr (128 bytes): MODIFY_SRQ input and QUERY_SRQ output
+`define RNIC_CMD_SRQ_ATTR_BITS 1024
+`define RNIC_CMD_SRQ_ATTR_MASK_LSB 64 // MODIFY_SRQ: ibv_srq_attr_mask bits (only IBV_SRQ_LIMIT, 2, is accepted)
+`define RNIC_CMD_SRQ_ATTR_MASK_W 32
+`define RNIC_CMD_SRQ_ATTR_MAX_WR_LSB 96 // QUERY_SRQ: receive WQEs the SRQ holds
+`define RNIC_CMD_SRQ_ATTR_MAX_WR_W 32
+`define RNIC_CMD_SRQ_ATTR_LIMIT_LSB 128 // srq_limit (0: not armed)
+`define RNIC_CMD_SRQ_ATTR_LIMIT_W 32
 
 // cmd_qp_attr (128 bytes): MODIFY_QP input and QUERY_QP output (handle = qpn)
 `define RNIC_CMD_QP_ATTR_BITS 1024

@@ -21,7 +21,7 @@
 //   (CMDQ_PI, CMDQ_CI, CTX_CMD, doorbells) or a CTX_CMD value other than
 //   ctx_cmd WRITE answers SLVERR and changes nothing;
 // - BAR0 reads anywhere in the doorbell pages return 0 (OKAY); writes to a
-//   doorbell page outside SQ/RQ/CQ are ignored (OKAY).
+//   doorbell page outside SQ/RQ/CQ/SRQ are ignored (OKAY).
 // CMDQ_PI and CMDQ_CI hold the written value modulo CMDQ_SLOTS. FW
 // IRQ_STATUS[0] is the live condition PI != CI (writing 1 has no effect: the
 // condition is level); fw_irq = IRQ_ENABLE[0] & IRQ_STATUS[0]. A firmware
@@ -346,7 +346,8 @@ always @* begin
         end else if (h_w_db) begin
             if (h_db_off[DB_PAGE_SHIFT-1:0] == `RNIC_DB_SQ ||
                 h_db_off[DB_PAGE_SHIFT-1:0] == `RNIC_DB_RQ ||
-                h_db_off[DB_PAGE_SHIFT-1:0] == `RNIC_DB_CQ) begin
+                h_db_off[DB_PAGE_SHIFT-1:0] == `RNIC_DB_CQ ||
+                h_db_off[DB_PAGE_SHIFT-1:0] == `RNIC_DB_SRQ) begin
                 if (s_axil_wstrb == 4'hF) begin
                     db_valid_next = 1'b1;
                     db_page_next = h_db_off[DB_PAGE_SHIFT +: 16];

@@ -10,8 +10,10 @@
 //   the library rings the SQ doorbell once the QP is in RTS.
 // - RQ: the QP is not in RESET; forwarded on m_rq_pi_*.
 // - CQ: cqc.valid is set; forwarded on m_cq_db_*.
-// Every other doorbell (wrong page, number out of range, state, register 3)
-// is dropped with a stat_db_reject pulse.
+// - SRQ: srqc.valid is set and srqc.uctx is the page; forwarded on
+//   m_srq_pi_*.
+// Every other doorbell (wrong page, number out of range, state) is dropped
+// with a stat_db_reject pulse.
 //
 // Scheduler: a FIFO of QP numbers with a per-QP "queued" bit, so a QP is in
 // the FIFO at most once and every pick is O(1). A QP enters at the tail on an
@@ -33,7 +35,8 @@
 
 module rnic_doorbell #(
     parameter LOG_QPS = `RNIC_LOG_QPS,      // log2 QPs (QPN = index), 1..16
-    parameter LOG_CQS = `RNIC_LOG_CQS       // log2 CQs, 1..14
+    parameter LOG_CQS = `RNIC_LOG_CQS,      // log2 CQs, 1..14
+    parameter LOG_SRQS = `RNIC_LOG_SRQS     // log2 SRQs, 1..16
 ) (
     input  wire                          clk,
     input  wire                          rst,
@@ -42,7 +45,7 @@ module rnic_doorbell #(
     input  wire                          ctx_wr_valid,
     input  wire [7:0]                    ctx_wr_table,
     input  wire [23:0]                   ctx_wr_index,
-    /* verilator lint_off UNUSEDSIGNAL */ // only state, uctx and cqc.valid are kept
+    /* verilator lint_off UNUSEDSIGNAL */ // only state, uctx and the valid bits are kept
     input  wire [32*`RNIC_CTX_WORDS-1:0] ctx_wr_data,
     /* verilator lint_on UNUSEDSIGNAL */
 
@@ -68,6 +71,11 @@ module rnic_doorbell #(
     output wire [23:0]                   m_rq_pi_qpn,
     output wire [15:0]                   m_rq_pi,
 
+    // shared receive queue producer index
+    output wire                          m_srq_pi_valid,
+    output wire [23:0]                   m_srq_pi_srqn,
+    output wire [15:0]                   m_srq_pi,
+
     // CQ consumer index and arm
     output wire                          m_cq_db_valid,
     output wire [23:0]                   m_cq_db_cqn,
@@ -80,10 +88,11 @@ module rnic_doorbell #(
 
 localparam QPS = 1 << LOG_QPS;
 localparam CQS = 1 << LOG_CQS;
+localparam SRQS = 1 << LOG_SRQS;
 
 initial begin
-    if (LOG_QPS < 1 || LOG_QPS > 16 || LOG_CQS < 1 || LOG_CQS > 14) begin
-        $error("rnic_doorbell: LOG_QPS must be 1..16 and LOG_CQS 1..14");
+    if (LOG_QPS < 1 || LOG_QPS > 16 || LOG_CQS < 1 || LOG_CQS > 14 || LOG_SRQS < 1 || LOG_SRQS > 16) begin
+        $error("rnic_doorbell: LOG_QPS must be 1..16, LOG_CQS 1..14, LOG_SRQS 1..16");
         $finish;
     end
 end
@@ -104,6 +113,8 @@ reg [15:0]                  qpc_uctx_mem [0:QPS-1];
 reg [`RNIC_QP_STATE_W-1:0]  qpc_state_mem [0:QPS-1];
 reg [15:0]                  cqc_uctx_mem [0:CQS-1];
 reg                         cqc_valid_mem [0:CQS-1];
+reg [15:0]                  srqc_uctx_mem [0:SRQS-1];
+reg                         srqc_valid_mem [0:SRQS-1];
 reg [15:0]                  sq_pi_mem [0:QPS-1];
 reg [LOG_QPS-1:0]           fifo_mem [0:QPS-1];
 
@@ -119,6 +130,10 @@ initial begin
         cqc_uctx_mem[k] = 16'd0;
         cqc_valid_mem[k] = 1'b0;
     end
+    for (k = 0; k < SRQS; k = k + 1) begin
+        srqc_uctx_mem[k] = 16'd0;
+        srqc_valid_mem[k] = 1'b0;
+    end
 end
 
 // ---------------------------------------------------------------------------
@@ -133,6 +148,9 @@ reg [15:0]        sched_pi_reg, sched_pi_next;
 reg               rq_valid_reg, rq_valid_next;
 reg [15:0]        rq_qpn_reg, rq_qpn_next;
 reg [15:0]        rq_pi_reg, rq_pi_next;
+reg               srq_valid_reg, srq_valid_next;
+reg [15:0]        srq_srqn_reg, srq_srqn_next;
+reg [15:0]        srq_pi_reg, srq_pi_next;
 reg               cq_valid_reg, cq_valid_next;
 reg [13:0]        cq_cqn_reg, cq_cqn_next;
 reg [15:0]        cq_ci_reg, cq_ci_next;
@@ -160,9 +178,13 @@ wire [15:0] db_q_uctx = qpc_uctx_mem[db_qidx];
 wire [`RNIC_QP_STATE_W-1:0] db_q_state = qpc_state_mem[db_qidx];
 wire [15:0] db_c_uctx = cqc_uctx_mem[db_cidx];
 wire db_c_valid = cqc_valid_mem[db_cidx];
+wire [15:0] db_srqn = db_value[`RNIC_DB_SRQ_SRQN_LSB +: `RNIC_DB_SRQ_SRQN_W];
+wire [LOG_SRQS-1:0] db_sidx = db_srqn[LOG_SRQS-1:0];
+wire db_srqn_ok = (db_srqn >> LOG_SRQS) == 16'd0;
 
 wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0;
 wire ctx_cqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_CQC && (ctx_wr_index >> LOG_CQS) == 24'd0;
+wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && (ctx_wr_index >> LOG_SRQS) == 24'd0;
 wire [`RNIC_QP_STATE_W-1:0] ctx_q_state = ctx_wr_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
 wire ctx_q_clear = ctx_qpc && (ctx_q_state == `RNIC_QP_STATE_RESET || ctx_q_state == `RNIC_QP_STATE_INIT);
 
@@ -171,6 +193,8 @@ wire db_sq = db_valid && db_reg == 2'd0 && db_qpn_ok && db_q_uctx == db_page &&
 wire db_rq = db_valid && db_reg == 2'd1 && db_qpn_ok && db_q_uctx == db_page &&
              db_q_state != `RNIC_QP_STATE_RESET;
 wire db_cq = db_valid && db_reg == 2'd2 && db_cqn_ok && db_c_valid && db_c_uctx == db_page;
+wire db_srq = db_valid && db_reg == 2'd3 && db_srqn_ok && srqc_valid_mem[db_sidx] &&
+              srqc_uctx_mem[db_sidx] == db_page;
 
 // the requeue port waits while an SQ doorbell uses the FIFO write port
 assign s_requeue_ready = !(db_valid && db_reg == 2'd0);
@@ -200,7 +224,10 @@ always @* begin
     cq_cqn_next = cq_cqn_reg;
     cq_ci_next = cq_ci_reg;
     cq_arm_next = cq_arm_reg;
-    reject_next = db_valid && !db_sq && !db_rq && !db_cq;
+    reject_next = db_valid && !db_sq && !db_rq && !db_cq && !db_srq;
+    srq_valid_next = 1'b0;
+    srq_srqn_next = srq_srqn_reg;
+    srq_pi_next = srq_pi_reg;
 
     fifo_we = 1'b0;
     fifo_wdata = db_qidx;
@@ -252,6 +279,11 @@ always @* begin
         rq_qpn_next = db_qpn;
         rq_pi_next = db_value[`RNIC_DB_RQ_PI_LSB +: `RNIC_DB_RQ_PI_W];
     end
+    if (db_srq) begin
+        srq_valid_next = 1'b1;
+        srq_srqn_next = db_srqn;
+        srq_pi_next = db_value[`RNIC_DB_SRQ_PI_LSB +: `RNIC_DB_SRQ_PI_W];
+    end
     if (db_cq) begin
         cq_valid_next = 1'b1;
         cq_cqn_next = db_cqn;
@@ -272,6 +304,10 @@ always @(posedge clk) begin
         cqc_uctx_mem[ctx_wr_index[LOG_CQS-1:0]] <= ctx_wr_data[`RNIC_CQC_UCTX_LSB +: `RNIC_CQC_UCTX_W];
         cqc_valid_mem[ctx_wr_index[LOG_CQS-1:0]] <= ctx_wr_data[`RNIC_CQC_VALID_LSB];
     end
+    if (ctx_srqc) begin
+        srqc_uctx_mem[ctx_wr_index[LOG_SRQS-1:0]] <= ctx_wr_data[`RNIC_SRQC_UCTX_LSB +: `RNIC_SRQC_UCTX_W];
+        srqc_valid_mem[ctx_wr_index[LOG_SRQS-1:0]] <= ctx_wr_data[`RNIC_SRQC_VALID_LSB];
+    end
     if (pi_we) begin
         sq_pi_mem[pi_waddr] <= pi_wdata;
     end
@@ -285,6 +321,8 @@ always @(posedge clk) begin
     sched_pi_reg <= sched_pi_next;
     rq_qpn_reg <= rq_qpn_next;
     rq_pi_reg <= rq_pi_next;
+    srq_srqn_reg <= srq_srqn_next;
+    srq_pi_reg <= srq_pi_next;
     cq_cqn_reg <= cq_cqn_next;
     cq_ci_reg <= cq_ci_next;
     cq_arm_reg <= cq_arm_next;
@@ -294,6 +332,7 @@ always @(posedge clk) begin
         rd_ptr_reg <= {(LOG_QPS+1){1'b0}};
         sched_valid_reg <= 1'b0;
         rq_valid_reg <= 1'b0;
+        srq_valid_reg <= 1'b0;
         cq_valid_reg <= 1'b0;
         reject_reg <= 1'b0;
     end else begin
@@ -302,6 +341,7 @@ always @(posedge clk) begin
         rd_ptr_reg <= rd_ptr_next;
         sched_valid_reg <= sched_valid_next;
         rq_valid_reg <= rq_valid_next;
+        srq_valid_reg <= srq_valid_next;
         cq_valid_reg <= cq_valid_next;
         reject_reg <= reject_next;
     end
@@ -316,6 +356,9 @@ assign m_sched_pi = sched_pi_reg;
 assign m_rq_pi_valid = rq_valid_reg;
 assign m_rq_pi_qpn = {8'd0, rq_qpn_reg};
 assign m_rq_pi = rq_pi_reg;
+assign m_srq_pi_valid = srq_valid_reg;
+assign m_srq_pi_srqn = {8'd0, srq_srqn_reg};
+assign m_srq_pi = srq_pi_reg;
 assign m_cq_db_valid = cq_valid_reg;
 assign m_cq_db_cqn = {10'd0, cq_cqn_reg};
 assign m_cq_db_ci = cq_ci_reg;

@@ -81,12 +81,29 @@
 // (stat_ack_drop). A NAK for the atomic's PSN completes it with the NAK's
 // error; an ACK never retires it.
 //
+// UD (IBA 9.8.4): SEND and SEND_WITH_IMM of at most one path MTU (longer:
+// LOC_LEN_ERR) as one SEND ONLY (0x64/0x65) with a DETH {Q_Key: the WQE's,
+// or the QP's when the WQE's has its high bit set; source QP: this one};
+// destination QP, MAC, IPv4 address, TTL and TOS from the WQE (the address
+// handle the library copied in). Completed like UC.
+//
+// UC (IBA 9.8): SEND and RDMA WRITE (with immediate) in the UC opcodes
+// (transport bits 001), no AckReq; a UC WQE is pushed on the ring only once
+// all its packets went to the TX arbiter and all its data was read from host
+// memory, and is retired (CQE if signaled) right away: nothing acknowledges
+// it. An ACK for a UC QP finds no outstanding PSN and is dropped.
+//
 // Implemented: RC SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM,
-// RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD. LOCAL_INV, BIND_MW,
-// SEND_INV, TSO, an INLINE READ or atomic and UC/UD QPs complete with
-// LOC_QP_OP_ERR (and set the QP error flag) for now. Not yet: retransmission
+// RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD; UC SEND, SEND_WITH_IMM,
+// RDMA WRITE, RDMA WRITE_WITH_IMM; UD SEND, SEND_WITH_IMM. LOCAL_INV,
+// BIND_MW, SEND_INV, TSO, an INLINE READ or atomic and XRC/RAW QPs complete with
+// LOC_QP_OP_ERR (and set the QP error flag) for now. FENCE: a fenced WQE
+// waits in the WQE stage until the QP's READ or atomic (at most one is ever
+// outstanding) has completed and every READ/atomic data write of this block
+// is done in host memory (s_wr_done), so the fenced WQE's gather reads see
+// the data. Not yet: retransmission
 // (PSN sequence NAKs and RNR NAKs are only counted, there is no ACK timer),
-// the FENCE flag, more than one READ/atomic outstanding per QP
+// more than one READ/atomic outstanding per QP
 // (qpc.max_rd_atomic is not read).
 //
 // ACK input (s_ack_*): header-bus fields of packets the parser routes to the
@@ -155,9 +172,7 @@ module rnic_req #(
     output wire                          m_wr_tlast,
     output wire                          m_wr_tvalid,
     input  wire                          m_wr_tready,
-    /* verilator lint_off UNUSEDSIGNAL */
-    input  wire                          s_wr_done,     // ordering comes from request acceptance
-    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire                          s_wr_done,     // one pulse per write request done (FENCE waits for them)
 
     // packet headers to the TX arbiter
     output wire [7:0]        m_hdr_opcode,
@@ -278,6 +293,7 @@ reg [QS_W-1:0]  qpc_mem [0:QPS-1];        // read by the WQE stage
 reg [23:0]      cqn_mem [0:QPS-1];        // send_cqn, read by the completion stage
 reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (RTS edge)
 reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
+reg [31:0]      qkey_mem [0:QPS-1];       // Q_Key (UD), read by the emitter
 reg [QPS-1:0]   err_reg;                  // QP error flag
 
 // MPT shadow {valid, tag, pdn, access, start, length, iova}
@@ -349,13 +365,15 @@ reg [32:0]       w_sum_reg, w_sum_next;    // sum of SGE lengths
 reg [7:0]        w_status_reg, w_status_next;
 reg              w_seterr_reg, w_seterr_next;
 reg [23:0]       w_npkt_reg, w_npkt_next;
+// READ / atomic data write requests accepted whose s_wr_done has not come
+reg [15:0]       wr_out_reg;
 
 wire w_recv_fire = s_wqe_tvalid && s_wqe_tready;
 assign s_wqe_tready = (w_state_reg == W_RECV);
 
 // control segment fields
 /* verilator lint_off UNUSEDSIGNAL */
-wire [CTRL_W-1:0] ctrl = wbuf_mem[CTRL_W-1:0];   // UD fields unused until UD exists
+wire [CTRL_W-1:0] ctrl = wbuf_mem[CTRL_W-1:0];   // the flags' IP_CSUM bit is unused
 /* verilator lint_on UNUSEDSIGNAL */
 wire [7:0]  w_op     = ctrl[`RNIC_SEND_WQE_OPCODE_LSB +: `RNIC_SEND_WQE_OPCODE_W];
 wire [7:0]  w_flags  = ctrl[`RNIC_SEND_WQE_FLAGS_LSB +: `RNIC_SEND_WQE_FLAGS_W];
@@ -366,8 +384,17 @@ wire [63:0] w_raddr  = ctrl[`RNIC_SEND_WQE_REMOTE_ADDR_LSB +: `RNIC_SEND_WQE_REM
 wire [31:0] w_rkey   = ctrl[`RNIC_SEND_WQE_RKEY_LSB +: `RNIC_SEND_WQE_RKEY_W];
 wire [63:0] w_cmpadd = ctrl[`RNIC_SEND_WQE_COMPARE_ADD_LSB +: `RNIC_SEND_WQE_COMPARE_ADD_W];
 wire [63:0] w_swap   = ctrl[`RNIC_SEND_WQE_SWAP_LSB +: `RNIC_SEND_WQE_SWAP_W];
+// UD: destination QP, Q_Key and address vector
+wire [23:0] w_ud_dqpn = ctrl[`RNIC_SEND_WQE_DEST_QPN_LSB +: `RNIC_SEND_WQE_DEST_QPN_W];
+wire [31:0] w_ud_qkey = ctrl[`RNIC_SEND_WQE_QKEY_LSB +: `RNIC_SEND_WQE_QKEY_W];
+wire [31:0] w_ud_dip  = ctrl[`RNIC_SEND_WQE_AH_DIP_LSB +: `RNIC_SEND_WQE_AH_DIP_W];
+wire [47:0] w_ud_dmac = {ctrl[`RNIC_SEND_WQE_AH_DMAC_HI_LSB +: `RNIC_SEND_WQE_AH_DMAC_HI_W],
+                         ctrl[`RNIC_SEND_WQE_AH_DMAC_LO_LSB +: `RNIC_SEND_WQE_AH_DMAC_LO_W]};
+wire [7:0]  w_ud_ttl  = ctrl[`RNIC_SEND_WQE_AH_HOP_LIMIT_LSB +: `RNIC_SEND_WQE_AH_HOP_LIMIT_W];
+wire [7:0]  w_ud_tos  = ctrl[`RNIC_SEND_WQE_AH_TCLASS_LSB +: `RNIC_SEND_WQE_AH_TCLASS_W];
 wire w_inline    = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
 wire w_solicited = (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
+wire w_fence     = (w_flags & `RNIC_WQE_FLAG_FENCE) != 8'd0;
 wire w_is_send   = w_op == `RNIC_WQE_OP_SEND || w_op == `RNIC_WQE_OP_SEND_IMM;
 wire w_is_write  = w_op == `RNIC_WQE_OP_RDMA_WRITE || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
 wire w_is_read   = w_op == `RNIC_WQE_OP_RDMA_READ;
@@ -390,6 +417,9 @@ always @* begin
 end
 
 // QPC shadow fields of the latched QP (same order as ctx_qs)
+wire        q_uc    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UC;
+wire        q_ud    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UD;
+wire        q_unack = q_uc || q_ud;    // nothing acknowledges the packets
 wire [2:0]  q_mtu   = w_qs_reg[QS_W-9 -: 3];
 wire        q_sigall = w_qs_reg[QS_W-12];
 wire [23:0] q_pdn   = w_qs_reg[QS_W-13 -: 24];
@@ -405,6 +435,7 @@ wire [23:0] w_psn_rd = psn_mem[w_qp_reg];
 wire [3:0]  r_state = w_qs_rd[QS_W-1 -: 4];
 wire [3:0]  r_type  = w_qs_rd[QS_W-5 -: 4];
 wire [2:0]  r_mtu   = w_qs_rd[QS_W-9 -: 3];
+wire [31:0] r_mtu_bytes = 32'd1 << (4'd7 + {1'b0, r_mtu});   // a UD message is one packet
 
 // path MTU in bytes and its log2 (256 << (code - 1))
 wire [3:0]  q_mtu_log = 4'd7 + {1'b0, q_mtu};
@@ -493,22 +524,30 @@ always @* begin
         end else if (r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
-        end else if (r_type != `RNIC_QP_TYPE_RC || !(w_is_send || w_is_write || w_is_rdat) ||
+        end else if (!(r_type == `RNIC_QP_TYPE_RC || (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
+                       (r_type == `RNIC_QP_TYPE_UD && w_is_send)) ||
+                     !(w_is_send || w_is_write || w_is_rdat) ||
                      (w_is_rdat && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // LOCAL_INV, BIND_MW, SEND_INV, TSO and non-RC QPs are not
-            // implemented yet, and an inline READ or atomic makes no sense
-            // (the library refuses it): LOC_QP_OP_ERR
+            // LOCAL_INV, BIND_MW, SEND_INV, TSO, XRC/RAW QPs are not
+            // implemented yet; UC has no READ or atomics, UD only SEND, and
+            // an inline READ or atomic makes no sense (the library refuses
+            // all of these): LOC_QP_OP_ERR
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
         end else if (w_len[31] || (w_is_atomic && w_len != 32'd8) ||
+                     (r_type == `RNIC_QP_TYPE_UD && w_len > r_mtu_bytes) ||
                      (w_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
                      (!w_inline && ({24'd0, w_nsge} > NSGE32 ||
                                     32'd64 + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
             // an atomic's local buffer is exactly 8 bytes (IBA 9.4.5); the
             // SGE lengths must add up to the length (W_SGE)
             w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
-        end else if (w_ring_full || (w_is_rdat && rd_busy_reg[w_qp_reg])) begin
+        end else if (w_ring_full || ((w_is_rdat || w_fence) && rd_busy_reg[w_qp_reg]) ||
+                     (w_fence && wr_out_reg != 16'd0)) begin
             // wait for ACKs to free an entry, or (READ, atomic) for the QP's
-            // outstanding READ or atomic to complete: one per QP at a time
+            // outstanding READ or atomic to complete: one per QP at a time;
+            // a fenced WQE waits for it too (ibv_post_send(3) IBV_SEND_FENCE),
+            // and for its data to be in host memory (write requests done),
+            // since the fenced WQE may read that memory
             w_state_next = W_QP;
         end else begin
             w_state_next = w_inline ? W_GO : W_SGE;
@@ -535,7 +574,8 @@ always @* begin
         w_state_next = W_RUN;
     end
     W_RUN: begin
-        if (!e_busy_reg && !g_busy_reg)
+        // UC and UD complete at the push: wait until the data was read too
+        if (!e_busy_reg && !g_busy_reg && (!q_unack || g_out_reg == 8'd0))
             w_state_next = W_PUSH;
     end
     W_PUSH, W_ERR: begin
@@ -588,18 +628,20 @@ always @* begin
 end
 
 assign m_hdr_valid     = e_hdr_valid;
-assign m_hdr_opcode    = e_opcode;
+// transport bits: RC 000, UC 001, UD 011 (a UD message is one SEND ONLY)
+assign m_hdr_opcode    = q_uc ? {3'b001, e_opcode[4:0]} : q_ud ? {3'b011, e_opcode[4:0]} : e_opcode;
 assign m_hdr_se        = e_last && w_solicited && !w_is_rdat;
 assign m_hdr_mig       = 1'b0;
-assign m_hdr_ackreq    = e_last;
+assign m_hdr_ackreq    = e_last && !q_unack;                         // UC/UD are never acknowledged
 assign m_hdr_pkey      = q_pkey;
-assign m_hdr_dqpn      = q_dqpn;
+// UD: the destination comes from the WQE (its address vector), not the QPC
+assign m_hdr_dqpn      = q_ud ? w_ud_dqpn : q_dqpn;
 assign m_hdr_psn       = e_psn_reg;
-assign m_hdr_dmac      = q_dmac;
-assign m_hdr_dip       = q_dip;
+assign m_hdr_dmac      = q_ud ? w_ud_dmac : q_dmac;
+assign m_hdr_dip       = q_ud ? w_ud_dip : q_dip;
 assign m_hdr_ip_id     = ip_id_reg;
-assign m_hdr_ttl       = q_ttl;
-assign m_hdr_tos       = q_tos;
+assign m_hdr_ttl       = q_ud ? w_ud_ttl : q_ttl;
+assign m_hdr_tos       = q_ud ? w_ud_tos : q_tos;
 assign m_hdr_sport     = q_sport;
 // RETH on the first (or only) packet of an RDMA WRITE, and on a READ REQUEST
 wire   e_reth = (w_is_write || w_is_read) && e_first_reg;
@@ -609,8 +651,10 @@ assign m_hdr_reth_len  = e_reth ? w_len : 32'd0;
 assign m_hdr_aeth      = 32'd0;
 // ImmDt on the last packet; send_wqe.imm holds the first wire byte in [7:0]
 assign m_hdr_imm       = (w_has_imm && e_last) ? {w_imm[7:0], w_imm[15:8], w_imm[23:16], w_imm[31:24]} : 32'd0;
-assign m_hdr_deth_qkey = 32'd0;
-assign m_hdr_deth_sqpn = 24'd0;
+// DETH (UD): the WR's Q_Key, or the QP's own when its high bit is set
+// (IBA 10.2.4 / 11.4.1.1), and this QP as the source
+assign m_hdr_deth_qkey = !q_ud ? 32'd0 : w_ud_qkey[31] ? qkey_mem[w_qp_reg] : w_ud_qkey;
+assign m_hdr_deth_sqpn = q_ud ? {{(24-QPN_W){1'b0}}, w_qp_reg} : 24'd0;
 // AtomicETH (IBA 9.4.5): SwapOrAddData is the swap value (CS) or the add
 // value (FA, send_wqe.compare_add); CompareData is compare_add (CS) or 0
 assign m_hdr_atomic_va = w_is_atomic ? w_raddr : 64'd0;
@@ -816,7 +860,10 @@ always @* begin
     c_stop = 1'b0;
     case (c_mode_reg)
     M_ACK:   c_stop = !c_covered || (ce_rdat && !c_rdok_reg);   // only its (last) response retires a READ / atomic
-    M_NAK:   c_status = c_before ? `RNIC_WC_STATUS_SUCCESS :
+    // a NAK acknowledges the entries before its PSN, except a READ or
+    // atomic: only its response completes it, and a NAK past it means the
+    // response was lost (no retransmission yet): it takes the NAK's status
+    M_NAK:   c_status = (c_before && !ce_rdat) ? `RNIC_WC_STATUS_SUCCESS :
                         (c_nak_hit_reg ? `RNIC_WC_STATUS_WR_FLUSH_ERR : c_nak_status_reg);
     default: c_status = `RNIC_WC_STATUS_WR_FLUSH_ERR;
     endcase
@@ -958,6 +1005,14 @@ always @* begin
         c_scat_next = 1'b0;
         if (w_push_valid) begin
             c_qp_next = w_qp_reg;        // the push itself is written below
+            if (q_unack) begin
+                // UC, UD: complete it at once (its packets are handed to the
+                // TX arbiter and its data read): walk up to its last PSN
+                c_mode_next = M_ACK;
+                c_psn_next = w_last_psn;
+                c_rdok_next = 1'b0;
+                c_state_next = C_WALK;
+            end
         end else if (w_err_valid) begin
             c_qp_next = w_qp_reg;
             c_mode_next = M_FLUSH;
@@ -1163,6 +1218,10 @@ always @(posedge clk) begin
     stat_ack_drop_reg <= stat_ack_drop_next;
     stat_nak_seq_reg <= stat_nak_seq_next;
     stat_nak_rnr_reg <= stat_nak_rnr_next;
+    if ((m_wr_req_valid && m_wr_req_ready) && !s_wr_done)
+        wr_out_reg <= wr_out_reg + 16'd1;
+    else if (!(m_wr_req_valid && m_wr_req_ready) && s_wr_done)
+        wr_out_reg <= wr_out_reg - 16'd1;
 
     // WQE buffer
     if (w_recv_fire && w_beats_reg != WBEATS[WB_W-1:0])
@@ -1212,6 +1271,7 @@ always @(posedge clk) begin
     if (ctx_qpc) begin
         qpc_mem[ctx_qp] <= ctx_qs;
         cqn_mem[ctx_qp] <= cw[`RNIC_QPC_SEND_CQN_LSB +: 24];
+        qkey_mem[ctx_qp] <= cw[`RNIC_QPC_QKEY_LSB +: 32];
         bst_mem[ctx_qp] <= ctx_state;
         if (ctx_to_rts)
             psn_mem[ctx_qp] <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
@@ -1247,6 +1307,7 @@ always @(posedge clk) begin
         err_reg <= {QPS{1'b0}};
         rd_busy_reg <= {QPS{1'b0}};
         rd_atom_reg <= {QPS{1'b0}};
+        wr_out_reg <= 16'd0;
     end
 end
 
@@ -1258,6 +1319,7 @@ initial begin
         cqn_mem[ti] = 24'd0;
         bst_mem[ti] = 4'd0;
         psn_mem[ti] = 24'd0;
+        qkey_mem[ti] = 32'd0;
         head_mem[ti] = {(OW+1){1'b0}};
         tail_mem[ti] = {(OW+1){1'b0}};
         sent_mem[ti] = 24'd0;

@@ -1,5 +1,8 @@
-// rnic_resp: the RC responder (receive engine), docs/rtl-interfaces.md
+// rnic_resp: the RC and UC responder (receive engine), docs/rtl-interfaces.md
 // "Requester (rnic_req) and responder (rnic_resp)".
+//
+// UC QPs take SEND and RDMA WRITE (with immediate) through the same states
+// with no ACK or NAK, and a lost packet loses its whole message (DECIDE).
 //
 // One packet at a time goes through a control FSM:
 //   IDLE -> LOAD (per-QP tables read) -> DECIDE (QP state, PSN, opcode)
@@ -37,6 +40,7 @@ module rnic_resp #(
     parameter DATA_W = 512,                   // payload and DMA stream width (64..512, power of two)
     parameter LOG_QPS = `RNIC_LOG_QPS,        // log2 QP shadow entries (QPN = QP index)
     parameter LOG_MRS = `RNIC_LOG_MRS,        // log2 memory-key shadow entries
+    parameter LOG_SRQS = `RNIC_LOG_SRQS,      // log2 shared receive queue entries (SRQN = index)
     parameter MAX_SGE = `RNIC_MAX_RECV_SGE,   // receive SGEs per WQE kept per QP (power of two >= 2)
     parameter TAG_W = 4                       // DMA read tag width
 ) (
@@ -54,6 +58,11 @@ module rnic_resp #(
     input  wire [23:0]             s_rq_pi_qpn,
     input  wire [15:0]             s_rq_pi,
 
+    // SRQ producer index updates (rnic_doorbell m_srq_pi_*)
+    input  wire                    s_srq_pi_valid,
+    input  wire [23:0]             s_srq_pi_srqn,
+    input  wire [15:0]             s_srq_pi,
+
     // request packet headers (rnic_parser)
     // verilator lint_off UNUSED
     input  wire [7:0]              s_hdr_opcode,
@@ -65,19 +74,19 @@ module rnic_resp #(
     input  wire [23:0]             s_hdr_psn,
     input  wire [47:0]             s_hdr_dmac,     // unused: replies use the QPC address vector
     input  wire [47:0]             s_hdr_smac,     // unused
-    input  wire [31:0]             s_hdr_dip,      // unused
-    input  wire [31:0]             s_hdr_sip,      // unused
-    input  wire [15:0]             s_hdr_ip_id,    // unused
-    input  wire [7:0]              s_hdr_ttl,      // unused
-    input  wire [7:0]              s_hdr_tos,      // unused
+    input  wire [31:0]             s_hdr_dip,      // UD: for the GRH
+    input  wire [31:0]             s_hdr_sip,      // UD: for the GRH
+    input  wire [15:0]             s_hdr_ip_id,    // UD: for the GRH
+    input  wire [7:0]              s_hdr_ttl,      // UD: for the GRH
+    input  wire [7:0]              s_hdr_tos,      // UD: for the GRH
     input  wire [15:0]             s_hdr_sport,    // unused
     input  wire [63:0]             s_hdr_reth_va,
     input  wire [31:0]             s_hdr_reth_rkey,
     input  wire [31:0]             s_hdr_reth_len,
     input  wire [31:0]             s_hdr_aeth,     // unused: requests carry no AETH
     input  wire [31:0]             s_hdr_imm,
-    input  wire [31:0]             s_hdr_deth_qkey,   // unused: RC only
-    input  wire [23:0]             s_hdr_deth_sqpn,   // unused: RC only
+    input  wire [31:0]             s_hdr_deth_qkey,   // UD: checked against the QP's Q_Key
+    input  wire [23:0]             s_hdr_deth_sqpn,   // UD: the CQE's src_qp
     input  wire [63:0]             s_hdr_atomic_va,
     input  wire [31:0]             s_hdr_atomic_rkey,
     input  wire [63:0]             s_hdr_atomic_swap, // swap (COMPARE SWAP) or add (FETCH ADD) data
@@ -170,15 +179,17 @@ module rnic_resp #(
     output wire [23:0]             qp_err_qpn,
 
     // statistics pulses
-    output wire                    stat_bad_qp,    // packet dropped: unknown/unready/non-RC QP
+    output wire                    stat_bad_qp,    // packet dropped: unknown/unready QP, or another transport's opcode
     output wire                    stat_psn_err,   // packet out of sequence (duplicate or ahead)
     output wire                    stat_rnr_nak,   // RNR NAK sent
     output wire                    stat_inv_req,   // NAK invalid request / remote access / remote op sent
-    output wire                    stat_ack_tx     // ACK, ATOMIC ACK or NAK packet handed to the TX arbiter
+    output wire                    stat_ack_tx,    // ACK, ATOMIC ACK or NAK packet handed to the TX arbiter
+    output wire                    stat_msg_drop   // UC packet dropped silently: its message is lost
 );
 
 localparam QPS = 1 << LOG_QPS;
 localparam MRS = 1 << LOG_MRS;
+localparam SRQS = 1 << LOG_SRQS;
 localparam SIDX_W = $clog2(MAX_SGE);           // SGE slot index
 localparam SCNT_W = $clog2(MAX_SGE + 1);       // SGE count 0..MAX_SGE
 localparam integer FETCH_MAX_I = 16 * (MAX_SGE + 1);  // bytes: header + MAX_SGE data segments
@@ -190,8 +201,8 @@ initial begin
         $error("rnic_resp: DATA_W must be a power of two from 64 to 512");
     if (MAX_SGE < 2 || (MAX_SGE & (MAX_SGE - 1)) != 0)
         $error("rnic_resp: MAX_SGE must be a power of two >= 2");
-    if (LOG_QPS < 1 || LOG_QPS > 24 || LOG_MRS < 1 || LOG_MRS > 32 - KT)
-        $error("rnic_resp: LOG_QPS or LOG_MRS out of range");
+    if (LOG_QPS < 1 || LOG_QPS > 24 || LOG_MRS < 1 || LOG_MRS > 32 - KT || LOG_SRQS < 1 || LOG_SRQS > 16)
+        $error("rnic_resp: LOG_QPS, LOG_MRS or LOG_SRQS out of range");
 end
 
 // BTH opcodes, IBA table 37 (RC); SEND MIDDLE 0x01 and WRITE MIDDLE 0x07 are
@@ -248,7 +259,8 @@ localparam [4:0]
     S_AEXEC   = 5'd24,
     S_AWREQ   = 5'd25,
     S_AWDAT   = 5'd26,
-    S_AFIN    = 5'd27;
+    S_AFIN    = 5'd27,
+    S_SLOAD   = 5'd28;
 
 // ---------------------------------------------------------------------------
 // context broadcast decode
@@ -261,12 +273,16 @@ wire [3:0] ctx_state = cd[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
 wire ctx_clr = ctx_qpc && (ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STATE_INIT);
 wire ctx_rtr = ctx_qpc && ctx_state == `RNIC_QP_STATE_RTR;
 wire ctx_dyn = ctx_clr || ctx_rtr;
+wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && ctx_wr_index < SRQS;
+wire [LOG_SRQS-1:0] ctx_sidx = ctx_wr_index[LOG_SRQS-1:0];
 wire [LOG_QPS-1:0] ctx_qidx = ctx_wr_index[LOG_QPS-1:0];
 wire [LOG_MRS-1:0] ctx_kidx = ctx_wr_index[LOG_MRS-1:0];
 
 // QPC shadow entry
-localparam QS_W = 299;
+localparam QS_W = 355;
 wire [QS_W-1:0] qs_wr = {
+    cd[`RNIC_QPC_SRQN_LSB +: `RNIC_QPC_SRQN_W],
+    cd[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W],
     cd[`RNIC_QPC_SRQ_EN_LSB +: `RNIC_QPC_SRQ_EN_W],
     cd[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W],
     cd[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W],
@@ -301,7 +317,11 @@ wire [31:0] q_dip;
 wire [15:0] q_sport;
 wire [7:0]  q_hop, q_tc;
 wire [15:0] q_pkey;
-assign {q_srq_en, q_mtu, q_type, q_state, q_pdn, q_access, q_recv_cqn, q_dest_qpn,
+wire [31:0] q_qkey;
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] q_srqn;     // bits above LOG_SRQS are zero (SRQN = index)
+// verilator lint_on UNUSEDSIGNAL
+assign {q_srqn, q_qkey, q_srq_en, q_mtu, q_type, q_state, q_pdn, q_access, q_recv_cqn, q_dest_qpn,
         q_rq_base, q_log_rq_size, q_log_rq_stride, q_min_rnr, q_dmac, q_dip, q_sport,
         q_hop, q_tc, q_pkey} = qs_rd;
 
@@ -324,6 +344,23 @@ wire [7:0]  k_access;
 wire [63:0] k_start, k_length, k_iova;
 assign {k_valid, k_tag, k_pdn, k_access, k_start, k_length, k_iova} = ms_rd;
 
+// SRQC shadow entry {valid, log_size, log_stride, pdn, base}
+localparam SS_W = 1 + 5 + 5 + 24 + 64;
+wire [SS_W-1:0] ss_wr = {
+    cd[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W],
+    cd[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W],
+    cd[`RNIC_SRQC_LOG_STRIDE_LSB +: `RNIC_SRQC_LOG_STRIDE_W],
+    cd[`RNIC_SRQC_PDN_LSB +: `RNIC_SRQC_PDN_W],
+    cd[`RNIC_SRQC_BASE_LSB +: `RNIC_SRQC_BASE_W]
+};
+reg [SS_W-1:0] ss_rd;
+// the latched SRQ of the packet's QP (S_SLOAD)
+reg        s_valid_reg = 1'b0, s_valid_next;
+reg [4:0]  s_log_size_reg = 5'd0, s_log_size_next;
+reg [4:0]  s_log_stride_reg = 5'd0, s_log_stride_next;
+reg [23:0] s_pdn_reg = 24'd0, s_pdn_next;
+reg [63:0] s_base_reg = 64'd0, s_base_next;
+
 // ---------------------------------------------------------------------------
 // FSM state
 reg [4:0] state_reg = S_IDLE, state_next;
@@ -342,6 +379,14 @@ reg [31:0] h_imm_reg = 32'd0, h_imm_next;
 reg [12:0] h_len_reg = 13'd0, h_len_next;
 reg [63:0] h_swap_reg = 64'd0, h_swap_next;   // AtomicETH swap or add data
 reg [63:0] h_cmp_reg = 64'd0, h_cmp_next;     // AtomicETH compare data
+// UD: DETH and the IPv4 fields the GRH is rebuilt from
+reg [31:0] h_qkey_reg = 32'd0, h_qkey_next;
+reg [23:0] h_sqpn_reg = 24'd0, h_sqpn_next;
+reg [31:0] h_sip_reg = 32'd0, h_sip_next;
+reg [31:0] h_dip_reg = 32'd0, h_dip_next;
+reg [15:0] h_ipid_reg = 16'd0, h_ipid_next;
+reg [7:0]  h_ttl_reg = 8'd0, h_ttl_next;
+reg [7:0]  h_tos_reg = 8'd0, h_tos_next;
 
 // working copies of the per-QP dynamic state
 reg        w_err_reg = 1'b0, w_err_next;
@@ -358,6 +403,8 @@ reg [31:0]       m_bytes_reg = 32'd0, m_bytes_next;     // message bytes so far
 reg [31:0]       m_total_reg = 32'd0, m_total_next;     // bytes the receive WQE holds
 reg [63:0]       m_addr_reg = 64'd0, m_addr_next;       // WRITE: next device address
 reg [31:0]       m_rem_reg = 32'd0, m_rem_next;         // WRITE: bytes left of RETH length
+reg              m_claim_reg = 1'b0, m_claim_next;      // SRQ: the QP holds the SRQ WQE m_idx
+reg [15:0]       m_idx_reg = 16'd0, m_idx_next;         // SRQ: index of the held WQE
 reg ctx_hit_reg = 1'b0, ctx_hit_next;                   // context rewritten mid-packet
 
 // WQE fetch
@@ -400,12 +447,22 @@ reg stat_psn_err_reg = 1'b0, stat_psn_err_next;
 reg stat_rnr_nak_reg = 1'b0, stat_rnr_nak_next;
 reg stat_inv_req_reg = 1'b0, stat_inv_req_next;
 reg stat_ack_tx_reg = 1'b0, stat_ack_tx_next;
+reg stat_msg_drop_reg = 1'b0, stat_msg_drop_next;
 reg qp_err_reg = 1'b0, qp_err_next;
 
 // RQ producer index update held for a cycle when a context write wins the port
 reg        pend_valid_reg = 1'b0, pend_valid_next;
 reg [LOG_QPS-1:0] pend_qidx_reg = {LOG_QPS{1'b0}}, pend_qidx_next;
 reg [15:0] pend_pi_reg = 16'd0, pend_pi_next;
+
+// SRQ producer index update held for a cycle when a context write wins the port
+reg        spend_valid_reg = 1'b0, spend_valid_next;
+reg [LOG_SRQS-1:0] spend_sidx_reg = {LOG_SRQS{1'b0}}, spend_sidx_next;
+reg [15:0] spend_pi_reg = 16'd0, spend_pi_next;
+reg               spi_we;
+reg [LOG_SRQS-1:0] spi_wa;
+reg [15:0]        spi_wd;
+wire s_db = s_srq_pi_valid && s_srq_pi_srqn < SRQS;
 
 // RAM ports (combinational controls)
 reg               pi_we;
@@ -465,7 +522,24 @@ rnic_fifo #(
     // verilator lint_on PINCONNECTEMPTY
 );
 
-assign s_axis_pl_tready = pl_head_valid && (pl_head ? rp_s_tready : 1'b1);
+// UD GRH injector: the 40 bytes a UD receive gets first go into the scatter
+// stream ahead of the payload (started by LENCHK once no earlier payload is
+// pending); while it runs, the payload waits
+localparam integer KEEP_I = DATA_W / 8;
+localparam integer GRH_BEATS = (40 + KEEP_I - 1) / KEEP_I;
+localparam integer GRH_BITS = GRH_BEATS * DATA_W;
+localparam GB_W = $clog2(GRH_BEATS + 1);
+localparam [GB_W-1:0] GRH_BEATS_C = GRH_BEATS[GB_W-1:0];
+reg  [GB_W-1:0] gi_beat_reg = {GB_W{1'b0}};
+reg             gi_active_reg = 1'b0;
+reg             gi_start;
+wire [DATA_W-1:0]   gi_tdata;
+wire [DATA_W/8-1:0] gi_tkeep;
+
+assign s_axis_pl_tready = pl_head_valid && (pl_head ? (rp_s_tready && !gi_active_reg) : 1'b1);
+wire [DATA_W-1:0]   rp_in_tdata = gi_active_reg ? gi_tdata : s_axis_pl_tdata;
+wire [DATA_W/8-1:0] rp_in_tkeep = gi_active_reg ? gi_tkeep : s_axis_pl_tkeep;
+wire                rp_in_tvalid = gi_active_reg || (s_axis_pl_tvalid && pl_head_valid && pl_head);
 
 rnic_repack #(
     .DATA_W(DATA_W)
@@ -476,9 +550,9 @@ rnic_repack #(
     .s_seg_last(seg_last),
     .s_seg_valid(seg_valid),
     .s_seg_ready(seg_ready),
-    .s_tdata(s_axis_pl_tdata),
-    .s_tkeep(s_axis_pl_tkeep),
-    .s_tvalid(s_axis_pl_tvalid && pl_head_valid && pl_head),
+    .s_tdata(rp_in_tdata),
+    .s_tkeep(rp_in_tkeep),
+    .s_tvalid(rp_in_tvalid),
     .s_tready(rp_s_tready),
     .m_tdata(rp_m_tdata),
     .m_tkeep(rp_m_tkeep),
@@ -603,9 +677,14 @@ reg [MS_W-1:0]   mpt_mem [0:MRS-1];
 reg [25:0]       psn_mem [0:QPS-1];   // {err, nak, epsn}
 reg [39:0]       cm_mem  [0:QPS-1];   // {msn, ci}
 reg [15:0]       pi_mem  [0:QPS-1];
-localparam MSG_W = 2 + SCNT_W + 32 * 3 + 64 + 32;  // {active, write, cur, off, bytes, total, addr, rem}
+localparam MSG_W = 2 + SCNT_W + 32 * 3 + 64 + 32 + 17;  // {active, write, cur, off, bytes, total, addr, rem, claim, idx}
 reg [MSG_W-1:0]  msg_mem [0:QPS-1];
 reg [95:0]       sge_mem [0:QPS*MAX_SGE-1];  // {device address, length}
+reg [SS_W-1:0]   srqc_mem [0:SRQS-1];
+reg [15:0]       srq_pi_mem [0:SRQS-1];
+reg [15:0]       srq_ci_mem [0:SRQS-1];
+reg [15:0]       spi_rd;
+reg [15:0]       sci_rd;
 
 reg [25:0]      psn_rd;
 reg [39:0]      cm_rd;
@@ -633,6 +712,14 @@ initial begin
     pi_rd = 16'd0;
     msg_rd = {MSG_W{1'b0}};
     sge_rd = 96'd0;
+    for (i = 0; i < SRQS; i = i + 1) begin
+        srqc_mem[i] = {SS_W{1'b0}};
+        srq_pi_mem[i] = 16'd0;
+        srq_ci_mem[i] = 16'd0;
+    end
+    ss_rd = {SS_W{1'b0}};
+    spi_rd = 16'd0;
+    sci_rd = 16'd0;
 end
 
 // MPT read address: the SGE's lkey while walking the WQE, else the RETH (or
@@ -650,8 +737,9 @@ wire [SCNT_W:0] f_slot_w = f_slot;   // only the slot bits address the table
 wire [LOG_QPS+SIDX_W-1:0] sge_wa = {qidx, f_slot_w[SIDX_W-1:0]};
 
 wire dyn_wr = dyn_we && !ctx_hit_reg;
+wire [LOG_SRQS-1:0] s_ra = q_srqn[LOG_SRQS-1:0];
 wire [MSG_W-1:0] msg_wd = {m_active_reg, m_write_reg, m_cur_reg, m_off_reg, m_bytes_reg,
-                           m_total_reg, m_addr_reg, m_rem_reg};
+                           m_total_reg, m_addr_reg, m_rem_reg, m_claim_reg, m_idx_reg};
 
 always @(posedge clk) begin
     if (ctx_qpc)
@@ -686,6 +774,22 @@ always @(posedge clk) begin
         pi_mem[pi_wa] <= pi_wd;
     pi_rd <= pi_mem[q_ra];
 
+    // SRQ tables, read with the QP's srqn in LOAD (valid in SLOAD); a
+    // context write clears the indexes; the packet's consumer index is
+    // written back in WB (even if the QP's context changed meanwhile: the
+    // WQE was taken from the SRQ)
+    if (ctx_srqc)
+        srqc_mem[ctx_sidx] <= ss_wr;
+    ss_rd <= srqc_mem[s_ra];
+    if (spi_we)
+        srq_pi_mem[spi_wa] <= spi_wd;
+    spi_rd <= srq_pi_mem[s_ra];
+    if (ctx_srqc)
+        srq_ci_mem[ctx_sidx] <= 16'd0;
+    else if (dyn_we && q_srq_en)
+        srq_ci_mem[s_ra] <= w_ci_reg;
+    sci_rd <= srq_ci_mem[s_ra];
+
     if (sge_we)
         sge_mem[sge_wa] <= {f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64] - k_start + k_iova,
                             f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32]};
@@ -696,28 +800,43 @@ wire [63:0] sge_dev = sge_rd[95:32];
 wire [31:0] sge_len = sge_rd[31:0];
 
 // ---------------------------------------------------------------------------
-// decode of the latched packet
-wire op_send = h_op_reg <= OP_SEND_ONLY_IMM;
-wire op_write = h_op_reg >= OP_WRITE_FIRST && h_op_reg <= OP_WRITE_ONLY_IMM;
-wire op_read = h_op_reg == OP_READ_REQ;
-wire op_cmp_swap = h_op_reg == OP_CMP_SWAP;
-wire op_atomic = op_cmp_swap || h_op_reg == OP_FETCH_ADD;
-wire op_start = h_op_reg == OP_SEND_FIRST || h_op_reg == OP_SEND_ONLY ||
-                h_op_reg == OP_SEND_ONLY_IMM || h_op_reg == OP_WRITE_FIRST ||
-                h_op_reg == OP_WRITE_ONLY || h_op_reg == OP_WRITE_ONLY_IMM;
-wire op_end = h_op_reg == OP_SEND_LAST || h_op_reg == OP_SEND_LAST_IMM ||
-              h_op_reg == OP_SEND_ONLY || h_op_reg == OP_SEND_ONLY_IMM ||
-              h_op_reg == OP_WRITE_LAST || h_op_reg == OP_WRITE_LAST_IMM ||
-              h_op_reg == OP_WRITE_ONLY || h_op_reg == OP_WRITE_ONLY_IMM;
-wire op_imm = h_op_reg == OP_SEND_LAST_IMM || h_op_reg == OP_SEND_ONLY_IMM ||
-              h_op_reg == OP_WRITE_LAST_IMM || h_op_reg == OP_WRITE_ONLY_IMM;
+// decode of the latched packet: the operation is in the low five opcode
+// bits; the transport in the top three must be the QP's (RC 000, UC 001,
+// UD 011); UC has SEND and RDMA WRITE only, UD SEND ONLY (with immediate)
+// only (IBA 9.2, table 37)
+wire [7:0] h_opl = {3'b000, h_op_reg[4:0]};
+wire t_uc = q_type == `RNIC_QP_TYPE_UC;
+wire t_ud = q_type == `RNIC_QP_TYPE_UD;
+wire t_unack = t_uc || t_ud;           // no ACKs, no NAKs
+wire op_tr_ok = t_uc ? (h_op_reg[7:5] == 3'b001 && h_opl <= OP_WRITE_ONLY_IMM) :
+                t_ud ? (h_op_reg[7:5] == 3'b011 && (h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM)) :
+                       (h_op_reg[7:5] == 3'b000);
+wire op_send = h_opl <= OP_SEND_ONLY_IMM;
+wire op_write = h_opl >= OP_WRITE_FIRST && h_opl <= OP_WRITE_ONLY_IMM;
+wire op_read = h_opl == OP_READ_REQ;
+wire op_cmp_swap = h_opl == OP_CMP_SWAP;
+wire op_atomic = op_cmp_swap || h_opl == OP_FETCH_ADD;
+wire op_start = h_opl == OP_SEND_FIRST || h_opl == OP_SEND_ONLY ||
+                h_opl == OP_SEND_ONLY_IMM || h_opl == OP_WRITE_FIRST ||
+                h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
+wire op_end = h_opl == OP_SEND_LAST || h_opl == OP_SEND_LAST_IMM ||
+              h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM ||
+              h_opl == OP_WRITE_LAST || h_opl == OP_WRITE_LAST_IMM ||
+              h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
+wire op_imm = h_opl == OP_SEND_LAST_IMM || h_opl == OP_SEND_ONLY_IMM ||
+              h_opl == OP_WRITE_LAST_IMM || h_opl == OP_WRITE_ONLY_IMM;
 // consumes a receive WQE at this packet
-wire op_wqe = (op_send && op_start) || h_op_reg == OP_WRITE_LAST_IMM ||
-              h_op_reg == OP_WRITE_ONLY_IMM;
+wire op_wqe = (op_send && op_start) || h_opl == OP_WRITE_LAST_IMM ||
+              h_opl == OP_WRITE_ONLY_IMM;
 wire seq_ok = op_start ? !m_active_reg : (m_active_reg && m_write_reg == op_write);
+// a receive WQE for this packet: the QP's RQ or SRQ is not empty, or (SRQ)
+// the QP still holds the WQE of a SEND it abandoned (UC), whose SGEs are
+// still in its SGE table
+wire reuse = q_srq_en && m_claim_reg && op_send && op_start;
+wire wqe_avail = reuse || ((!q_srq_en || s_valid_reg) && w_pi_reg != w_ci_reg);
 wire [13:0] mtu = 14'd128 << q_mtu;   // path_mtu code 1..5 = 256..4096 bytes
 wire len_ok = op_end ? ({1'b0, h_len_reg} <= mtu) : ({1'b0, h_len_reg} == mtu);
-wire qp_ok = h_qpn_reg < QPS && q_type == `RNIC_QP_TYPE_RC && !w_err_reg &&
+wire qp_ok = h_qpn_reg < QPS && (q_type == `RNIC_QP_TYPE_RC || t_unack) && op_tr_ok && !w_err_reg &&
              (q_state == `RNIC_QP_STATE_RTR || q_state == `RNIC_QP_STATE_RTS ||
               q_state == `RNIC_QP_STATE_SQD);
 wire [23:0] psn_d = h_psn_reg - w_epsn_reg;   // 24-bit serial difference
@@ -743,15 +862,19 @@ wire [31:0] f_len  = f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32];
 wire [64:0] sge_off = {1'b0, f_addr} - {1'b0, k_start};
 wire sge_ok = f_len == 32'd0 ||
               ((f_lkey >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
-               k_tag == f_lkey[KT-1:0] && k_pdn == q_pdn &&
+               k_tag == f_lkey[KT-1:0] && k_pdn == (q_srq_en ? s_pdn_reg : q_pdn) &&
                (k_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0 &&
                !sge_off[64] &&
                ({1'b0, sge_off[63:0]} + {33'd0, f_len}) <= {1'b0, k_length});
 
 // receive WQE address and fetch length
-wire [15:0] ci_slot = w_ci_reg & ((16'd1 << q_log_rq_size) - 16'd1);
-wire [63:0] wqe_addr = q_rq_base + ({48'd0, ci_slot} << q_log_rq_stride);
-wire [31:0] stride_bytes = 32'd1 << q_log_rq_stride;
+// (from the QP's SRQ when it has one)
+wire [4:0]  r_log_size = q_srq_en ? s_log_size_reg : q_log_rq_size;
+wire [4:0]  r_log_stride = q_srq_en ? s_log_stride_reg : q_log_rq_stride;
+wire [63:0] r_base = q_srq_en ? s_base_reg : q_rq_base;
+wire [15:0] ci_slot = w_ci_reg & ((16'd1 << r_log_size) - 16'd1);
+wire [63:0] wqe_addr = r_base + ({48'd0, ci_slot} << r_log_stride);
+wire [31:0] stride_bytes = 32'd1 << r_log_stride;
 wire [15:0] fetch_len = (stride_bytes < {16'd0, FETCH_MAX}) ?
                         ((stride_bytes < 32'd16) ? 16'd16 : stride_bytes[15:0]) : FETCH_MAX;
 
@@ -768,6 +891,56 @@ wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 // compare data, FETCH ADD stores original + add (mod 2^64)
 wire a_match = a_orig_reg == h_cmp_reg;
 wire [63:0] a_result = op_cmp_swap ? h_swap_reg : a_orig_reg + h_swap_reg;
+
+// bytes this packet places: its payload, after the 40-byte GRH on UD
+wire [31:0] pl_total = {19'd0, h_len_reg} + (t_ud ? 32'd40 : 32'd0);
+
+// The GRH of a UD receive (IBA 11.4.1.2 / RoCEv2 annex A17): for an IPv4
+// packet, 20 zero bytes and then the packet's IPv4 header, rebuilt from
+// the parsed fields as RoCEv2 sends it (IHL 5, DF, protocol UDP) with its
+// checksum; byte k of the 40 is grh_vec[8k+7:8k]
+wire [15:0] g_tot = 16'd52 + (op_imm ? 16'd4 : 16'd0) + ({3'd0, h_len_reg} + 16'd3 & 16'hFFFC);
+wire [19:0] g_sum0 = 20'h04500 + {12'd0, h_tos_reg} + {4'd0, g_tot} + {4'd0, h_ipid_reg} + 20'h04000 +
+                     {4'd0, h_ttl_reg, 8'h11} + {4'd0, h_sip_reg[31:16]} + {4'd0, h_sip_reg[15:0]} +
+                     {4'd0, h_dip_reg[31:16]} + {4'd0, h_dip_reg[15:0]};
+wire [16:0] g_sum1 = {1'b0, g_sum0[15:0]} + {13'd0, g_sum0[19:16]};
+wire [15:0] g_sum2 = g_sum1[15:0] + {15'd0, g_sum1[16]};
+wire [15:0] g_csum = ~g_sum2;
+wire [159:0] g_ip = {h_dip_reg[7:0], h_dip_reg[15:8], h_dip_reg[23:16], h_dip_reg[31:24],
+                     h_sip_reg[7:0], h_sip_reg[15:8], h_sip_reg[23:16], h_sip_reg[31:24],
+                     g_csum[7:0], g_csum[15:8], 8'h11, h_ttl_reg,
+                     8'h00, 8'h40, h_ipid_reg[7:0], h_ipid_reg[15:8],
+                     g_tot[7:0], g_tot[15:8], h_tos_reg, 8'h45};
+// the image is taken when the injector starts: the FSM may take the next
+// packet's header while GRH beats still wait for the repacker
+reg [159:0] grh_ip_reg = 160'd0;
+reg [GRH_BITS-1:0] grh_ext;
+always @* begin
+    grh_ext = {GRH_BITS{1'b0}};
+    grh_ext[319:160] = grh_ip_reg;
+end
+assign gi_tdata = grh_ext[gi_beat_reg * DATA_W +: DATA_W];
+genvar gk;
+generate
+    for (gk = 0; gk < DATA_W / 8; gk = gk + 1) begin : g_keep
+        assign gi_tkeep[gk] = ({{(32-GB_W){1'b0}}, gi_beat_reg} * KEEP_I + gk) < 40;
+    end
+endgenerate
+
+always @(posedge clk) begin
+    if (rst) begin
+        gi_active_reg <= 1'b0;
+        gi_beat_reg <= {GB_W{1'b0}};
+    end else if (gi_start) begin
+        gi_active_reg <= 1'b1;
+        gi_beat_reg <= {GB_W{1'b0}};
+        grh_ip_reg <= g_ip;
+    end else if (gi_active_reg && rp_s_tready) begin
+        gi_beat_reg <= gi_beat_reg + 1'b1;
+        if (gi_beat_reg == GRH_BEATS_C - 1'b1)
+            gi_active_reg <= 1'b0;
+    end
+end
 
 // scatter piece
 wire [31:0] sge_rem = sge_len - m_off_reg;
@@ -790,6 +963,14 @@ always @* begin
     h_len_next = h_len_reg;
     h_swap_next = h_swap_reg;
     h_cmp_next = h_cmp_reg;
+    h_qkey_next = h_qkey_reg;
+    h_sqpn_next = h_sqpn_reg;
+    h_sip_next = h_sip_reg;
+    h_dip_next = h_dip_reg;
+    h_ipid_next = h_ipid_reg;
+    h_ttl_next = h_ttl_reg;
+    h_tos_next = h_tos_reg;
+    gi_start = 1'b0;
 
     a_orig_next = a_orig_reg;
     a_new_next = a_new_reg;
@@ -809,6 +990,13 @@ always @* begin
     m_total_next = m_total_reg;
     m_addr_next = m_addr_reg;
     m_rem_next = m_rem_reg;
+    m_claim_next = m_claim_reg;
+    m_idx_next = m_idx_reg;
+    s_valid_next = s_valid_reg;
+    s_log_size_next = s_log_size_reg;
+    s_log_stride_next = s_log_stride_reg;
+    s_pdn_next = s_pdn_reg;
+    s_base_next = s_base_reg;
     ctx_hit_next = ctx_hit_reg;
 
     f_k_next = f_k_reg;
@@ -839,6 +1027,7 @@ always @* begin
     stat_rnr_nak_next = 1'b0;
     stat_inv_req_next = 1'b0;
     stat_ack_tx_next = 1'b0;
+    stat_msg_drop_next = 1'b0;
     qp_err_next = 1'b0;
 
     dyn_we = 1'b0;
@@ -885,6 +1074,32 @@ always @* begin
         pi_wd = s_rq_pi;
     end
 
+    spend_valid_next = spend_valid_reg;
+    spend_sidx_next = spend_sidx_reg;
+    spend_pi_next = spend_pi_reg;
+    spi_we = 1'b0;
+    spi_wa = ctx_sidx;
+    spi_wd = 16'd0;
+    if (ctx_srqc) begin
+        spi_we = 1'b1;
+        if (s_db) begin
+            spend_valid_next = 1'b1;
+            spend_sidx_next = s_srq_pi_srqn[LOG_SRQS-1:0];
+            spend_pi_next = s_srq_pi;
+        end
+    end else if (spend_valid_reg) begin
+        spi_we = 1'b1;
+        spi_wa = spend_sidx_reg;
+        spi_wd = spend_pi_reg;
+        spend_valid_next = s_db;
+        spend_sidx_next = s_srq_pi_srqn[LOG_SRQS-1:0];
+        spend_pi_next = s_srq_pi;
+    end else if (s_db) begin
+        spi_we = 1'b1;
+        spi_wa = s_srq_pi_srqn[LOG_SRQS-1:0];
+        spi_wd = s_srq_pi;
+    end
+
     if (state_reg != S_IDLE && ctx_dyn && ctx_qidx == qidx)
         ctx_hit_next = 1'b1;
 
@@ -908,6 +1123,13 @@ always @* begin
             end
             h_swap_next = s_hdr_atomic_swap;
             h_cmp_next = s_hdr_atomic_cmp;
+            h_qkey_next = s_hdr_deth_qkey;
+            h_sqpn_next = s_hdr_deth_sqpn;
+            h_sip_next = s_hdr_sip;
+            h_dip_next = s_hdr_dip;
+            h_ipid_next = s_hdr_ip_id;
+            h_ttl_next = s_hdr_ttl;
+            h_tos_next = s_hdr_tos;
             h_imm_next = s_hdr_imm;
             h_len_next = s_hdr_len;
             ctx_hit_next = ctx_dyn && ctx_qidx == qidx_in;
@@ -923,7 +1145,14 @@ always @* begin
         {w_msn_next, w_ci_next} = cm_rd;
         w_pi_next = pi_rd;
         {m_active_next, m_write_next, m_cur_next, m_off_next, m_bytes_next,
-         m_total_next, m_addr_next, m_rem_next} = msg_rd;
+         m_total_next, m_addr_next, m_rem_next, m_claim_next, m_idx_next} = msg_rd;
+        state_next = q_srq_en ? S_SLOAD : S_DECIDE;
+    end
+    S_SLOAD: begin
+        // receives come from the QP's SRQ: its indexes and ring instead
+        w_pi_next = spi_rd;
+        w_ci_next = sci_rd;
+        {s_valid_next, s_log_size_next, s_log_stride_next, s_pdn_next, s_base_next} = ss_rd;
         state_next = S_DECIDE;
     end
     S_DECIDE: begin
@@ -937,6 +1166,43 @@ always @* begin
         cqe_len_next = 32'd0;
         if (!qp_ok) begin
             stat_bad_qp_next = 1'b1;
+        end else if (t_ud) begin
+            // UD (IBA 9.8.4): no PSN check, no replies; a datagram whose
+            // Q_Key is not the QP's, or with no receive WQE, is dropped
+            if (h_qkey_reg != q_qkey || !len_ok || !wqe_avail) begin
+                stat_msg_drop_next = 1'b1;
+            end else begin
+                do_disc_next = 1'b0;
+                state_next = S_FETCH;
+            end
+        end else if (t_uc) begin
+            // UC (IBA 9.8): nothing is acknowledged and no remote request
+            // error touches the QP. Every packet moves the expected PSN to
+            // its own PSN + 1; a packet after a gap ends any partial message
+            // (its receive WQE is not consumed and takes the next message).
+            // A FIRST or ONLY always starts a message; a MIDDLE or LAST
+            // belongs to the message in progress or is dropped, as is every
+            // packet of a message without a receive WQE.
+            w_epsn_next = h_psn_reg + 24'd1;
+            if (psn_d != 24'd0) begin
+                stat_psn_err_next = 1'b1;
+                m_active_next = 1'b0;
+            end
+            if (!(op_send || op_write) || !len_ok ||
+                (!op_start && (psn_d != 24'd0 || !m_active_reg || m_write_reg != op_write)) ||
+                (op_wqe && !wqe_avail)) begin
+                stat_msg_drop_next = 1'b1;
+                m_active_next = 1'b0;
+            end else begin
+                w_epsn_next = h_psn_reg;     // S_DONE moves it past this packet
+                do_disc_next = 1'b0;
+                if (op_send && op_start)
+                    state_next = S_FETCH;
+                else if (op_write && op_start)
+                    state_next = S_RETH;
+                else
+                    state_next = S_LENCHK;
+            end
         end else if (psn_d[23]) begin
             // duplicate: re-ACK up to the last executed PSN, nothing written.
             // A duplicate atomic should get the AtomicAckETH of its first
@@ -981,14 +1247,13 @@ always @* begin
                 do_disc_next = 1'b0;
                 state_next = S_ARETH;
             end
-        end else if (!(op_send || op_write) || !seq_ok || !len_ok ||
-                     (op_wqe && q_srq_en)) begin
+        end else if (!(op_send || op_write) || !seq_ok || !len_ok) begin
             stat_inv_req_next = 1'b1;
             qp_err_next = 1'b1;
             w_err_next = 1'b1;
             do_ack_next = 1'b1;
             ack_syn_next = SYN_NAK_INV;
-        end else if (op_wqe && w_pi_reg == w_ci_reg) begin
+        end else if (op_wqe && !wqe_avail) begin
             // no receive WQE posted: RNR NAK with the QP's timer code
             stat_rnr_nak_next = 1'b1;
             do_ack_next = 1'b1;
@@ -1004,14 +1269,24 @@ always @* begin
         end
     end
     S_FETCH: begin
-        rd_req_valid = 1'b1;
         f_k_next = {(SCNT_W+1){1'b0}};
         f_nsge_next = {SCNT_W{1'b0}};
         f_sum_next = 32'd0;
         f_err_next = 8'd0;
         f_done_next = 1'b0;
-        if (m_rd_req_ready)
-            state_next = S_WREC;
+        if (reuse) begin
+            // the SRQ WQE the QP still holds takes this message
+            m_active_next = 1'b1;
+            m_write_next = 1'b0;
+            m_cur_next = {SCNT_W{1'b0}};
+            m_off_next = 32'd0;
+            m_bytes_next = 32'd0;
+            state_next = S_LENCHK;
+        end else begin
+            rd_req_valid = 1'b1;
+            if (m_rd_req_ready)
+                state_next = S_WREC;
+        end
     end
     S_WREC: begin
         rec_ready = 1'b1;
@@ -1064,6 +1339,13 @@ always @* begin
             m_off_next = 32'd0;
             m_bytes_next = 32'd0;
             m_total_next = f_sum_reg;
+            if (q_srq_en) begin
+                // an SRQ WQE is taken now (other QPs take the next ones
+                // while this message runs); the QP holds it until its CQE
+                m_claim_next = 1'b1;
+                m_idx_next = w_ci_reg;
+                w_ci_next = w_ci_reg + 1'b1;
+            end
             state_next = S_LENCHK;
         end
     end
@@ -1075,6 +1357,14 @@ always @* begin
             m_rem_next = h_rlen_reg;
             m_bytes_next = 32'd0;
             state_next = S_LENCHK;
+        end else if (t_uc) begin
+            // UC: the message is dropped, its MIDDLE/LAST packets with it
+            // (the expected PSN still moves past this packet)
+            do_disc_next = 1'b1;
+            m_active_next = 1'b0;
+            w_epsn_next = w_epsn_reg + 24'd1;
+            stat_msg_drop_next = 1'b1;
+            state_next = S_DISC;
         end else begin
             do_disc_next = 1'b1;
             w_err_next = 1'b1;
@@ -1197,36 +1487,54 @@ always @* begin
         end
     end
     S_LENCHK: begin
-        if (!m_write_reg && m_bytes_reg + {19'd0, h_len_reg} > m_total_reg) begin
+        if (!m_write_reg && m_bytes_reg + pl_total > m_total_reg) begin
             // message longer than the receive buffers
             do_disc_next = 1'b1;
             do_cqe_next = 1'b1;
             cqe_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
             cqe_len_next = m_bytes_reg;
             m_active_next = 1'b0;
-            w_ci_next = w_ci_reg + 1'b1;
-            w_err_next = 1'b1;
-            qp_err_next = 1'b1;
-            stat_inv_req_next = 1'b1;
+            if (q_srq_en) begin
+                cqe_idx_next = m_idx_reg;     // the held SRQ WQE completes
+                m_claim_next = 1'b0;
+            end else begin
+                w_ci_next = w_ci_reg + 1'b1;
+            end
+            // RC: NAK and error; UC, UD: the WQE completes in error, the
+            // rest of the message is dropped, the QP carries on
+            w_err_next = !t_unack;
+            qp_err_next = !t_unack;
+            stat_inv_req_next = !t_unack;
+            stat_msg_drop_next = t_unack;
+            if (t_uc)
+                w_epsn_next = w_epsn_reg + 24'd1;   // UC: past this packet
             do_ack_next = 1'b1;
             ack_syn_next = SYN_NAK_INV;
             state_next = S_DISC;
         end else if (m_write_reg && ({19'd0, h_len_reg} > m_rem_reg ||
                                      (op_end && {19'd0, h_len_reg} != m_rem_reg))) begin
-            // payload disagrees with the RETH DMA length
+            // payload disagrees with the RETH DMA length (UC: dropped)
             do_disc_next = 1'b1;
             m_active_next = 1'b0;
-            w_err_next = 1'b1;
-            qp_err_next = 1'b1;
-            stat_inv_req_next = 1'b1;
+            w_err_next = !t_uc;
+            qp_err_next = !t_uc;
+            stat_inv_req_next = !t_uc;
+            stat_msg_drop_next = t_uc;
+            if (t_uc)
+                w_epsn_next = w_epsn_reg + 24'd1;
             do_ack_next = 1'b1;
             ack_syn_next = SYN_NAK_INV;
             state_next = S_DISC;
+        end else if (t_ud && pl_head_valid) begin
+            // the GRH enters the scatter stream after every earlier
+            // packet's payload: wait for them to have gone in
+            state_next = S_LENCHK;
         end else begin
-            left_next = h_len_reg;
+            left_next = pl_total[12:0];
             req_ok_next = 1'b0;
             seg_ok_next = 1'b0;
-            state_next = (h_len_reg == 13'd0) ? S_DONE : S_KEEP;
+            gi_start = t_ud;
+            state_next = (h_len_reg != 13'd0) ? S_KEEP : t_ud ? S_SCAT_RD : S_DONE;
         end
     end
     S_KEEP: begin
@@ -1279,7 +1587,7 @@ always @* begin
         w_nak_next = 1'b0;
         ack_syn_next = SYN_ACK;
         ack_psn_next = h_psn_reg;
-        do_ack_next = op_end || h_ackreq_reg;
+        do_ack_next = !t_unack && (op_end || h_ackreq_reg);
         if (op_end) begin
             m_active_next = 1'b0;
             w_msn_next = w_msn_reg + 24'd1;
@@ -1288,12 +1596,18 @@ always @* begin
                 cqe_status_next = `RNIC_WC_STATUS_SUCCESS;
                 cqe_len_next = m_bytes_reg;
                 cqe_flags_next = (op_imm ? `RNIC_CQE_FLAG_IMM : 8'd0) |
-                                 (h_se_reg ? `RNIC_CQE_FLAG_SOLICITED : 8'd0);
-                w_ci_next = w_ci_reg + 1'b1;
+                                 (h_se_reg ? `RNIC_CQE_FLAG_SOLICITED : 8'd0) |
+                                 (t_ud ? `RNIC_CQE_FLAG_GRH : 8'd0);
+                if (q_srq_en && op_send) begin
+                    cqe_idx_next = m_idx_reg;  // the SRQ WQE taken at FIRST/ONLY
+                    m_claim_next = 1'b0;
+                end else begin
+                    w_ci_next = w_ci_reg + 1'b1;
+                end
             end
         end
         state_next = (op_end && (op_send || op_imm)) ? S_CQE :
-                     (op_end || h_ackreq_reg) ? S_ACK : S_WB;
+                     (!t_unack && (op_end || h_ackreq_reg)) ? S_ACK : S_WB;
     end
     S_DISC: begin
         // drop the packet's payload (if any), then the replies
@@ -1317,24 +1631,30 @@ always @* begin
     end
     S_WB: begin
         // context writes own the table ports this cycle
-        if (!ctx_dyn) begin
+        if (!ctx_dyn && !ctx_srqc) begin
             dyn_we = 1'b1;
             state_next = S_IDLE;
         end
     end
     default: state_next = S_IDLE;
     endcase
+    // UC and UD send no ACK or NAK, whatever happened (the QP type is valid
+    // from DECIDE on, where replies are first decided)
+    if (state_reg != S_IDLE && t_unack)
+        do_ack_next = 1'b0;
 end
 
 always @(posedge clk) begin
     if (rst) begin
         state_reg <= S_IDLE;
         pend_valid_reg <= 1'b0;
+        spend_valid_reg <= 1'b0;
         stat_bad_qp_reg <= 1'b0;
         stat_psn_err_reg <= 1'b0;
         stat_rnr_nak_reg <= 1'b0;
         stat_inv_req_reg <= 1'b0;
         stat_ack_tx_reg <= 1'b0;
+        stat_msg_drop_reg <= 1'b0;
         qp_err_reg <= 1'b0;
         req_ok_reg <= 1'b0;
         seg_ok_reg <= 1'b0;
@@ -1342,11 +1662,13 @@ always @(posedge clk) begin
     end else begin
         state_reg <= state_next;
         pend_valid_reg <= pend_valid_next;
+        spend_valid_reg <= spend_valid_next;
         stat_bad_qp_reg <= stat_bad_qp_next;
         stat_psn_err_reg <= stat_psn_err_next;
         stat_rnr_nak_reg <= stat_rnr_nak_next;
         stat_inv_req_reg <= stat_inv_req_next;
         stat_ack_tx_reg <= stat_ack_tx_next;
+        stat_msg_drop_reg <= stat_msg_drop_next;
         qp_err_reg <= qp_err_next;
         req_ok_reg <= req_ok_next;
         seg_ok_reg <= seg_ok_next;
@@ -1369,6 +1691,13 @@ always @(posedge clk) begin
     h_len_reg <= h_len_next;
     h_swap_reg <= h_swap_next;
     h_cmp_reg <= h_cmp_next;
+    h_qkey_reg <= h_qkey_next;
+    h_sqpn_reg <= h_sqpn_next;
+    h_sip_reg <= h_sip_next;
+    h_dip_reg <= h_dip_next;
+    h_ipid_reg <= h_ipid_next;
+    h_ttl_reg <= h_ttl_next;
+    h_tos_reg <= h_tos_next;
 
     a_orig_reg <= a_orig_next;
     a_new_reg <= a_new_next;
@@ -1388,6 +1717,15 @@ always @(posedge clk) begin
     m_total_reg <= m_total_next;
     m_addr_reg <= m_addr_next;
     m_rem_reg <= m_rem_next;
+    m_claim_reg <= m_claim_next;
+    m_idx_reg <= m_idx_next;
+    s_valid_reg <= s_valid_next;
+    s_log_size_reg <= s_log_size_next;
+    s_log_stride_reg <= s_log_stride_next;
+    s_pdn_reg <= s_pdn_next;
+    s_base_reg <= s_base_next;
+    spend_sidx_reg <= spend_sidx_next;
+    spend_pi_reg <= spend_pi_next;
     ctx_hit_reg <= ctx_hit_next;
 
     f_k_reg <= f_k_next;
@@ -1441,7 +1779,7 @@ always @* begin
     if ((cqe_flags_reg & `RNIC_CQE_FLAG_IMM) != 8'd0)
         cqe[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] = {h_imm_reg[7:0], h_imm_reg[15:8],
                                                      h_imm_reg[23:16], h_imm_reg[31:24]};
-    cqe[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = q_dest_qpn;
+    cqe[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = t_ud ? h_sqpn_reg : q_dest_qpn;
 end
 assign m_cqe_valid = cqe_valid;
 assign m_cqe_cqn = q_recv_cqn;
@@ -1485,6 +1823,7 @@ assign stat_psn_err = stat_psn_err_reg;
 assign stat_rnr_nak = stat_rnr_nak_reg;
 assign stat_inv_req = stat_inv_req_reg;
 assign stat_ack_tx = stat_ack_tx_reg;
+assign stat_msg_drop = stat_msg_drop_reg;
 
 endmodule
 

@@ -211,6 +211,9 @@ wire [23:0] requeue_qpn;
 wire        rq_pi_valid;
 wire [23:0] rq_pi_qpn;
 wire [15:0] rq_pi;
+wire        srq_pi_valid;
+wire [23:0] srq_pi_srqn;
+wire [15:0] srq_pi;
 wire        cq_db_valid;
 wire [23:0] cq_db_cqn;
 wire [15:0] cq_db_ci;
@@ -229,6 +232,7 @@ rnic_doorbell #(
     .m_sched_pi(sched_pi),
     .s_requeue_valid(requeue_valid), .s_requeue_ready(requeue_ready), .s_requeue_qpn(requeue_qpn),
     .m_rq_pi_valid(rq_pi_valid), .m_rq_pi_qpn(rq_pi_qpn), .m_rq_pi(rq_pi),
+    .m_srq_pi_valid(srq_pi_valid), .m_srq_pi_srqn(srq_pi_srqn), .m_srq_pi(srq_pi),
     .m_cq_db_valid(cq_db_valid), .m_cq_db_cqn(cq_db_cqn), .m_cq_db_ci(cq_db_ci),
     .m_cq_db_arm(cq_db_arm),
     .stat_db_reject(stat_db_reject)
@@ -586,7 +590,7 @@ wire [23:0]       resp_cqe_cqn;
 wire [255:0]      resp_cqe_data;
 wire              resp_qp_err_valid;
 wire [23:0]       resp_qp_err_qpn;
-wire              stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx;
+wire              stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx, stat_msg_drop;
 
 rnic_resp #(
     .DATA_W(DATA_W),
@@ -597,6 +601,7 @@ rnic_resp #(
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
     .ctx_wr_data(ctx_wr_data),
     .s_rq_pi_valid(rq_pi_valid), .s_rq_pi_qpn(rq_pi_qpn), .s_rq_pi(rq_pi),
+    .s_srq_pi_valid(srq_pi_valid), .s_srq_pi_srqn(srq_pi_srqn), .s_srq_pi(srq_pi),
 
     .s_hdr_opcode(rx_hdr_opcode),
     .s_hdr_se(rx_hdr_se),
@@ -675,7 +680,7 @@ rnic_resp #(
     .m_cqe_data(resp_cqe_data),
     .qp_err_valid(resp_qp_err_valid), .qp_err_qpn(resp_qp_err_qpn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
-    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx)
+    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop)
 );
 assign rd_req_tag[2*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, resp_rd_tag};
 
@@ -987,6 +992,7 @@ always @* begin
     stat_inc[`RNIC_STAT_ACKS_RX*STAT_W +: STAT_W] =
         {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode == 8'h11};
     stat_inc[`RNIC_STAT_WQE_INDEX_ERR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_wqe_index_err};
+    stat_inc[`RNIC_STAT_RX_MSG_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_msg_drop};
 end
 
 // Not yet consumed: a fetch index error and a responder-detected QP error

@@ -9,7 +9,12 @@
 // READ and atomic test), and a CQE sink that checks every CQE field against
 // the expected completion order (and, for a successful READ or atomic, that
 // every DMA write request of its data was accepted before the CQE was
-// offered).
+// offered; for a UC or UD WQE, that all its headers had been taken and all
+// its gather data had arrived from the DMA read port).
+// QPs 3-18 are RC; QPs 20-23 UC (UC opcodes, no AckReq, completion without
+// ACKs, READ/atomics refused); QPs 24-25 UD (SEND ONLY with DETH, address
+// vector and Q_Key from the WQE, length and opcode errors); QPs 26-27 RC
+// FENCE ordering behind a READ and an atomic, checked with a cycle counter.
 // The sequence (initial block and its tasks) drives inputs with blocking
 // assignments at the falling edge (Verilator 5.006 runs non-blocking
 // assignments in initial blocks as blocking ones); the models in always
@@ -206,6 +211,8 @@ reg [15:0] qa_pkey [0:255];
 reg [23:0] qa_cqn [0:255];
 reg [23:0] qa_psn [0:255];        // next PSN the requester should use
 reg [15:0] qa_index [0:255];      // next WQE index
+reg [3:0]  qa_type [0:255];       // RC, UC or UD
+reg [31:0] qa_qkey [0:255];       // the QPC's Q_Key (UD: DETH when the WQE's has its high bit set)
 
 // expected messages (in send order)
 localparam MAXMSG = 256;
@@ -220,6 +227,14 @@ reg [31:0] em_rkey [0:MAXMSG-1];
 reg [31:0] em_rlen [0:MAXMSG-1];   // READ: its length (em_len is 0: the request has no payload)
 reg [63:0] em_cmp [0:MAXMSG-1];    // send_wqe.compare_add and .swap of the WQE (every WQE has them;
 reg [63:0] em_swap [0:MAXMSG-1];   // only an atomic's request carries them)
+reg [3:0]  em_type [0:MAXMSG-1];   // the QP's type when posted: RC, UC or UD
+reg [23:0] em_ud_dqpn [0:MAXMSG-1]; // the WQE's UD fields (every WQE has them; only a UD
+reg [47:0] em_ud_dmac [0:MAXMSG-1]; // QP's packet carries them)
+reg [31:0] em_ud_dip [0:MAXMSG-1];
+reg [7:0]  em_ud_ttl [0:MAXMSG-1];
+reg [7:0]  em_ud_tos [0:MAXMSG-1];
+reg [31:0] em_ud_qkey [0:MAXMSG-1]; // expected DETH Q_Key (the WQE's, or the QPC's when its bit 31 is set)
+integer    em_hcyc [0:MAXMSG-1];   // cycle its first header first appeared on the header bus (FENCE)
 integer    em_wr = 0, em_rd = 0;
 
 // expected payload bytes (in send order)
@@ -235,6 +250,9 @@ reg [7:0]  ec_op [0:MAXCQE-1];
 reg [7:0]  ec_status [0:MAXCQE-1];
 reg [23:0] ec_qpn [0:MAXCQE-1];
 reg [31:0] ec_len [0:MAXCQE-1];
+reg        ec_unack [0:MAXCQE-1];  // a successful UC/UD WQE: completed once its packets and data went out
+integer    ec_gend [0:MAXCQE-1];   // gather bytes (all messages up to this one) that must have arrived first
+integer    ec_msg [0:MAXCQE-1];    // its message number: its headers must all have been taken first
 integer    ec_wr = 0, ec_rd = 0;
 
 integer n_ack_drop = 0, n_nak_seq = 0, n_nak_rnr = 0;
@@ -242,6 +260,17 @@ always @(posedge clk) begin
     if (stat_ack_drop) n_ack_drop = n_ack_drop + 1;
     if (stat_nak_seq) n_nak_seq = n_nak_seq + 1;
     if (stat_nak_rnr) n_nak_rnr = n_nak_rnr + 1;
+end
+
+// s_ack_* input: packets fed (UC and UD must complete without any) and the
+// cycle of the last handshake on it (header or payload beat), for FENCE
+integer n_ack_in = 0, ack_in_cyc = 0;
+always @(posedge clk) begin
+    if (!rst && ack_valid && ack_ready) begin
+        n_ack_in = n_ack_in + 1;
+        ack_in_cyc = cycle;
+    end
+    if (!rst && ack_pl_tvalid && ack_pl_tready) ack_in_cyc = cycle;
 end
 
 // ---------------------------------------------------------------- contexts
@@ -254,11 +283,21 @@ task ctx_write(input [7:0] table_id, input [23:0] index, input [32*`RNIC_CTX_WOR
     end
 endtask
 
+// an RC QP (its Q_Key is set too: an RC packet must not carry it)
 task qp_setup(input [7:0] qpn, input [3:0] state, input [2:0] mtu, input [23:0] pdn, input [23:0] cqn,
               input [23:0] psn, input sig_all);
+    begin
+        qp_setup_t(qpn, `RNIC_QP_TYPE_RC, state, mtu, pdn, cqn, psn, sig_all, 32'h0e000000 | {24'd0, qpn});
+    end
+endtask
+
+task qp_setup_t(input [7:0] qpn, input [3:0] qtype, input [3:0] state, input [2:0] mtu, input [23:0] pdn,
+                input [23:0] cqn, input [23:0] psn, input sig_all, input [31:0] qkey);
     reg [32*`RNIC_CTX_WORDS-1:0] c;
     begin
         c = 0;
+        qa_type[qpn] = qtype;
+        qa_qkey[qpn] = qkey;
         qa_mtu[qpn] = mtu;
         qa_dqpn[qpn] = 24'h100000 + qpn * 24'h111;
         qa_dmac[qpn] = {40'h02_11_22_33_44, qpn};
@@ -271,7 +310,8 @@ task qp_setup(input [7:0] qpn, input [3:0] state, input [2:0] mtu, input [23:0] 
         qa_psn[qpn] = psn;
         qa_index[qpn] = 16'd0;
         c[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] = state;
-        c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = `RNIC_QP_TYPE_RC;
+        c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = qtype;
+        c[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W] = qkey;
         c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = mtu;
         c[`RNIC_QPC_SQ_SIG_ALL_LSB] = sig_all;
         c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = pdn;
@@ -317,6 +357,16 @@ reg [7:0]  inl [0:255];
 // header sink sees that only atomics send them)
 reg [63:0] at_cmp = 64'ha5a5a5a5c3c3c3c3;
 reg [63:0] at_swap = 64'h5a5a5a5a3c3c3c3c;
+// UD destination QP, Q_Key and address vector of the next posts (non-zero
+// and unlike every QPC's values for every QP type, so the header sink sees
+// that only a UD QP's packets use them, and use them rather than the QPC's)
+reg [23:0] ud_dqpn = 24'h0abcde;
+reg [31:0] ud_qkey = 32'h13579bdf;
+reg [31:0] ud_dip = 32'h0a010203;
+reg [47:0] ud_dmac = 48'h06aabbccddee;
+reg [7:0]  ud_ttl = 8'd201;
+reg [7:0]  ud_tos = 8'hb8;
+integer    g_exp = 0;                 // bytes the gatherer must read (sum over the messages sent)
 
 // post one WQE on qpn; exp_status is its expected completion status,
 // exp_sent whether its packets go out, sig its SIGNALED flag
@@ -342,6 +392,13 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
         w[`RNIC_SEND_WQE_RKEY_LSB +: `RNIC_SEND_WQE_RKEY_W] = rkey;
         w[`RNIC_SEND_WQE_COMPARE_ADD_LSB +: `RNIC_SEND_WQE_COMPARE_ADD_W] = at_cmp;
         w[`RNIC_SEND_WQE_SWAP_LSB +: `RNIC_SEND_WQE_SWAP_W] = at_swap;
+        w[`RNIC_SEND_WQE_DEST_QPN_LSB +: `RNIC_SEND_WQE_DEST_QPN_W] = ud_dqpn;
+        w[`RNIC_SEND_WQE_QKEY_LSB +: `RNIC_SEND_WQE_QKEY_W] = ud_qkey;
+        w[`RNIC_SEND_WQE_AH_DIP_LSB +: `RNIC_SEND_WQE_AH_DIP_W] = ud_dip;
+        w[`RNIC_SEND_WQE_AH_DMAC_LO_LSB +: `RNIC_SEND_WQE_AH_DMAC_LO_W] = ud_dmac[31:0];
+        w[`RNIC_SEND_WQE_AH_DMAC_HI_LSB +: `RNIC_SEND_WQE_AH_DMAC_HI_W] = ud_dmac[47:32];
+        w[`RNIC_SEND_WQE_AH_HOP_LIMIT_LSB +: `RNIC_SEND_WQE_AH_HOP_LIMIT_W] = ud_ttl;
+        w[`RNIC_SEND_WQE_AH_TCLASS_LSB +: `RNIC_SEND_WQE_AH_TCLASS_W] = ud_tos;
         if (flags & `RNIC_WQE_FLAG_INLINE) begin
             for (b = 0; b < len; b = b + 1)
                 w[512 + b*8 +: 8] = inl[b];
@@ -365,6 +422,12 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
             em_se[em_wr % MAXMSG] = (flags & `RNIC_WQE_FLAG_SOLICITED) != 0 && op != `RNIC_WQE_OP_RDMA_READ && !atom;
             em_raddr[em_wr % MAXMSG] = raddr; em_rkey[em_wr % MAXMSG] = rkey;
             em_cmp[em_wr % MAXMSG] = at_cmp; em_swap[em_wr % MAXMSG] = at_swap;
+            em_type[em_wr % MAXMSG] = qa_type[qpn];
+            em_ud_dqpn[em_wr % MAXMSG] = ud_dqpn; em_ud_dmac[em_wr % MAXMSG] = ud_dmac;
+            em_ud_dip[em_wr % MAXMSG] = ud_dip; em_ud_ttl[em_wr % MAXMSG] = ud_ttl;
+            em_ud_tos[em_wr % MAXMSG] = ud_tos;
+            em_ud_qkey[em_wr % MAXMSG] = ud_qkey[31] ? qa_qkey[qpn] : ud_qkey;
+            em_hcyc[em_wr % MAXMSG] = -1;
             em_wr = em_wr + 1;
             qa_psn[qpn] = qa_psn[qpn] + npk;
             if (flags & `RNIC_WQE_FLAG_INLINE) begin
@@ -375,6 +438,7 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
                 for (j = 0; j < nsge; j = j + 1)
                     for (b = 0; b < sg_len[j]; b = b + 1) begin
                         exp_pl[exp_wr % EXP_BYTES] = mem[sg_va[j] - MR_VA + b]; exp_wr = exp_wr + 1;
+                        g_exp = g_exp + 1;
                     end
             end
         end
@@ -389,6 +453,9 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
                                     (op == `RNIC_WQE_OP_BIND_MW) ? `RNIC_CQE_OP_REQ_BIND_MW :
                                     (op == `RNIC_WQE_OP_TSO) ? `RNIC_CQE_OP_REQ_TSO : `RNIC_CQE_OP_REQ_SEND;
             ec_status[ec_wr % MAXCQE] = exp_status; ec_qpn[ec_wr % MAXCQE] = qpn; ec_len[ec_wr % MAXCQE] = len;
+            ec_unack[ec_wr % MAXCQE] = qa_type[qpn] != `RNIC_QP_TYPE_RC && exp_sent && exp_status == `RNIC_WC_STATUS_SUCCESS;
+            ec_gend[ec_wr % MAXCQE] = g_exp;
+            ec_msg[ec_wr % MAXCQE] = em_wr - 1;
             ec_wr = ec_wr + 1;
         end
         // the stride: 512 bytes = 8 beats
@@ -483,6 +550,17 @@ always @(posedge clk) begin
     end
 end
 
+// gather data bytes the DUT took from the DMA read port (non-blocking, so a
+// check at the same edge sees the value before this edge's beat)
+integer rd_acc_bytes = 0, rd_beat_n, rk;
+always @(posedge clk) begin
+    if (!rst && rd_tvalid && rd_tready) begin
+        rd_beat_n = 0;
+        for (rk = 0; rk < KEEP_W; rk = rk + 1) rd_beat_n = rd_beat_n + rd_tkeep[rk];
+        rd_acc_bytes <= rd_acc_bytes + rd_beat_n;
+    end
+end
+
 // ---------------------------------------------------------------- DMA write port model
 // Takes up to WQ-1 requests ahead (like rnic_dma_wr's command queue) and the
 // data of the oldest one only; checks each request (length 1..65535, inside
@@ -571,9 +649,15 @@ endfunction
 integer hs_msg = 0, hs_off = 0, hs_pkts = 0;
 reg [15:0] hs_ip_id;
 integer hm, hlen, hplen;
-reg hfirst, hlast, hwrite, himm, hread, hatom, hcs;
+reg hfirst, hlast, hwrite, himm, hread, hatom, hcs, hud;
 reg [7:0] hop;
+reg [3:0] htype;
 always @(posedge clk) begin
+    // the cycle a message's first header first appears on the bus (the
+    // emitter offers a message's first header only after the previous
+    // message's last one was taken)
+    if (!rst && hdr_valid && hs_msg < em_wr && hs_pkts == 0 && em_hcyc[hs_msg % MAXMSG] < 0)
+        em_hcyc[hs_msg % MAXMSG] = cycle;
     if (!rst && hdr_valid && hdr_ready) begin
         if (hs_msg >= em_wr) begin
             $display("FAIL: unexpected packet opcode %h psn %h", hdr_opcode, hdr_psn);
@@ -590,28 +674,35 @@ always @(posedge clk) begin
             hread = em_op[hm] == `RNIC_WQE_OP_RDMA_READ;   // one READ REQUEST, no payload (hlen 0)
             hcs = em_op[hm] == `RNIC_WQE_OP_ATOMIC_CS;
             hatom = hcs || em_op[hm] == `RNIC_WQE_OP_ATOMIC_FA;   // one COMPARE SWAP / FETCH ADD, no payload
+            htype = em_type[hm];
+            hud = htype == `RNIC_QP_TYPE_UD;
             hop = hread ? 8'h0C : hatom ? (hcs ? 8'h13 : 8'h14) :
                   (hwrite ? 8'h06 : 8'h00) + (hfirst && hlast ? (himm ? 8'd5 : 8'd4) :
                                              hfirst ? 8'd0 : hlast ? (himm ? 8'd3 : 8'd2) : 8'd1);
+            // transport bits (IBA 9.2): UC 001 (0x20 + the RC code), UD 011
+            // (SEND ONLY 0x64, SEND ONLY with immediate 0x65)
+            hop = hop | ((htype == `RNIC_QP_TYPE_UC) ? 8'h20 : hud ? 8'h60 : 8'h00);
             chk("opcode", hdr_opcode, hop);
             chk("se", hdr_se, hlast && em_se[hm]);
             chk("mig", hdr_mig, 0);
-            chk("ackreq", hdr_ackreq, hlast);
+            chk("ackreq", hdr_ackreq, hlast && htype == `RNIC_QP_TYPE_RC);   // UC/UD: nothing acknowledges
             chk("pkey", hdr_pkey, qa_pkey[em_qp[hm]]);
-            chk("dqpn", hdr_dqpn, qa_dqpn[em_qp[hm]]);
+            // UD: destination QP and address vector from the WQE, not the QPC
+            chk("dqpn", hdr_dqpn, hud ? em_ud_dqpn[hm] : qa_dqpn[em_qp[hm]]);
             chk("psn", hdr_psn, (em_psn[hm] + hs_pkts) & 24'hffffff);
-            chk("dmac", hdr_dmac, qa_dmac[em_qp[hm]]);
-            chk("dip", hdr_dip, qa_dip[em_qp[hm]]);
-            chk("ttl", hdr_ttl, qa_ttl[em_qp[hm]]);
-            chk("tos", hdr_tos, qa_tos[em_qp[hm]]);
+            chk("dmac", hdr_dmac, hud ? em_ud_dmac[hm] : qa_dmac[em_qp[hm]]);
+            chk("dip", hdr_dip, hud ? em_ud_dip[hm] : qa_dip[em_qp[hm]]);
+            chk("ttl", hdr_ttl, hud ? em_ud_ttl[hm] : qa_ttl[em_qp[hm]]);
+            chk("tos", hdr_tos, hud ? em_ud_tos[hm] : qa_tos[em_qp[hm]]);
             chk("sport", hdr_sport, qa_sport[em_qp[hm]]);
             chk("reth_va", hdr_reth_va, ((hwrite || hread) && hfirst) ? em_raddr[hm] : 64'd0);
             chk("reth_rkey", hdr_reth_rkey, ((hwrite || hread) && hfirst) ? em_rkey[hm] : 32'd0);
             chk("reth_len", hdr_reth_len, ((hwrite || hread) && hfirst) ? em_rlen[hm] : 32'd0);
             chk("aeth", hdr_aeth, 0);
             chk("imm", hdr_imm, (himm && hlast) ? {em_imm[hm][7:0], em_imm[hm][15:8], em_imm[hm][23:16], em_imm[hm][31:24]} : 32'd0);
-            chk("deth_qkey", hdr_deth_qkey, 0);
-            chk("deth_sqpn", hdr_deth_sqpn, 0);
+            // DETH (UD only): the WQE's Q_Key, or the QPC's; this QP as the source
+            chk("deth_qkey", hdr_deth_qkey, hud ? em_ud_qkey[hm] : 32'd0);
+            chk("deth_sqpn", hdr_deth_sqpn, hud ? {16'd0, em_qp[hm]} : 24'd0);
             // AtomicETH: SwapOrAddData is swap (CS) or compare_add (FA, the
             // add value); CompareData is compare_add (CS) or 0 (FA)
             chk("atomic_va", hdr_atomic_va, hatom ? em_raddr[hm] : 64'd0);
@@ -692,6 +783,14 @@ always @(posedge clk) begin
         ec_op[ec_rd % MAXCQE] == `RNIC_CQE_OP_REQ_ATOMIC_CS || ec_op[ec_rd % MAXCQE] == `RNIC_CQE_OP_REQ_ATOMIC_FA) &&
         ec_status[ec_rd % MAXCQE] == `RNIC_WC_STATUS_SUCCESS && wr_acc_bytes != wr_tot) begin
         $display("FAIL: READ/atomic CQE offered with %0d of %0d data bytes requested (cycle %0d)", wr_acc_bytes, wr_tot, cycle);
+        errors = errors + 1;
+    end
+    // a successful UC/UD WQE's CQE is offered only once all its headers were
+    // taken and all its gather data arrived from the DMA read port
+    if (!rst && cqe_valid && ec_rd < ec_wr && ec_unack[ec_rd % MAXCQE] &&
+        (rd_acc_bytes < ec_gend[ec_rd % MAXCQE] || hs_msg <= ec_msg[ec_rd % MAXCQE])) begin
+        $display("FAIL: UC/UD CQE %0d offered with %0d of %0d gather bytes read, %0d of %0d messages' headers (cycle %0d)",
+                 ec_rd, rd_acc_bytes, ec_gend[ec_rd % MAXCQE], hs_msg, ec_msg[ec_rd % MAXCQE] + 1, cycle);
         errors = errors + 1;
     end
     if (!rst && cqe_valid && cqe_ready) begin
@@ -932,6 +1031,40 @@ task sgw(input [63:0] off, input [31:0] len);
     begin sg_va[0] = WR_VA + off; sg_len[0] = len; sg_key[0] = LKEY_W; end
 endtask
 
+// UD destination QP, Q_Key and address vector of the next posts
+task ud_set(input [23:0] dqpn, input [31:0] qkey, input [31:0] dip, input [47:0] dmac, input [7:0] ttl,
+            input [7:0] tos);
+    begin
+        ud_dqpn = dqpn; ud_qkey = qkey; ud_dip = dip; ud_dmac = dmac; ud_ttl = ttl; ud_tos = tos;
+    end
+endtask
+
+// FENCE ordering of message msg: fenced, its first header appeared on the
+// header bus after cycle c (the cycle the READ's last response / the ATOMIC
+// ACKNOWLEDGE was fed in); not fenced, it appeared before cycle c (a cycle
+// before any response was fed), so the fenced check would have failed on it
+task fence_chk(input [8*24-1:0] what, input integer msg, input integer c, input fenced);
+    integer h;
+    begin
+        h = em_hcyc[msg % MAXMSG];
+        if (h < 0 || (fenced ? h <= c : h >= c)) begin
+            $display("FAIL: %0s: first header at cycle %0d, %0s cycle %0d", what, h, fenced ? "not after" : "not before", c);
+            errors = errors + 1;
+        end else begin
+            $display("  %0s: first header at cycle %0d, %0s cycle %0d", what, h, fenced ? "after" : "before", c);
+        end
+    end
+endtask
+
+// a QP of type t back to RESET and to RTS (clears its error flag)
+task qp_reset_t(input [7:0] qpn, input [3:0] qtype, input [2:0] mtu, input [23:0] cqn, input [23:0] psn,
+                input [31:0] qkey);
+    begin
+        qp_setup_t(qpn, qtype, `RNIC_QP_STATE_RESET, mtu, 24'd5, cqn, 24'd0, 1'b0, qkey);
+        qp_setup_t(qpn, qtype, `RNIC_QP_STATE_RTS, mtu, 24'd5, cqn, psn, 1'b0, qkey);
+    end
+endtask
+
 localparam [7:0] SIG = `RNIC_WQE_FLAG_SIGNALED;
 localparam [7:0] OK = `RNIC_WC_STATUS_SUCCESS;
 localparam [7:0] ACK_SYN = 8'h1F;                // ACK, credit field 0x1F
@@ -940,6 +1073,9 @@ integer m0;
 integer rs, ri, rl, rn;      // READ tests: response source offset, loop index, length, SGE count
 reg [23:0] rp, rp2;          // READ tests: first PSN of a READ
 reg [63:0] av;               // atomic tests: original remote data in the ATOMIC ACKNOWLEDGE
+integer na, nd, fm, c0;      // UC/UD/FENCE tests: ACKs fed, DMA reads, a message number, a cycle
+localparam [3:0] UC = `RNIC_QP_TYPE_UC, UD = `RNIC_QP_TYPE_UD;
+localparam [7:0] FENCE = `RNIC_WQE_FLAG_FENCE;
 
 initial begin
     for (i = 0; i < MEM_BYTES; i = i + 1) mem[i] = $random(seed);
@@ -1511,6 +1647,271 @@ initial begin
     wait_cqes;
     wmem_check("atomic NAKed");
 
+    // --- UC (IBA 9.8): the UC opcodes (0x20 + the RC code), no AckReq, PSNs
+    // consecutive from sq_psn; a WQE completes once all its packets went out
+    // and all its data was read, without any ACK (the CQE sink checks that
+    // every header of the message had been taken and every gather byte up to
+    // its end had arrived before the CQE was offered)
+    qp_setup_t(20, UC, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd41, 24'hfffffd, 1'b0, 32'h20202020);  // PSNs wrap
+    qp_setup_t(21, UC, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd43, 24'h001000, 1'b0, 32'h21212121);
+    qp_setup_t(22, UC, `RNIC_QP_STATE_RTS, `RNIC_MTU_512, 24'd5, 24'd45, 24'h400000, 1'b1, 32'h22222222); // sq_sig_all
+    qp_setup_t(23, UC, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd47, 24'd9, 1'b0, 32'h23232323);
+
+    // QP 20, MTU 256: SEND 1000 B over 2 SGEs (0x20 0x21 0x21 0x22), SEND_IMM
+    // 700 B solicited (0x20 0x21 0x23 + ImmDt), WRITE_IMM 600 B over 3 SGEs
+    // (0x26 + RETH, 0x27, 0x29 + ImmDt), WRITE of one MTU (0x2A + RETH),
+    // WRITE_IMM 10 B (0x2B + RETH + ImmDt), SEND 0 B (0x24), inline SEND_IMM
+    // (0x25), WRITE 513 B (0x26 0x27 0x28)
+    $display("QP 20 UC MTU 256: SEND, SEND_IMM, WRITE_IMM, WRITE, 0 B, inline; no ACKs");
+    na = n_ack_in;
+    sg_va[0] = MR_VA + 64'h3001; sg_len[0] = 601; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h5003; sg_len[1] = 399; sg_key[1] = LKEY;
+    post(20, `RNIC_WQE_OP_SEND, SIG, 2, 1000, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h6005, 700);
+    post(20, `RNIC_WQE_OP_SEND_IMM, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 700, 32'h8899aabb, 0, 0, OK, 1, 1);
+    sg_va[0] = MR_VA + 64'h7007; sg_len[0] = 200; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h7400; sg_len[1] = 0;   sg_key[1] = 32'hdeadbeef;
+    sg_va[2] = MR_VA + 64'h7501; sg_len[2] = 400; sg_key[2] = LKEY;
+    post(20, `RNIC_WQE_OP_RDMA_WRITE_IMM, SIG, 3, 600, 32'h0badf00d, 64'h00007f00c0de0001, 32'h00012345, OK, 1, 1);
+    sg1(MR_VA + 64'h8000, 256);
+    post(20, `RNIC_WQE_OP_RDMA_WRITE, SIG, 1, 256, 0, 64'h0000000000001234, 32'h00005678, OK, 1, 1);
+    sg1(MR_VA + 64'h8101, 10);
+    post(20, `RNIC_WQE_OP_RDMA_WRITE_IMM, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 10, 32'h01020304, 64'hffff000011112222,
+         32'h00abcdef, OK, 1, 1);
+    post(20, `RNIC_WQE_OP_SEND, SIG, 0, 0, 0, 0, 0, OK, 1, 1);
+    for (i = 0; i < 100; i = i + 1) inl[i] = 8'h80 + i;
+    post(20, `RNIC_WQE_OP_SEND_IMM, SIG | `RNIC_WQE_FLAG_INLINE, 0, 100, 32'hfeedface, 0, 0, OK, 1, 1);
+    sg_va[0] = MR_VA + 64'h9002; sg_len[0] = 13; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h9803; sg_len[1] = 500; sg_key[1] = LKEY;
+    post(20, `RNIC_WQE_OP_RDMA_WRITE, SIG, 2, 513, 0, 64'h0000123400005678, 32'h00000777, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    chk("UC ACKs fed", n_ack_in, na);
+    chk("UC 20 psn", qa_psn[20], 24'h00000e);          // 4+3+3+1+1+1+1+3 PSNs from 0xfffffd
+    // an ACK for a UC QP finds nothing outstanding: dropped
+    send_ack(8'h11, 20, qa_psn[20] - 24'd1, ACK_SYN, 0); exp_drop = exp_drop + 1;
+
+    // QP 21 (sq_sig_all 0): unsignaled UC WQEs give no CQE, a later signaled
+    // one does (WQE index 2); QP 22 (sq_sig_all 1): a CQE without SIGNALED
+    $display("QP 21/22 UC: unsignaled WQEs, then a signaled one; sq_sig_all");
+    na = n_ack_in;
+    sg1(MR_VA + 64'h9003, 2500);
+    post(21, `RNIC_WQE_OP_SEND, 0, 1, 2500, 0, 0, 0, OK, 1, 0);
+    sg1(MR_VA + 64'ha000, 100);
+    post(21, `RNIC_WQE_OP_RDMA_WRITE_IMM, `RNIC_WQE_FLAG_SOLICITED, 1, 100, 32'h00000055, 64'h99, 32'h77, OK, 1, 0);
+    wait_sent;
+    repeat (300) @(posedge clk);
+    chk("UC unsig CQE", ec_rd, ec_wr);                 // the CQE sink flags any CQE
+    sg1(MR_VA + 64'hb001, 1500);
+    post(21, `RNIC_WQE_OP_SEND, SIG, 1, 1500, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    sg1(MR_VA + 64'hc001, 700);
+    post(22, `RNIC_WQE_OP_SEND, 0, 1, 700, 0, 0, 0, OK, 1, 1);
+    for (i = 0; i < 30; i = i + 1) inl[i] = 8'hc0 + i;
+    post(22, `RNIC_WQE_OP_RDMA_WRITE, `RNIC_WQE_FLAG_INLINE, 0, 30, 0, 64'h5555, 32'h6666, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    chk("UC ACKs fed", n_ack_in, na);
+
+    // QP 23: UC has no RDMA READ or atomics: LOC_QP_OP_ERR, nothing sent,
+    // nothing read or written; each sets the QP error flag (the SEND behind
+    // is flushed); after a reset the QP sends again
+    $display("QP 23 UC: RDMA READ, CMP_AND_SWP, FETCH_AND_ADD -> LOC_QP_OP_ERR");
+    nd = n_dma_req;
+    sgw(64'h6201, 100);
+    post(23, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 100, 0, 64'h1000, 32'h2000, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    sg1(MR_VA + 64'h10, 20);
+    post(23, `RNIC_WQE_OP_SEND, SIG, 1, 20, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    wait_cqes;
+    for (ri = 0; ri < 2; ri = ri + 1) begin
+        qp_reset_t(23, UC, `RNIC_MTU_1024, 24'd47, 24'd100 + ri, 32'h23232323);
+        sgw(64'h6301, 8);
+        post(23, (ri == 0) ? `RNIC_WQE_OP_ATOMIC_CS : `RNIC_WQE_OP_ATOMIC_FA, SIG, 1, 8, 0, 64'h3000, 32'h4000,
+             `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+        sg1(MR_VA + 64'h10, 20);
+        post(23, `RNIC_WQE_OP_SEND, 0, 1, 20, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+        wait_cqes;
+    end
+    qp_reset_t(23, UC, `RNIC_MTU_1024, 24'd47, 24'h00cafe, 32'h23232323);
+    sg1(MR_VA + 64'h20, 30);
+    post(23, `RNIC_WQE_OP_SEND, SIG, 1, 30, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    chk("UC 23 DMA", n_dma_req, nd + 1);                 // the last SEND's only
+    wmem_check("UC READ/atomic refused");
+
+    // --- UD (IBA 9.8.4): one SEND ONLY (0x64 / 0x65) with a DETH; the
+    // destination QP, MAC, IP address, TTL and TOS come from the WQE, the
+    // Q_Key from the WQE or (its bit 31 set) the sending QP's QPC; the source
+    // QP is the sending QP; no AckReq, completed without any ACK
+    qp_setup_t(24, UD, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd49, 24'h000010, 1'b0, 32'h11223344);
+    qp_setup_t(25, UD, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd51, 24'hffffff, 1'b0, 32'h55667788); // PSN wraps
+    $display("QP 24/25 UD: SEND / SEND_IMM, address vector and Q_Key from the WQE or the QPC");
+    na = n_ack_in;
+    ud_set(24'h000123, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg_va[0] = MR_VA + 64'hc801; sg_len[0] = 60; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'hc903; sg_len[1] = 40; sg_key[1] = LKEY;
+    post(24, `RNIC_WQE_OP_SEND, SIG, 2, 100, 0, 0, 0, OK, 1, 1);
+    ud_set(24'hfedcba, 32'h80000000, 32'h08080808, 48'h1e1d1c1b1a19, 8'd255, 8'hfc);   // the QPC's Q_Key
+    sg1(MR_VA + 64'hd003, 1024);                                                          // one whole MTU
+    post(24, `RNIC_WQE_OP_SEND_IMM, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 1024, 32'hdeadbeef, 0, 0, OK, 1, 1);
+    ud_set(24'h800001, 32'hffffffff, 32'hac100001, 48'hffffffffffff, 8'd1, 8'h00);
+    post(24, `RNIC_WQE_OP_SEND, SIG, 0, 0, 0, 0, 0, OK, 1, 1);                            // no payload
+    ud_set(24'h000777, 32'h7fffffff, 32'h7f000001, 48'h020000000001, 8'd64, 8'h2e);       // bit 31 clear
+    for (i = 0; i < 60; i = i + 1) inl[i] = 8'h30 + i;
+    post(24, `RNIC_WQE_OP_SEND_IMM, `RNIC_WQE_FLAG_INLINE, 0, 60, 32'h0a0b0c0d, 0, 0, OK, 1, 0);  // unsignaled
+    ud_set(24'h0000ff, 32'h80001234, 32'hc0000201, 48'h3a3b3c3d3e3f, 8'd128, 8'h88);     // QP 25's Q_Key
+    sg1(MR_VA + 64'hd801, 256);
+    post(25, `RNIC_WQE_OP_SEND_IMM, SIG, 1, 256, 32'h11223344, 0, 0, OK, 1, 1);
+    ud_set(24'h0000fe, 32'h00000001, 32'hc0000202, 48'h4a4b4c4d4e4f, 8'd2, 8'h01);
+    sg1(MR_VA + 64'hda07, 255);
+    post(25, `RNIC_WQE_OP_SEND, SIG, 1, 255, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    chk("UD ACKs fed", n_ack_in, na);
+    chk("UD 24 psn", qa_psn[24], 24'h000014);
+    chk("UD 25 psn", qa_psn[25], 24'h000001);
+
+    // a UD SEND longer than the path MTU: LOC_LEN_ERR, nothing read or sent
+    // (and the QP error flag set); UD RDMA WRITE (with immediate), READ and
+    // atomics: LOC_QP_OP_ERR
+    $display("QP 24/25 UD: SEND > path MTU -> LOC_LEN_ERR; WRITE, READ, atomic -> LOC_QP_OP_ERR");
+    nd = n_dma_req;
+    sg1(MR_VA + 64'he000, 1025);
+    post(24, `RNIC_WQE_OP_SEND, SIG, 1, 1025, 0, 0, 0, `RNIC_WC_STATUS_LOC_LEN_ERR, 0, 1);
+    sg1(MR_VA + 64'he000, 8);
+    post(24, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+    sg_va[0] = MR_VA + 64'he401; sg_len[0] = 200; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'he601; sg_len[1] = 57; sg_key[1] = LKEY;
+    post(25, `RNIC_WQE_OP_SEND_IMM, SIG, 2, 257, 32'h1, 0, 0, `RNIC_WC_STATUS_LOC_LEN_ERR, 0, 1);
+    wait_cqes;                                          // the error flag is set before the reset below
+    for (i = 0; i < 256; i = i + 1) inl[i] = i;
+    qp_reset_t(25, UD, `RNIC_MTU_256, 24'd51, 24'h000200, 32'h55667788);
+    post(25, `RNIC_WQE_OP_SEND, SIG | `RNIC_WQE_FLAG_INLINE, 0, 256, 0, 0, 0, OK, 1, 1);   // one MTU inline: fine
+    wait_cqes;
+    for (ri = 0; ri < 4; ri = ri + 1) begin
+        qp_reset_t(24, UD, `RNIC_MTU_1024, 24'd49, 24'h000abc + ri, 32'h11223344);
+        if (ri < 2) sg1(MR_VA + 64'he800, 64);
+        else sgw(64'h6401, 8);
+        post(24, (ri == 0) ? `RNIC_WQE_OP_RDMA_WRITE : (ri == 1) ? `RNIC_WQE_OP_RDMA_WRITE_IMM :
+                 (ri == 2) ? `RNIC_WQE_OP_RDMA_READ : `RNIC_WQE_OP_ATOMIC_CS,
+             SIG, 1, (ri < 2) ? 64 : 8, 32'h5, 64'h1000, 32'h2000, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+        sg1(MR_VA + 64'he800, 8);
+        post(24, `RNIC_WQE_OP_SEND, 0, 1, 8, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
+        wait_cqes;
+    end
+    qp_reset_t(24, UD, `RNIC_MTU_1024, 24'd49, 24'h000ac0, 32'h11223344);
+    ud_set(24'h00abcd, 32'h00001111, 32'h0a000063, 48'h0e0d0c0b0a09, 8'd32, 8'h10);
+    sg1(MR_VA + 64'hf001, 1024);
+    post(24, `RNIC_WQE_OP_SEND, SIG, 1, 1024, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    chk("UD DMA", n_dma_req, nd + 1);                   // the last SEND's only
+    wmem_check("UD READ/atomic refused");
+    ud_set(24'h0abcde, 32'h13579bdf, 32'h0a010203, 48'h06aabbccddee, 8'd201, 8'hb8);
+
+    // --- FENCE (RC, ibv_post_send(3) IBV_SEND_FENCE): a fenced WQE's first
+    // header appears only after the READ's last response (the ATOMIC
+    // ACKNOWLEDGE) was fed in; without FENCE the WQE behind a READ (atomic)
+    // goes out before any response, so the same check fails on it
+    qp_setup(26, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd53, 24'h0000f0, 1'b0);
+    qp_setup(27, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd55, 24'hfffff0, 1'b0);
+    $display("QP 26 FENCE: a SEND behind a READ goes out at once, a fenced WRITE_IMM waits for the last response");
+    rp = qa_psn[26];
+    sgw(64'h6401, 1500);
+    post(26, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 1500, 0, 64'h00007f0055550000, 32'h00aa0001, OK, 1, 1);
+    rd_expect(1, rs, 1500);
+    sg1(MR_VA + 64'h1100, 40);
+    post(26, `RNIC_WQE_OP_SEND, SIG, 1, 40, 0, 0, 0, OK, 1, 1);
+    fm = em_wr - 1;
+    wait_sent;                                                         // both out, no response fed yet
+    c0 = cycle;
+    rd_respond(26, rp, 1500, rs);
+    fence_chk("SEND behind a READ", fm, c0, 1'b0);
+    send_ack(8'h11, 26, qa_psn[26] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("READ, SEND");
+    rs = rs + 1500;
+    // a READ of 2500 B (FIRST, MIDDLE, LAST) and a fenced 3-packet WRITE_IMM:
+    // nothing after the READ REQUEST until the LAST was fed, with gaps
+    // between the responses
+    rp = qa_psn[26];
+    sg_va[0] = WR_VA + 64'h6a01; sg_len[0] = 1234; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h7003; sg_len[1] = 1266; sg_key[1] = LKEY_W;
+    post(26, `RNIC_WQE_OP_RDMA_READ, SIG, 2, 2500, 0, 64'h00007f0066660000, 32'h00aa0002, OK, 1, 1);
+    rd_expect(2, rs, 2500);
+    sg1(MR_VA + 64'h1201, 3000);
+    post(26, `RNIC_WQE_OP_RDMA_WRITE_IMM, SIG | FENCE, 1, 3000, 32'h12345678, 64'h00007f0077770000, 32'h00aa0003,
+         OK, 1, 1);
+    fm = em_wr - 1;
+    wait_hdrs(em_wr - 1);                                              // the READ REQUEST
+    repeat (300) @(posedge clk);
+    chk("fenced early", hs_msg, em_wr - 1);
+    send_rresp(OP_RR_FIRST, 26, rp, 1024, rs, 1'b1);
+    repeat (200) @(posedge clk);
+    chk("fenced early", hs_msg, em_wr - 1);
+    send_rresp(OP_RR_MIDDLE, 26, rp + 24'd1, 1024, rs + 1024, 1'b1);
+    repeat (200) @(posedge clk);
+    chk("fenced early", hs_msg, em_wr - 1);
+    send_rresp(OP_RR_LAST, 26, rp + 24'd2, 452, rs + 2048, 1'b1);
+    c0 = ack_in_cyc;
+    wait_sent;
+    fence_chk("fenced WRITE_IMM", fm, c0, 1'b1);
+    send_ack(8'h11, 26, qa_psn[26] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("READ, fenced WRITE_IMM");
+    rs = rs + 2500;
+    // FENCE waits for READs and atomics only: a fenced SEND behind an
+    // unacknowledged SEND goes out at once
+    $display("QP 26 FENCE: a fenced SEND behind an unacknowledged SEND goes out at once");
+    sg1(MR_VA + 64'h1301, 50);
+    post(26, `RNIC_WQE_OP_SEND, SIG, 1, 50, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h1401, 60);
+    post(26, `RNIC_WQE_OP_SEND, SIG | FENCE, 1, 60, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 26, qa_psn[26] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    $display("QP 27 FENCE: a SEND behind an atomic goes out at once, a fenced SEND waits for the ATOMIC ACK");
+    rp = qa_psn[27];
+    at_cmp = 64'h0000000000000003; at_swap = 64'h0;
+    sgw(64'h7a01, 8);
+    post(27, `RNIC_WQE_OP_ATOMIC_FA, SIG, 1, 8, 0, 64'h00007f0088880000, 32'h00bb0001, OK, 1, 1);
+    av = 64'h1020304050607080;
+    at_expect(1, av);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    sg1(MR_VA + 64'h1501, 77);
+    post(27, `RNIC_WQE_OP_SEND, SIG, 1, 77, 0, 0, 0, OK, 1, 1);
+    fm = em_wr - 1;
+    wait_sent;
+    c0 = cycle;
+    send_atack(27, rp, av, 1'b1);
+    fence_chk("SEND behind an atomic", fm, c0, 1'b0);
+    send_ack(8'h11, 27, qa_psn[27] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("atomic, SEND");
+    rp = qa_psn[27];
+    at_cmp = 64'h00000000aaaaaaaa; at_swap = 64'h00000000bbbbbbbb;
+    sgw(64'h7b03, 8);
+    post(27, `RNIC_WQE_OP_ATOMIC_CS, SIG, 1, 8, 0, 64'h00007f0099990008, 32'h00bb0002, OK, 1, 1);
+    av = 64'h00000000aaaaaaaa;
+    at_expect(1, av);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    sg1(MR_VA + 64'h1601, 1500);
+    post(27, `RNIC_WQE_OP_SEND, SIG | FENCE, 1, 1500, 0, 0, 0, OK, 1, 1);
+    fm = em_wr - 1;
+    wait_hdrs(em_wr - 1);                                              // the COMPARE SWAP
+    repeat (400) @(posedge clk);
+    chk("fenced early", hs_msg, em_wr - 1);
+    send_atack(27, rp, av, 1'b1);
+    c0 = ack_in_cyc;
+    wait_sent;
+    fence_chk("fenced SEND", fm, c0, 1'b1);
+    send_ack(8'h11, 27, qa_psn[27] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("atomic, fenced SEND");
+
     repeat (100) @(posedge clk);
     chk("ack drops", n_ack_drop, exp_drop);
     chk("seq NAKs", n_nak_seq, exp_seq);
@@ -1523,6 +1924,7 @@ initial begin
         $display("FAIL: %0d of %0d READ data bytes written", wr_dat_bytes, wr_tot);
         errors = errors + 1;
     end
+    chk("gather bytes", rd_acc_bytes, g_exp);
     $display("tb_req: %0d messages, %0d payload bytes, %0d CQEs, %0d DMA reads, %0d DMA writes (%0d bytes)",
              em_wr, exp_wr, ec_rd, n_dma_req, n_wr_req, wr_dat_bytes);
     if (errors == 0) $display("PASS");

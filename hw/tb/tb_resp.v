@@ -1,4 +1,4 @@
-// tb_resp: rnic_resp (RC responder) against behavioural models.
+// tb_resp: rnic_resp (RC, UC and UD responder) against behavioural models.
 // A packet source drives the header bus and the payload stream from a packet
 // list; behavioural DMA ports serve receive WQEs from a TB memory (125-cycle
 // read latency) and take the scatter writes (data only after its request,
@@ -9,7 +9,13 @@
 // against expected queues. After each case the receive buffers are compared
 // byte by byte with the message pattern and the bytes around every buffer
 // must still hold their fill pattern. Atomic cases compare the 8 target
-// bytes with a model value and the ATOMIC ACK's original data.
+// bytes with a model value and the ATOMIC ACK's original data. UC and UD
+// cases expect no cycle of m_hdr_valid at all; a UD receive's first 40 bytes
+// are compared with a GRH built here from the packet's IPv4 fields (its own
+// header checksum). SRQ cases (RC and UC QPs on a shared receive queue)
+// expect each CQE's wqe_index to be the index of the SRQ WQE the message
+// took, and check the buffers of that WQE. Run it with -Ptb_resp.DATA_W=64
+// too (GRH over 5 beats).
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -17,7 +23,7 @@
 
 module tb_resp;
 
-localparam DATA_W = 512;
+parameter DATA_W = 512;                    // payload and DMA stream width under test
 localparam KEEP_W = DATA_W / 8;
 localparam MEM_SIZE = 1 << 22;             // 4 MiB of device memory
 localparam [63:0] VA_BASE = 64'h00007F0000000000;  // VA of device address 0 (key 1)
@@ -44,6 +50,9 @@ reg  [23:0]    ctx_wr_index = 24'd0;
 reg  [1023:0]  ctx_wr_data = 1024'd0;
 reg            rq_pi_valid = 1'b0;
 reg  [23:0]    rq_pi_qpn = 24'd0;
+reg            srq_pi_valid = 1'b0;   // SRQ producer index updates (SRQ cases drive them)
+reg  [23:0]    srq_pi_srqn = 24'd0;
+reg  [15:0]    srq_pi = 16'd0;
 reg  [15:0]    rq_pi = 16'd0;
 
 reg  [7:0]  h_opcode = 8'd0;
@@ -54,6 +63,11 @@ reg  [31:0] h_rkey = 32'd0, h_rlen = 32'd0, h_imm = 32'd0;
 reg  [12:0] h_len = 13'd0;
 reg  [63:0] h_ava = 64'd0, h_aswap = 64'd0, h_acmp = 64'd0;   // AtomicETH
 reg  [31:0] h_arkey = 32'd0;
+reg  [31:0] h_qkey = 32'd0;                  // DETH
+reg  [23:0] h_sqpn = 24'd0;
+reg  [31:0] h_sip = 32'd0, h_dip = 32'd0;     // IPv4 fields a UD GRH is rebuilt from
+reg  [15:0] h_ipid = 16'd0;
+reg  [7:0]  h_ttl = 8'd0, h_tos = 8'd0;
 wire        s_hdr_valid, s_hdr_ready;
 
 reg  [DATA_W-1:0] pl_tdata;
@@ -116,7 +130,7 @@ wire [255:0] cqe_data;
 
 wire        qp_err_valid;
 wire [23:0] qp_err_qpn;
-wire        stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx;
+wire        stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx, stat_msg_drop;
 
 rnic_resp #(
     .DATA_W(DATA_W),
@@ -129,14 +143,15 @@ rnic_resp #(
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table),
     .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
     .s_rq_pi_valid(rq_pi_valid), .s_rq_pi_qpn(rq_pi_qpn), .s_rq_pi(rq_pi),
+    .s_srq_pi_valid(srq_pi_valid), .s_srq_pi_srqn(srq_pi_srqn), .s_srq_pi(srq_pi),
     .s_hdr_opcode(h_opcode), .s_hdr_se(h_se), .s_hdr_mig(1'b0),
     .s_hdr_ackreq(h_ackreq), .s_hdr_pkey(16'hFFFF), .s_hdr_dqpn(h_dqpn),
     .s_hdr_psn(h_psn), .s_hdr_dmac(48'h020000000001), .s_hdr_smac(48'h020000000099),
-    .s_hdr_dip(32'h0A000001), .s_hdr_sip(32'h0A000099), .s_hdr_ip_id(16'd0),
-    .s_hdr_ttl(8'd64), .s_hdr_tos(8'd0), .s_hdr_sport(16'hC000),
+    .s_hdr_dip(h_dip), .s_hdr_sip(h_sip), .s_hdr_ip_id(h_ipid),
+    .s_hdr_ttl(h_ttl), .s_hdr_tos(h_tos), .s_hdr_sport(16'hC000),
     .s_hdr_reth_va(h_va), .s_hdr_reth_rkey(h_rkey),
     .s_hdr_reth_len(h_rlen), .s_hdr_aeth(32'd0), .s_hdr_imm(h_imm),
-    .s_hdr_deth_qkey(32'd0), .s_hdr_deth_sqpn(24'd0), .s_hdr_atomic_va(h_ava),
+    .s_hdr_deth_qkey(h_qkey), .s_hdr_deth_sqpn(h_sqpn), .s_hdr_atomic_va(h_ava),
     .s_hdr_atomic_rkey(h_arkey), .s_hdr_atomic_swap(h_aswap), .s_hdr_atomic_cmp(h_acmp),
     .s_hdr_atomic_ack(64'hBAD0BAD0BAD0BAD0), .s_hdr_len(h_len),
     .s_hdr_valid(s_hdr_valid), .s_hdr_ready(s_hdr_ready),
@@ -168,7 +183,7 @@ rnic_resp #(
     .m_cqe_valid(cqe_valid), .m_cqe_ready(cqe_ready), .m_cqe_cqn(cqe_cqn), .m_cqe_data(cqe_data),
     .qp_err_valid(qp_err_valid), .qp_err_qpn(qp_err_qpn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
-    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx)
+    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop)
 );
 
 // ---------------------------------------------------------------------------
@@ -214,6 +229,13 @@ reg [31:0] pk_arkey [0:PK_N-1];
 reg [63:0] pk_aswap [0:PK_N-1];
 reg [63:0] pk_acmp [0:PK_N-1];
 reg [12:0] pk_len [0:PK_N-1];
+reg [31:0] pk_qkey [0:PK_N-1];
+reg [23:0] pk_sqpn [0:PK_N-1];
+reg [31:0] pk_sip [0:PK_N-1];
+reg [31:0] pk_dip [0:PK_N-1];
+reg [15:0] pk_ipid [0:PK_N-1];
+reg [7:0]  pk_ttl [0:PK_N-1];
+reg [7:0]  pk_tos [0:PK_N-1];
 reg [15:0] pk_msg [0:PK_N-1];
 reg [31:0] pk_off [0:PK_N-1];
 integer pk_n = 0;      // packets queued
@@ -242,6 +264,13 @@ always @(posedge clk) begin
         h_arkey <= pk_arkey[hdr_i % PK_N];
         h_aswap <= pk_aswap[hdr_i % PK_N];
         h_acmp <= pk_acmp[hdr_i % PK_N];
+        h_qkey <= pk_qkey[hdr_i % PK_N];
+        h_sqpn <= pk_sqpn[hdr_i % PK_N];
+        h_sip <= pk_sip[hdr_i % PK_N];
+        h_dip <= pk_dip[hdr_i % PK_N];
+        h_ipid <= pk_ipid[hdr_i % PK_N];
+        h_ttl <= pk_ttl[hdr_i % PK_N];
+        h_tos <= pk_tos[hdr_i % PK_N];
         hdr_i <= hdr_i + 1;
         hvn = 1'b1;
     end
@@ -386,7 +415,8 @@ reg [63:0] al_hi [0:15];
 integer al_n = 0;
 
 assign wr_req_ready = (wq_wr - wq_rd) < 64;
-assign wr_tready = wq_rd != wq_wr && !stall_wr;
+reg wr_hold = 1'b0;          // the DMA write port takes no data for a while
+assign wr_tready = wq_rd != wq_wr && !stall_wr && !wr_hold;
 
 function allowed;
     input [63:0] a;
@@ -649,6 +679,9 @@ task check_ack;
 endtask
 
 integer n_bad_qp = 0, n_psn_err = 0, n_rnr = 0, n_inv = 0, n_ack = 0, n_qp_err = 0;
+integer n_drop = 0;         // stat_msg_drop pulses
+integer x_drop = 0;         // ... expected so far (cases add the packets they drop)
+integer n_hdr_vcyc = 0;     // cycles with m_hdr_valid high, ready or not
 always @(posedge clk) begin
     if (cqe_valid && cqe_ready) begin
         check_cqe;
@@ -664,6 +697,8 @@ always @(posedge clk) begin
     if (stat_inv_req) n_inv <= n_inv + 1;
     if (stat_ack_tx) n_ack <= n_ack + 1;
     if (qp_err_valid) n_qp_err <= n_qp_err + 1;
+    if (stat_msg_drop) n_drop <= n_drop + 1;
+    if (m_hdr_valid) n_hdr_vcyc <= n_hdr_vcyc + 1;
 end
 
 // ---------------------------------------------------------------------------
@@ -674,6 +709,10 @@ reg [15:0] tb_pi [0:15];
 reg [15:0] tb_ci [0:15];
 reg [15:0] msg_id = 16'd1;
 reg [7:0]  qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;  // for qp_write
+reg [31:0] qp_qkey = 32'd0;   // for qp_write (UD)
+reg [7:0]  msg_tr = 8'h00;    // transport bits add_msg ORs into its opcodes (0x20 UC)
+reg        qp_srq_en = 1'b0;  // for qp_write (SRQ cases): receives come from qp_srqn
+reg [23:0] qp_srqn = 24'd0;
 
 task ctx_write;
     input [7:0] tbl;
@@ -705,6 +744,8 @@ task qp_write;
         c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = mtu;
         c[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W] = qp_access;
         c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = PDN;
+        c[`RNIC_QPC_SRQ_EN_LSB +: `RNIC_QPC_SRQ_EN_W] = qp_srq_en;
+        c[`RNIC_QPC_SRQN_LSB +: `RNIC_QPC_SRQN_W] = qp_srqn;
         c[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W] = q_dest(q);
         c[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W] = q_cqn(q);
         c[`RNIC_QPC_SEND_CQN_LSB +: `RNIC_QPC_SEND_CQN_W] = 24'h0000EE;
@@ -721,24 +762,35 @@ task qp_write;
         c[`RNIC_QPC_HOP_LIMIT_LSB +: `RNIC_QPC_HOP_LIMIT_W] = q_ttl(q);
         c[`RNIC_QPC_TRAFFIC_CLASS_LSB +: `RNIC_QPC_TRAFFIC_CLASS_W] = q_tos(q);
         c[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W] = q_pkey(q);
+        c[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W] = qp_qkey;
         ctx_write(`RNIC_CTX_TABLE_QPC, q, c);
     end
 endtask
 
-// firmware-like bring-up: RESET, INIT, RTR, RTS
+// firmware-like bring-up of a QP of the given type: RESET, INIT, RTR, RTS
+task qp_bringup_t;
+    input [23:0] q;
+    input [3:0] qtype;
+    input [2:0] mtu;
+    input [23:0] psn;
+    begin
+        qp_write(q, qtype, `RNIC_QP_STATE_RESET, mtu, psn);
+        qp_write(q, qtype, `RNIC_QP_STATE_INIT, mtu, psn);
+        qp_write(q, qtype, `RNIC_QP_STATE_RTR, mtu, psn);
+        qp_write(q, qtype, `RNIC_QP_STATE_RTS, mtu, psn);
+        tb_psn[q] = psn;
+        tb_msn[q] = 24'd0;
+        tb_pi[q] = 16'd0;
+        tb_ci[q] = 16'd0;
+    end
+endtask
+
 task qp_bringup;
     input [23:0] q;
     input [2:0] mtu;
     input [23:0] psn;
     begin
-        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_RESET, mtu, psn);
-        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_INIT, mtu, psn);
-        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_RTR, mtu, psn);
-        qp_write(q, `RNIC_QP_TYPE_RC, `RNIC_QP_STATE_RTS, mtu, psn);
-        tb_psn[q] = psn;
-        tb_msn[q] = 24'd0;
-        tb_pi[q] = 16'd0;
-        tb_ci[q] = 16'd0;
+        qp_bringup_t(q, `RNIC_QP_TYPE_RC, mtu, psn);
     end
 endtask
 
@@ -861,6 +913,11 @@ task add_pkt;
         // AtomicETH decoys: only atomics may use these fields
         pk_ava[s] = va ^ 64'h5555000000000008; pk_arkey[s] = rkey ^ 32'h00000100;
         pk_aswap[s] = 64'hA5A5A5A5A5A5A5A5; pk_acmp[s] = 64'h5A5A5A5A5A5A5A5A;
+        // DETH decoys (only UD may use them; a UC/RC CQE's src_qp is the
+        // QPC's dest_qpn) and the IPv4 fields of a plain packet
+        pk_qkey[s] = 32'hD0D0_0000 | s; pk_sqpn[s] = 24'hDE0000 | s;
+        pk_sip[s] = 32'h0A000099; pk_dip[s] = 32'h0A000001; pk_ipid[s] = s[15:0];
+        pk_ttl[s] = 8'd64; pk_tos[s] = 8'd0;
         pk_n = pk_n + 1;
     end
 endtask
@@ -881,7 +938,7 @@ task add_msg;
     integer off, plen;
     reg [7:0] base, op;
     begin
-        base = write ? 8'h06 : 8'h00;
+        base = (write ? 8'h06 : 8'h00) | msg_tr;
         off = 0;
         if (n <= mtu) begin
             op = base + (with_imm ? 8'h05 : 8'h04);
@@ -1085,13 +1142,16 @@ task at_step;
     end
 endtask
 
-task exp_cqe;
+// the CQE of the QP's next receive WQE; src_qp is the sender's QP (the
+// QPC's dest_qpn on RC/UC, the DETH source QP on UD)
+task exp_cqe_src;
     input [23:0] q;
     input [7:0] op;
     input [7:0] status;
     input [7:0] flags;
     input [31:0] len;
     input [31:0] imm_wire;   // header-bus order: first wire byte in [31:24]
+    input [23:0] src;
     reg [255:0] x;
     begin
         x = 256'd0;
@@ -1104,12 +1164,24 @@ task exp_cqe;
         if (flags & `RNIC_CQE_FLAG_IMM)
             x[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] = {imm_wire[7:0], imm_wire[15:8],
                                                        imm_wire[23:16], imm_wire[31:24]};
-        x[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = q_dest(q);
+        x[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = src;
         xc_cqn[xc_wr % 256] = q_cqn(q);
         xc_data[xc_wr % 256] = x;
         xc_wrb[xc_wr % 256] = exp_wr_req_bytes;
         xc_wr = xc_wr + 1;
         tb_ci[q] = tb_ci[q] + 1;
+    end
+endtask
+
+task exp_cqe;
+    input [23:0] q;
+    input [7:0] op;
+    input [7:0] status;
+    input [7:0] flags;
+    input [31:0] len;
+    input [31:0] imm_wire;
+    begin
+        exp_cqe_src(q, op, status, flags, len, imm_wire, q_dest(q));
     end
 endtask
 
@@ -1141,34 +1213,60 @@ task drain;
     end
 endtask
 
-// the scatter list holds message m's first n bytes in order; bytes past n
-// and GUARD bytes around every buffer keep the fill
-task check_scatter;
+// the scatter list (its buffers taken as one byte sequence) holds: the
+// 40-byte GRH image g first if grh is set, then message m's first n bytes;
+// past them, the first n0 bytes (offsets from 0) of an earlier message m0
+// that were placed there and not overwritten, then the fill. GUARD bytes
+// around every buffer keep the fill.
+task check_rx;
     input [15:0] m;
     input [31:0] n;
-    integer k, o, bad;
+    input grh;
+    input [319:0] g;          // byte k in [8k+7:8k]
+    input [15:0] m0;
+    input [31:0] n0;
+    integer k, o, hl, bad;
     reg [63:0] a;
     reg [7:0] e;
     begin
+        hl = grh ? 40 : 0;
         o = 0;
         bad = 0;
         for (k = 0; k < sg_n; k = k + 1) begin
             for (a = sg_addr[k] - GUARD; a < sg_addr[k] + sg_len[k] + GUARD; a = a + 1) begin
                 if (a >= sg_addr[k] && a < sg_addr[k] + sg_len[k]) begin
-                    e = (o < n) ? pat(m, o) : fill(a);
+                    if (o < hl)
+                        e = g[o*8 +: 8];
+                    else if (o < hl + n)
+                        e = pat(m, o - hl);
+                    else if (o < n0)
+                        e = pat(m0, o);
+                    else
+                        e = fill(a);
                     o = o + 1;
                 end else begin
                     e = fill(a);
                 end
                 if (mem[a] !== e) begin
                     if (bad < 8)
-                        $display("FAIL: msg %0d: byte at %h is %h, expected %h", m, a, mem[a], e);
+                        $display("FAIL: msg %0d: byte at %h (offset %0d) is %h, expected %h", m, a,
+                                 (a >= sg_addr[k] && a < sg_addr[k] + sg_len[k]) ? o - 1 : -1, mem[a], e);
                     bad = bad + 1;
                 end
             end
         end
         if (bad != 0)
             errors = errors + 1;
+    end
+endtask
+
+// the scatter list holds message m's first n bytes in order; bytes past n
+// and GUARD bytes around every buffer keep the fill
+task check_scatter;
+    input [15:0] m;
+    input [31:0] n;
+    begin
+        check_rx(m, n, 1'b0, 320'd0, 16'd0, 32'd0);
     end
 endtask
 
@@ -1200,6 +1298,10 @@ task check_stats;
             $display("FAIL: stats bad_qp %0d psn_err %0d rnr %0d inv %0d acks %0d qp_err %0d, expected %0d %0d %0d %0d %0d %0d",
                      n_bad_qp, n_psn_err, n_rnr, n_inv, n_ack, n_qp_err,
                      bad_qp, psn_err, rnr, inv, acks, qp_err);
+            errors = errors + 1;
+        end
+        if (n_drop != x_drop) begin
+            $display("FAIL: stat_msg_drop pulsed %0d times, expected %0d", n_drop, x_drop);
             errors = errors + 1;
         end
     end
@@ -1234,6 +1336,337 @@ task send_case;
         msg_id = msg_id + 1;
     end
 endtask
+
+// one UC receive (IBA 9.8): post a WQE with the current scatter list, send a
+// UC SEND message of n bytes, expect its CQE and the bytes; never a reply
+task uc_send_case;
+    input [23:0] q;
+    input [31:0] n;
+    input [31:0] mtu;
+    input with_imm;
+    input se;
+    reg [31:0] imm;
+    begin
+        imm = 32'h5C3A9E01 ^ {msg_id, msg_id};
+        clear_allowed;
+        sg_arm;
+        post_recv(q);
+        msg_tr = 8'h20;
+        add_msg(q, 1'b0, n, mtu, with_imm, imm, se, 64'd0, 32'd0);
+        msg_tr = 8'h00;
+        exp_wr_req_bytes = exp_wr_req_bytes + n;
+        exp_cqe(q, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS,
+                (with_imm ? `RNIC_CQE_FLAG_IMM : 8'd0) | (se ? `RNIC_CQE_FLAG_SOLICITED : 8'd0),
+                n, imm);
+        drain;
+        check_scatter(msg_id, n);
+        msg_id = msg_id + 1;
+    end
+endtask
+
+// --- UD model --------------------------------------------------------------
+// IPv4 total length of a RoCEv2 UD SEND ONLY of n payload bytes: IPv4 20,
+// UDP 8, BTH 12, DETH 8, ImmDt 4 if present, payload padded to 4, ICRC 4
+function [15:0] ud_tot;
+    input [31:0] n;
+    input with_imm;
+    ud_tot = 20 + 8 + 12 + 8 + (with_imm ? 4 : 0) + ((n + 3) / 4) * 4 + 4;
+endfunction
+
+// the 40 bytes a UD receive starts with for an IPv4 packet (IBA 11.4.1.2 and
+// RoCEv2 annex A17): 20 zero bytes, then the packet's IPv4 header as RoCEv2
+// sends it (version 4, IHL 5, DF, protocol 17 UDP) with its header checksum,
+// the ones'-complement of the ones'-complement sum of its ten 16-bit words
+// (RFC 791, RFC 1071); byte k in [8k+7:8k]
+function [319:0] ud_grh;
+    input [7:0] tos;
+    input [15:0] tot;
+    input [15:0] id;
+    input [7:0] ttl;
+    input [31:0] sip;
+    input [31:0] dip;
+    reg [159:0] h;
+    reg [31:0] sum;
+    integer k;
+    begin
+        h = 160'd0;
+        h[0*8 +: 8] = 8'h45;          // version 4, IHL 5
+        h[1*8 +: 8] = tos;
+        h[2*8 +: 8] = tot[15:8];
+        h[3*8 +: 8] = tot[7:0];
+        h[4*8 +: 8] = id[15:8];
+        h[5*8 +: 8] = id[7:0];
+        h[6*8 +: 8] = 8'h40;          // flags DF, fragment offset 0
+        h[7*8 +: 8] = 8'h00;
+        h[8*8 +: 8] = ttl;
+        h[9*8 +: 8] = 8'd17;          // UDP
+        for (k = 0; k < 4; k = k + 1) begin
+            h[(12 + k)*8 +: 8] = sip[(3 - k)*8 +: 8];
+            h[(16 + k)*8 +: 8] = dip[(3 - k)*8 +: 8];
+        end
+        sum = 32'd0;
+        for (k = 0; k < 10; k = k + 1)
+            sum = sum + {16'd0, h[(2*k)*8 +: 8], h[(2*k + 1)*8 +: 8]};
+        while (sum[31:16] != 16'd0)
+            sum = {16'd0, sum[15:0]} + {16'd0, sum[31:16]};
+        h[10*8 +: 8] = ~sum[15:8];
+        h[11*8 +: 8] = ~sum[7:0];
+        ud_grh = {h, 160'd0};
+    end
+endfunction
+
+// the IPv4 fields and DETH source QP of the next UD datagrams
+reg [31:0] ud_sip = 32'd0, ud_dip = 32'd0;
+reg [15:0] ud_id = 16'd0;
+reg [7:0]  ud_ttl = 8'd0, ud_tos = 8'd0;
+reg [23:0] ud_sqpn = 24'd0;
+reg [31:0] ud_qkey = 32'd0;     // the UD QP's Q_Key
+task ud_hdr;
+    input [31:0] sip;
+    input [31:0] dip;
+    input [15:0] id;
+    input [7:0] ttl;
+    input [7:0] tos;
+    input [23:0] sqpn;
+    begin
+        ud_sip = sip; ud_dip = dip; ud_id = id; ud_ttl = ttl; ud_tos = tos; ud_sqpn = sqpn;
+    end
+endtask
+
+// queue a UD SEND ONLY (0x64, or 0x65 with immediate) of n bytes of message
+// m with DETH Q_Key qkey and the ud_* fields; the RETH fields carry decoys.
+// UD has no PSN check: the QP's model PSN jumps after every datagram.
+task add_ud;
+    input [23:0] q;
+    input with_imm;
+    input se;
+    input [12:0] n;
+    input [31:0] qkey;
+    input [31:0] imm;
+    integer s;
+    begin
+        s = pk_n % PK_N;
+        add_pkt(with_imm ? 8'h65 : 8'h64, q, tb_psn[q], se, 1'b0, n, msg_id, 0,
+                VA_BASE + 64'h3C0000, KEY_GOOD, {19'd0, n}, imm);
+        pk_qkey[s] = qkey; pk_sqpn[s] = ud_sqpn;
+        pk_sip[s] = ud_sip; pk_dip[s] = ud_dip; pk_ipid[s] = ud_id;
+        pk_ttl[s] = ud_ttl; pk_tos[s] = ud_tos;
+        tb_psn[q] = tb_psn[q] + 24'h0F0F0F;
+    end
+endtask
+
+// one UD receive: (post a WQE with the current scatter list if post is set,)
+// send a datagram of n bytes with the QP's Q_Key, expect the CQE (byte_len
+// 40 + n, GRH flag, src_qp from the DETH) and the GRH then the payload in
+// the buffers; never a reply
+task ud_case;
+    input [23:0] q;
+    input [31:0] n;
+    input with_imm;
+    input se;
+    input post;
+    reg [31:0] imm;
+    reg [319:0] g;
+    begin
+        imm = 32'h0D0E0A0D ^ {msg_id, msg_id};
+        clear_allowed;
+        sg_arm;
+        if (post)
+            post_recv(q);
+        g = ud_grh(ud_tos, ud_tot(n, with_imm), ud_id, ud_ttl, ud_sip, ud_dip);
+        add_ud(q, with_imm, se, n[12:0], ud_qkey, imm);
+        exp_wr_req_bytes = exp_wr_req_bytes + 40 + n;
+        exp_cqe_src(q, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS,
+                    `RNIC_CQE_FLAG_GRH | (with_imm ? `RNIC_CQE_FLAG_IMM : 8'd0) |
+                    (se ? `RNIC_CQE_FLAG_SOLICITED : 8'd0), 40 + n, imm, ud_sqpn);
+        drain;
+        check_rx(msg_id, n, 1'b1, g, 16'd0, 32'd0);
+        msg_id = msg_id + 1;
+    end
+endtask
+
+// --- SRQ model ---------------------------------------------------------------
+// An SRQ's receive WQEs sit at base + (index mod 2^SRQ_LOG_SIZE) * stride; the
+// model keeps each SRQ's producer index (srq_mpi, posted) and consumer index
+// (srq_mci, taken in arrival order by srq_take), and the scatter list of every
+// posted WQE so a case can check the buffers of the WQE a message took. The
+// stride and base differ from the QPs' own RQs, so a fetch from the wrong
+// ring reads garbage.
+localparam SRQ_LOG_SIZE = 2;          // 4 WQEs: the ring wraps during the cases
+localparam SRQ_LOG_STRIDE = 6;        // 64 bytes: header and up to 3 SGEs
+function [63:0] srq_base; input [23:0] s; srq_base = 64'h3D0000 + {40'd0, s} * 64'h1000; endfunction
+reg [15:0] srq_mpi [0:7];
+reg [15:0] srq_mci [0:7];
+integer    srec_n [0:511];            // per SRQ (s mod 8) and index (mod 64)
+reg [63:0] srec_addr [0:2047];
+reg [31:0] srec_len [0:2047];
+reg [31:0] srec_key [0:2047];
+
+// SRQC write (ctx table SRQC); the write clears the SRQ's indexes
+task srq_write;
+    input [23:0] s;
+    input [23:0] pdn;
+    reg [1023:0] c;
+    begin
+        c = 1024'd0;
+        c[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W] = 1'b1;
+        c[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W] = SRQ_LOG_SIZE;
+        c[`RNIC_SRQC_LOG_STRIDE_LSB +: `RNIC_SRQC_LOG_STRIDE_W] = SRQ_LOG_STRIDE;
+        c[`RNIC_SRQC_UCTX_LSB +: `RNIC_SRQC_UCTX_W] = 16'h0055;
+        c[`RNIC_SRQC_PDN_LSB +: `RNIC_SRQC_PDN_W] = pdn;
+        c[`RNIC_SRQC_BASE_LSB +: `RNIC_SRQC_BASE_W] = srq_base(s);
+        ctx_write(`RNIC_CTX_TABLE_SRQC, s, c);
+        srq_mpi[s % 8] = 16'd0;
+        srq_mci[s % 8] = 16'd0;
+    end
+endtask
+
+// post the current scatter list as the SRQ's next WQE, then the producer
+// index on s_srq_pi_*
+task srq_post;
+    input [23:0] s;
+    reg [127:0] h, d;
+    reg [63:0] base;
+    reg [15:0] idx;
+    reg [31:0] total;
+    integer k, b, r;
+    begin
+        idx = srq_mpi[s % 8];
+        if (idx - srq_mci[s % 8] >= (1 << SRQ_LOG_SIZE)) begin
+            $display("FAIL: testbench posts to full SRQ %0d", s);
+            errors = errors + 1;
+        end
+        total = 0;
+        for (k = 0; k < sg_n; k = k + 1)
+            total = total + sg_len[k];
+        base = srq_base(s) + ((idx % (1 << SRQ_LOG_SIZE)) << SRQ_LOG_STRIDE);
+        for (b = 0; b < (1 << SRQ_LOG_STRIDE); b = b + 1)
+            mem[base + b] = 8'hEE;
+        h = 128'd0;
+        h[`RNIC_RECV_WQE_NUM_SGE_LSB +: `RNIC_RECV_WQE_NUM_SGE_W] = sg_n;
+        h[`RNIC_RECV_WQE_WQE_INDEX_LSB +: `RNIC_RECV_WQE_WQE_INDEX_W] = idx;
+        h[`RNIC_RECV_WQE_LENGTH_LSB +: `RNIC_RECV_WQE_LENGTH_W] = total;
+        for (b = 0; b < 16; b = b + 1)
+            mem[base + b] = h[b*8 +: 8];
+        r = (s % 8) * 64 + idx % 64;
+        srec_n[r] = sg_n;
+        for (k = 0; k < sg_n; k = k + 1) begin
+            d = 128'd0;
+            d[`RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W] = sg_addr[k] + VA_BASE;
+            d[`RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W] = sg_len[k];
+            d[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W] = sg_key[k];
+            for (b = 0; b < 16; b = b + 1)
+                mem[base + 16 + 16 * k + b] = d[b*8 +: 8];
+            srec_addr[r * 4 + k] = sg_addr[k];
+            srec_len[r * 4 + k] = sg_len[k];
+            srec_key[r * 4 + k] = sg_key[k];
+        end
+        srq_mpi[s % 8] = idx + 1'b1;
+        @(posedge clk);
+        srq_pi_valid <= 1'b1;
+        srq_pi_srqn <= s;
+        srq_pi <= srq_mpi[s % 8];
+        @(posedge clk);
+        srq_pi_valid <= 1'b0;
+    end
+endtask
+
+// the SRQ's next WQE index in arrival order (taken)
+reg [15:0] sx;
+task srq_take;
+    input [23:0] s;
+    begin
+        sx = srq_mci[s % 8];
+        srq_mci[s % 8] = sx + 1'b1;
+    end
+endtask
+
+// make the scatter list the one of the SRQ's WQE idx (for the checks)
+task srq_sel;
+    input [23:0] s;
+    input [15:0] idx;
+    integer k, r;
+    begin
+        r = (s % 8) * 64 + idx % 64;
+        sg_n = srec_n[r];
+        for (k = 0; k < sg_n; k = k + 1) begin
+            sg_addr[k] = srec_addr[r * 4 + k];
+            sg_len[k] = srec_len[r * 4 + k];
+            sg_key[k] = srec_key[r * 4 + k];
+        end
+    end
+endtask
+
+// the CQE of QP q for the receive WQE idx (of its SRQ)
+task exp_cqe_at;
+    input [23:0] q;
+    input [15:0] idx;
+    input [7:0] op;
+    input [7:0] status;
+    input [7:0] flags;
+    input [31:0] len;
+    input [31:0] imm_wire;
+    reg [15:0] keep;
+    begin
+        keep = tb_ci[q];
+        tb_ci[q] = idx;
+        exp_cqe_src(q, op, status, flags, len, imm_wire, q_dest(q));
+        tb_ci[q] = keep;
+    end
+endtask
+
+// queue a SEND of n bytes on QP q (RC, or UC if uc is set) that takes the
+// next WQE of SRQ s; expect its CQE naming that WQE (and on RC the ACK);
+// the message goes out as sm, its WQE index in sx
+integer sm;
+task srq_send;
+    input [23:0] q;
+    input [23:0] s;
+    input uc;
+    input [31:0] n;
+    input [31:0] mtu;
+    input with_imm;
+    input se;
+    reg [31:0] imm;
+    begin
+        imm = 32'h5E7D1A00 ^ {msg_id, msg_id};
+        msg_tr = uc ? 8'h20 : 8'h00;
+        add_msg(q, 1'b0, n, mtu, with_imm, imm, se, 64'd0, 32'd0);
+        msg_tr = 8'h00;
+        exp_wr_req_bytes = exp_wr_req_bytes + n;
+        srq_take(s);
+        exp_cqe_at(q, sx, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS,
+                   (with_imm ? `RNIC_CQE_FLAG_IMM : 8'd0) | (se ? `RNIC_CQE_FLAG_SOLICITED : 8'd0), n, imm);
+        if (!uc) begin
+            tb_msn[q] = tb_msn[q] + 1;
+            exp_ack(q, tb_psn[q] - 1, 8'h1F);
+        end
+        sm = msg_id;
+        msg_id = msg_id + 1;
+    end
+endtask
+
+// the decoy buffer: each SRQ QP's own RQ, and SRQ 4 next to the SRQ used,
+// hold posted WQEs into it; no write may reach it
+task srq_decoy;
+    begin
+        sg_n = 1; set_sg(0, 64'h3F8001, 256, KEY_GOOD);
+    end
+endtask
+
+reg [23:0] pa, pb, pu;
+reg [15:0] ia, ib, iu, iu2, ic;
+integer c1, c2;
+
+integer hv0;
+reg [319:0] g0;
+reg [319:0] ud_g [0:3];
+integer ud_n [0:11];          // payload bytes of the back-to-back datagrams, 4 per round
+initial begin
+    ud_n[0] = 1100; ud_n[1] = 0; ud_n[2] = 1460; ud_n[3] = 7;
+    ud_n[4] = 1100; ud_n[5] = 0; ud_n[6] = 1460; ud_n[7] = 7;
+    ud_n[8] = 5;    ud_n[9] = 0; ud_n[10] = 9;   ud_n[11] = 3;
+end
 
 integer c0, acks0, i, base_cycle, t0, t1;
 integer s_bad, s_psn, s_rnr, s_inv, s_ack, s_err;
@@ -1784,6 +2217,621 @@ initial begin
     sg_n = 1; set_sg(0, 64'h7D001, 100, KEY_GOOD);
     send_case(2, 99, 1024, 0, 0);
     check_stats(4, 5, 1, 24, 68, 24);
+
+    // =======================================================================
+    // UC (IBA 9.8): SEND and RDMA WRITE (opcodes RC | 0x20), never an ACK or
+    // NAK; a lost packet loses its message and no remote error touches the
+    // QP. No cycle of m_hdr_valid is allowed from here to the end of the UD
+    // cases.
+    hv0 = n_hdr_vcyc;
+    qp_bringup_t(24'd13, `RNIC_QP_TYPE_UC, 3'd1, 24'hFFFFFE);   // MTU 256, PSNs wrap
+
+    // --- SEND FIRST/MIDDLE/LAST across SGEs; SEND ONLY with immediate ------
+    sg_n = 3; set_sg(0, 64'h380001, 300, KEY_GOOD); set_sg(1, 64'h380203, 0, KEY_GOOD);
+    set_sg(2, 64'h380405, 700, KEY_GOOD);
+    uc_send_case(13, 700, 256, 0, 0);     // FIRST, MIDDLE, LAST at PSNs FFFFFE, FFFFFF, 000000
+    uc_send_case(13, 1000, 256, 1, 1);    // FIRST, 2 MIDDLE, LAST with immediate, solicited
+    sg_n = 1; set_sg(0, 64'h380801, 256, KEY_GOOD);
+    uc_send_case(13, 100, 256, 1, 1);     // ONLY with immediate, solicited
+    uc_send_case(13, 256, 256, 1, 0);     // ONLY with immediate, a full MTU
+    uc_send_case(13, 0, 256, 0, 0);       // ONLY without payload
+    stall_en = 1'b1;
+    sg_n = 2; set_sg(0, 64'h380A01, 513, KEY_GOOD); set_sg(1, 64'h380D03, 600, KEY_GOOD);
+    uc_send_case(13, 1100, 256, 1, 0);
+    stall_en = 1'b0;
+    check_stats(4, 5, 1, 24, 68, 24);
+
+    // --- RDMA WRITE: FIRST/MIDDLE/LAST, then ONLY with immediate, which
+    // takes a receive WQE (CQE RECV_IMM) and leaves its buffer alone --------
+    sg_n = 1; set_sg(0, 64'h381010, 700, KEY_GOOD);
+    clear_allowed; sg_arm;
+    msg_tr = 8'h20;
+    add_msg(13, 1'b1, 700, 256, 0, 0, 0, VA_BASE + 64'h381010, KEY_GOOD);
+    msg_tr = 8'h00;
+    exp_wr_req_bytes = exp_wr_req_bytes + 700;
+    drain;
+    check_scatter(msg_id, 700);
+    msg_id = msg_id + 1;
+    sg_n = 1; set_sg(0, 64'h381401, 16, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(13);
+    clear_allowed;
+    set_sg(0, 64'h381503, 77, KEY_GOOD); sg_arm;
+    msg_tr = 8'h20;
+    add_msg(13, 1'b1, 77, 256, 1, 32'hC0FFEE01, 1, VA_BASE + 64'h381503, KEY_GOOD);
+    msg_tr = 8'h00;
+    exp_wr_req_bytes = exp_wr_req_bytes + 77;
+    exp_cqe(13, `RNIC_CQE_OP_RESP_RECV_IMM, `RNIC_WC_STATUS_SUCCESS,
+            `RNIC_CQE_FLAG_IMM | `RNIC_CQE_FLAG_SOLICITED, 77, 32'hC0FFEE01);
+    drain;
+    check_scatter(msg_id, 77);
+    msg_id = msg_id + 1;
+    set_sg(0, 64'h381401, 16, KEY_GOOD);
+    check_scatter(msg_id, 0);             // the receive WQE's buffer keeps its fill
+    check_stats(4, 5, 1, 24, 68, 24);
+
+    // --- WRITE with a bad rkey: dropped silently, nothing written; a
+    // multi-packet WRITE loses its MIDDLE and LAST with it. Every packet is
+    // in sequence, so none is a PSN error. The QP takes the next WRITE. ------
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    clear_allowed;
+    msg_tr = 8'h20;
+    add_msg(13, 1'b1, 100, 256, 0, 0, 0, VA_BASE + 64'h381610, KEY_BADTAG);   // ONLY, wrong key tag
+    add_msg(13, 1'b1, 600, 256, 0, 0, 0, VA_BASE + 64'h381610, KEY_OTHPD);    // FIRST (other PD), MIDDLE, LAST
+    add_msg(13, 1'b1, 100, 256, 0, 0, 0, VA_BASE + 64'h200FA0, KEY_SMALL);    // ONLY past the key's end
+    add_msg(13, 1'b1, 100, 256, 0, 0, 0, VA_BASE + 64'h381610, 32'h00000555); // ONLY, key without REMOTE_WRITE
+    msg_tr = 8'h00;
+    x_drop = x_drop + 6;
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(4, 5, 1, 24, 68, 24);
+    sg_n = 1; set_sg(0, 64'h381610, 600, KEY_GOOD);
+    clear_allowed; sg_arm;
+    msg_tr = 8'h20;
+    add_msg(13, 1'b1, 600, 256, 0, 0, 0, VA_BASE + 64'h381610, KEY_GOOD);
+    msg_tr = 8'h00;
+    exp_wr_req_bytes = exp_wr_req_bytes + 600;
+    drain;
+    check_scatter(msg_id, 600);
+    msg_id = msg_id + 1;
+    check_wr_delta(600, 600);
+    check_stats(4, 5, 1, 24, 68, 24);
+
+    // --- a lost SEND MIDDLE: the LAST is dropped (PSN error), no CQE; the
+    // receive WQE is not consumed and takes the next message from byte 0 ---
+    sg_n = 2; set_sg(0, 64'h382001, 300, KEY_GOOD); set_sg(1, 64'h382203, 500, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(13);         // the only receive WQE posted
+    p0 = tb_psn[13];
+    add_pkt(8'h20, 13, p0, 0, 0, 256, msg_id, 0, 0, 0, 0, 0);            // SEND FIRST
+    add_pkt(8'h22, 13, p0 + 2, 0, 0, 100, msg_id, 512, 0, 0, 0, 0);      // SEND LAST
+    add_pkt(8'h24, 13, p0 + 3, 0, 0, 200, msg_id + 1, 0, 0, 0, 0, 0);    // SEND ONLY
+    tb_psn[13] = p0 + 4;
+    x_drop = x_drop + 1;
+    exp_wr_req_bytes = exp_wr_req_bytes + 256 + 200;
+    exp_cqe(13, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 200, 0);   // same wqe_index
+    drain;
+    // the ONLY's 200 bytes from byte 0, then what the FIRST placed
+    check_rx(msg_id + 1, 200, 1'b0, 320'd0, msg_id, 256);
+    msg_id = msg_id + 2;
+    check_stats(4, 6, 1, 24, 68, 24);
+    // a lost WRITE MIDDLE: the LAST is dropped, the FIRST's bytes stay
+    sg_n = 1; set_sg(0, 64'h382601, 600, KEY_GOOD);
+    clear_allowed; sg_arm;
+    p0 = tb_psn[13];
+    add_pkt(8'h26, 13, p0, 0, 0, 256, msg_id, 0, VA_BASE + 64'h382601, KEY_GOOD, 600, 0);
+    add_pkt(8'h28, 13, p0 + 2, 0, 0, 88, msg_id, 512, 0, 0, 0, 0);
+    tb_psn[13] = p0 + 3;
+    x_drop = x_drop + 1;
+    exp_wr_req_bytes = exp_wr_req_bytes + 256;
+    drain;
+    check_scatter(msg_id, 256);
+    msg_id = msg_id + 1;
+    check_stats(4, 7, 1, 24, 68, 24);
+
+    // --- no receive WQE: the SEND is dropped, no RNR NAK ------------------
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    clear_allowed;
+    msg_tr = 8'h20;
+    add_msg(13, 1'b0, 50, 256, 0, 0, 0, 64'd0, 32'd0);      // ONLY
+    add_msg(13, 1'b0, 600, 256, 0, 0, 0, 64'd0, 32'd0);     // FIRST, MIDDLE, LAST
+    msg_tr = 8'h00;
+    x_drop = x_drop + 4;
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(4, 7, 1, 24, 68, 24);
+
+    // --- SEND longer than the receive buffers: CQE LOC_LEN_ERR, the rest of
+    // the message dropped, no NAK, no QP error; the QP carries on -----------
+    sg_n = 2; set_sg(0, 64'h383001, 100, KEY_GOOD); set_sg(1, 64'h383203, 200, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(13);
+    msg_tr = 8'h20;
+    add_msg(13, 1'b0, 600, 256, 0, 0, 0, 64'd0, 32'd0);     // FIRST fits, MIDDLE does not, LAST
+    msg_tr = 8'h00;
+    exp_wr_req_bytes = exp_wr_req_bytes + 256;
+    exp_cqe(13, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_LEN_ERR, 8'd0, 256, 0);
+    x_drop = x_drop + 2;
+    drain;
+    check_scatter(msg_id, 256);
+    msg_id = msg_id + 1;
+    check_stats(4, 7, 1, 24, 68, 24);
+    // an ONLY one byte too long: nothing placed
+    sg_n = 1; set_sg(0, 64'h383401, 100, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(13);
+    msg_tr = 8'h20;
+    add_msg(13, 1'b0, 101, 256, 1, 32'h12345678, 0, 64'd0, 32'd0);
+    msg_tr = 8'h00;
+    exp_cqe(13, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_LEN_ERR, 8'd0, 0, 0);
+    x_drop = x_drop + 1;
+    drain;
+    check_scatter(msg_id, 0);
+    msg_id = msg_id + 1;
+    uc_send_case(13, 100, 256, 0, 0);
+    check_stats(4, 7, 1, 24, 68, 24);
+
+    // --- another transport's opcode: dropped as a bad QP, no reply, the
+    // posted WQE untouched: RC SEND, READ REQUEST (none on UC) and UD SEND on
+    // the UC QP, a UC SEND on an RC QP ---------------------------------------
+    sg_n = 1; set_sg(0, 64'h383601, 300, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(13);
+    qp_bringup(24'd0, 3'd3, 24'd0);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    add_pkt(8'h04, 13, tb_psn[13], 0, 1, 50, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h2C, 13, tb_psn[13], 0, 1, 0, msg_id, 0, VA_BASE + 64'h383601, KEY_GOOD, 64, 0);
+    add_pkt(8'h64, 13, tb_psn[13], 0, 1, 50, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h24, 0, tb_psn[0], 0, 1, 50, msg_id, 0, 0, 0, 0, 0);
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(8, 7, 1, 24, 68, 24);
+    msg_tr = 8'h20;
+    add_msg(13, 1'b0, 120, 256, 0, 0, 0, 64'd0, 32'd0);
+    msg_tr = 8'h00;
+    exp_wr_req_bytes = exp_wr_req_bytes + 120;
+    exp_cqe(13, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 120, 0);
+    drain;
+    check_scatter(msg_id, 120);
+    msg_id = msg_id + 1;
+    check_stats(8, 7, 1, 24, 68, 24);
+    $display("UC: all cases checked");
+
+    // =======================================================================
+    // UD (IBA 9.8.4, 11.4.1.2): SEND ONLY 0x64 / with immediate 0x65, Q_Key
+    // checked against the QP's, no PSN check, no reply; the receive buffer
+    // gets a 40-byte GRH (20 zero bytes and the packet's IPv4 header) first
+    //
+    // the model's checksum on the worked example header 4500 0073 0000 4000
+    // 4011 .... c0a8 0001 c0a8 00c7 (checksum b861)
+    g0 = ud_grh(8'h00, 16'h0073, 16'h0000, 8'h40, 32'hC0A80001, 32'hC0A800C7);
+    if (g0[30*8 +: 8] !== 8'hB8 || g0[31*8 +: 8] !== 8'h61 || g0[159:0] !== 160'd0) begin
+        $display("FAIL: model IPv4 header checksum %h%h, expected b861", g0[30*8 +: 8], g0[31*8 +: 8]);
+        errors = errors + 1;
+    end
+    ud_qkey = 32'h1234ABCD;
+    qp_qkey = ud_qkey;
+    qp_bringup_t(24'd15, `RNIC_QP_TYPE_UD, 3'd5, 24'h000010);   // MTU 4096
+    qp_qkey = 32'd0;
+
+    // --- sizes 0, 1, 57 (with and without immediate), a full MTU -----------
+    sg_n = 1; set_sg(0, 64'h390001, 40, KEY_GOOD);
+    ud_hdr(32'h0A000063, 32'h0A000001, 16'h0001, 8'd64, 8'h00, 24'h000063);
+    ud_case(15, 0, 0, 0, 1);              // the GRH alone, in a buffer of exactly 40
+    sg_n = 1; set_sg(0, 64'h390101, 41, KEY_GOOD);
+    ud_hdr(32'hC0A80001, 32'hC0A800C7, 16'h0000, 8'h40, 8'h00, 24'hABCDEF);
+    ud_case(15, 1, 0, 0, 1);              // 1 byte (3 pad bytes), buffer of exactly 41
+    sg_n = 1; set_sg(0, 64'h390201, 200, KEY_GOOD);
+    // a sum of 0x5FFFF: its first fold (0xFFFF + 5) carries again
+    ud_hdr(32'hFFFFFFFF, 32'hFFFF7A7F, 16'hFFFF, 8'hFF, 8'hFF, 24'hFFFFFF);
+    ud_case(15, 57, 1, 1, 1);             // 57 bytes with immediate, solicited
+    ud_hdr(32'h01020304, 32'h0A0B0C0D, 16'h8001, 8'd1, 8'hB8, 24'h000001);
+    ud_case(15, 57, 0, 0, 1);
+    sg_n = 1; set_sg(0, 64'h391001, 4136, KEY_GOOD);
+    ud_hdr(32'hAC100A05, 32'hAC100A06, 16'h4D2E, 8'd128, 8'h02, 24'h00F00D);
+    ud_case(15, 4096, 0, 0, 1);           // a full MTU in exactly 40 + 4096
+    ud_hdr(32'h64400001, 32'h64400002, 16'h0102, 8'd2, 8'h20, 24'h123456);
+    ud_case(15, 4096, 1, 1, 1);
+    // --- GRH and payload across SGEs: 40 + rest, and split inside the GRH --
+    sg_n = 2; set_sg(0, 64'h393001, 40, KEY_GOOD); set_sg(1, 64'h393101, 2000, KEY_GOOD);
+    ud_hdr(32'h0A0000FE, 32'h0A000001, 16'hBEEF, 8'd17, 8'h04, 24'h000777);
+    ud_case(15, 1000, 0, 0, 1);
+    sg_n = 4; set_sg(0, 64'h394001, 13, KEY_GOOD); set_sg(1, 64'h394101, 0, KEY_GOOD);
+    set_sg(2, 64'h394201, 30, KEY_GOOD); set_sg(3, 64'h394301, 3000, KEY_GOOD);
+    ud_hdr(32'h0A0000FD, 32'h0A000001, 16'h0F0F, 8'd99, 8'hFC, 24'h000778);
+    ud_case(15, 2500, 1, 1, 1);
+    check_stats(8, 7, 1, 24, 68, 24);
+
+    // --- four datagrams back to back without waiting; again under random
+    // back-pressure; again (small ones) while the DMA write port holds its
+    // data for 2000 cycles. Each GRH enters the scatter stream after the
+    // payload of the datagram before and is its own datagram's. ---------------
+    for (t0 = 0; t0 < 3; t0 = t0 + 1) begin
+        stall_en = t0 == 1;
+        wr_hold <= t0 == 2;     // non-blocking: the port and its model see it at the same edge
+        clear_allowed;
+        c0 = msg_id;
+        for (i = 0; i < 4; i = i + 1) begin
+            sg_n = 1; set_sg(0, 64'h396001 + i * 64'h800, 1500, KEY_GOOD);
+            sg_arm; post_recv(15);
+            ud_hdr(32'h0A000100 + i, 32'h0A000001 + t0, 16'h1000 + i, 8'd64 + i, i * 4, 24'h000200 + i);
+            ud_g[i] = ud_grh(ud_tos, ud_tot(ud_n[t0*4 + i], i % 2), ud_id, ud_ttl, ud_sip, ud_dip);
+            s_err = 32'h0D0E0A0D ^ {msg_id, msg_id};
+            add_ud(15, i % 2, 0, ud_n[t0*4 + i], ud_qkey, s_err);
+            exp_wr_req_bytes = exp_wr_req_bytes + 40 + ud_n[t0*4 + i];
+            exp_cqe_src(15, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS,
+                        `RNIC_CQE_FLAG_GRH | ((i % 2) ? `RNIC_CQE_FLAG_IMM : 8'd0), 40 + ud_n[t0*4 + i],
+                        s_err, ud_sqpn);
+            msg_id = msg_id + 1;
+        end
+        if (t0 == 2) begin
+            repeat (2000) @(posedge clk);
+            wr_hold <= 1'b0;
+        end
+        drain;
+        stall_en = 1'b0;
+        for (i = 0; i < 4; i = i + 1) begin
+            sg_n = 1; set_sg(0, 64'h396001 + i * 64'h800, 1500, KEY_GOOD);
+            check_rx(c0 + i, ud_n[t0*4 + i], 1'b1, ud_g[i], 16'd0, 32'd0);
+        end
+    end
+    check_stats(8, 7, 1, 24, 68, 24);
+
+    // --- Q_Key not the QP's: dropped, nothing written; the receive WQE then
+    // takes the next datagram (same wqe_index) -----------------------------
+    sg_n = 1; set_sg(0, 64'h398001, 300, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(15);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    ud_hdr(32'h0A000005, 32'h0A000001, 16'h0505, 8'd64, 8'h00, 24'h000505);
+    add_ud(15, 1'b0, 1'b0, 100, ud_qkey ^ 32'h00000001, 0);
+    add_ud(15, 1'b1, 1'b0, 0, ud_qkey ^ 32'h80000000, 32'h01010101);
+    add_ud(15, 1'b0, 1'b1, 200, 32'd0, 0);
+    x_drop = x_drop + 3;
+    drain;
+    check_wr_delta(0, 0);
+    check_scatter(msg_id, 0);
+    check_stats(8, 7, 1, 24, 68, 24);
+    ud_case(15, 100, 0, 0, 0);
+    check_stats(8, 7, 1, 24, 68, 24);
+
+    // --- receive WQE shorter than 40 + N: CQE LOC_LEN_ERR, nothing written;
+    // the next WQE takes the next datagram -----------------------------------
+    sg_n = 2; set_sg(0, 64'h399001, 40, KEY_GOOD); set_sg(1, 64'h399101, 56, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(15);           // 96 = 40 + 57 - 1 bytes
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    ud_hdr(32'h0A000006, 32'h0A000001, 16'h0606, 8'd64, 8'h00, 24'h000606);
+    add_ud(15, 1'b0, 1'b0, 57, ud_qkey, 0);
+    exp_cqe_src(15, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_LEN_ERR, 8'd0, 0, 0, ud_sqpn);
+    x_drop = x_drop + 1;
+    drain;
+    check_wr_delta(0, 0);
+    check_scatter(msg_id, 0);
+    msg_id = msg_id + 1;
+    sg_n = 1; set_sg(0, 64'h399201, 39, KEY_GOOD);   // not even the GRH fits
+    clear_allowed; sg_arm; post_recv(15);
+    add_ud(15, 1'b1, 1'b0, 0, ud_qkey, 32'h77777777);
+    exp_cqe_src(15, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_LEN_ERR, 8'd0, 0, 0, ud_sqpn);
+    x_drop = x_drop + 1;
+    drain;
+    check_wr_delta(0, 0);
+    check_scatter(msg_id, 0);
+    msg_id = msg_id + 1;
+    sg_n = 1; set_sg(0, 64'h399301, 97, KEY_GOOD);
+    ud_case(15, 57, 0, 0, 1);
+    check_stats(8, 7, 1, 24, 68, 24);
+
+    // --- no receive WQE: dropped, no RNR NAK ----------------------------------
+    clear_allowed;
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    add_ud(15, 1'b0, 1'b0, 20, ud_qkey, 0);
+    x_drop = x_drop + 1;
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(8, 7, 1, 24, 68, 24);
+
+    // --- a second UD QP (MTU 256, its own Q_Key): a datagram longer than the
+    // path MTU and one with the first QP's Q_Key are dropped; a full MTU is
+    // placed --------------------------------------------------------------------
+    qp_qkey = 32'h00C0FFEE;
+    qp_bringup_t(24'd1, `RNIC_QP_TYPE_UD, 3'd1, 24'd0);
+    sg_n = 1; set_sg(0, 64'h39A001, 400, KEY_GOOD);
+    clear_allowed; sg_arm; post_recv(1);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    ud_hdr(32'h0A000007, 32'h0A000001, 16'h0707, 8'd64, 8'h00, 24'h000707);
+    add_ud(1, 1'b0, 1'b0, 257, qp_qkey, 0);
+    add_ud(1, 1'b0, 1'b0, 100, ud_qkey, 0);
+    x_drop = x_drop + 2;
+    drain;
+    check_wr_delta(0, 0);
+    check_scatter(msg_id, 0);
+    c0 = ud_qkey;
+    ud_qkey = qp_qkey;
+    qp_qkey = 32'd0;
+    ud_case(1, 256, 1, 0, 0);
+    ud_qkey = c0;
+    // another transport's opcode on the UD QP, a UD SEND on an RC QP
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    add_pkt(8'h24, 15, tb_psn[15], 0, 0, 30, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h64, 0, tb_psn[0], 0, 1, 30, msg_id, 0, 0, 0, 0, 0);
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(10, 7, 1, 24, 68, 24);
+    if (n_hdr_vcyc != hv0) begin
+        $display("FAIL: m_hdr_valid was high for %0d cycles during the UC and UD cases", n_hdr_vcyc - hv0);
+        errors = errors + 1;
+    end
+    $display("UD: all cases checked");
+
+    // the RC QP that saw the UC and UD opcodes still answers at its PSN
+    sg_n = 1; set_sg(0, 64'h39B001, 300, KEY_GOOD);
+    send_case(0, 300, 1024, 0, 0);
+    check_stats(10, 7, 1, 24, 69, 24);
+
+    // =======================================================================
+    // SRQ (shared receive queue): QPs with qpc.srq_en take their receive
+    // WQEs from SRQ qpc.srqn (ring base, size, stride, PD from the SRQC) in
+    // arrival order; the CQE's wqe_index is the SRQ WQE's index, qpn the
+    // QP's. SRQ 5 holds 4 WQEs of 64 bytes, so its ring wraps. The QPs' own
+    // RQs and SRQ 4 hold WQEs into a decoy buffer no write may reach.
+    srq_decoy;
+    srq_write(24'd4, PDN);
+    srq_post(24'd4); srq_post(24'd4);
+    srq_write(24'd5, PDN);
+    qp_srq_en = 1'b1; qp_srqn = 24'd5;
+    qp_bringup(24'd4, 3'd1, 24'h00FFFE);      // A: RC, MTU 256
+    qp_bringup(24'd5, 3'd1, 24'hFFFFFF);      // B: RC, MTU 256, PSNs wrap
+    qp_srq_en = 1'b0; qp_srqn = 24'd0;
+    srq_decoy;
+    post_recv(4); post_recv(5);
+
+    // --- 1. messages of two QPs take the SRQ's WQEs in arrival order --------
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h3E0001, 300, KEY_GOOD); sg_arm; srq_post(5);
+    sg_n = 2; set_sg(0, 64'h3E0401, 100, KEY_GOOD); set_sg(1, 64'h3E0603, 500, KEY_GOOD);
+    sg_arm; srq_post(5);
+    sg_n = 3; set_sg(0, 64'h3E0A01, 10, KEY_GOOD); set_sg(1, 64'h3E0B03, 0, KEY_GOOD);
+    set_sg(2, 64'h3E0C05, 400, KEY_GOOD); sg_arm; srq_post(5);
+    srq_send(4, 5, 0, 200, 256, 0, 0);        // A: ONLY, WQE 0
+    c0 = sm;
+    srq_send(5, 5, 0, 600, 256, 0, 1);        // B: FIRST, MIDDLE, LAST, WQE 1
+    c1 = sm;
+    srq_send(4, 5, 0, 300, 256, 1, 1);        // A: FIRST, LAST with immediate, WQE 2
+    c2 = sm;
+    drain;
+    if (srq_mci[5] != 16'd3) begin
+        $display("FAIL: SRQ model index %0d after case 1", srq_mci[5]);
+        errors = errors + 1;
+    end
+    srq_sel(5, 0); check_scatter(c0, 200);
+    srq_sel(5, 1); check_scatter(c1, 600);
+    srq_sel(5, 2); check_scatter(c2, 300);
+    check_stats(10, 7, 1, 24, 72, 24);
+
+    // --- 2. interleaved under back-pressure: A FIRST, B FIRST, B LAST, A
+    // MIDDLE, A LAST. A's message lands whole in the WQE it took first (3),
+    // B's in the next (4, slot 0 again); B's CQE comes first ---------------
+    stall_en = 1'b1;
+    clear_allowed;
+    sg_n = 2; set_sg(0, 64'h3E1001, 300, KEY_GOOD); set_sg(1, 64'h3E1203, 400, KEY_GOOD);
+    sg_arm; srq_post(5);
+    sg_n = 1; set_sg(0, 64'h3E1601, 356, KEY_GOOD); sg_arm; srq_post(5);
+    pa = tb_psn[4]; pb = tb_psn[5]; c0 = msg_id; c1 = msg_id + 1;
+    add_pkt(8'h00, 4, pa, 0, 0, 256, c0, 0, 0, 0, 0, 0);
+    add_pkt(8'h00, 5, pb, 0, 0, 256, c1, 0, 0, 0, 0, 0);
+    add_pkt(8'h02, 5, pb + 24'd1, 0, 0, 100, c1, 256, 0, 0, 0, 0);
+    add_pkt(8'h01, 4, pa + 24'd1, 0, 0, 256, c0, 256, 0, 0, 0, 0);
+    add_pkt(8'h02, 4, pa + 24'd2, 0, 0, 50, c0, 512, 0, 0, 0, 0);
+    tb_psn[4] = pa + 24'd3; tb_psn[5] = pb + 24'd2;
+    msg_id = msg_id + 2;
+    srq_take(5); ia = sx;                     // at A's FIRST
+    srq_take(5); ib = sx;                     // at B's FIRST
+    exp_wr_req_bytes = exp_wr_req_bytes + 256 + 256 + 100;
+    exp_cqe_at(5, ib, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 356, 0);
+    tb_msn[5] = tb_msn[5] + 1;
+    exp_ack(5, pb + 24'd1, 8'h1F);
+    exp_wr_req_bytes = exp_wr_req_bytes + 256 + 50;
+    exp_cqe_at(4, ia, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 562, 0);
+    tb_msn[4] = tb_msn[4] + 1;
+    exp_ack(4, pa + 24'd2, 8'h1F);
+    drain;
+    stall_en = 1'b0;
+    if (ia != 16'd3 || ib != 16'd4) begin
+        $display("FAIL: SRQ model indexes %0d %0d in case 2", ia, ib);
+        errors = errors + 1;
+    end
+    srq_sel(5, ia); check_scatter(c0, 562);
+    srq_sel(5, ib); check_scatter(c1, 356);
+    check_stats(10, 7, 1, 24, 74, 24);
+
+    // --- 3. SRQ empty (though each QP's own RQ holds a WQE): RNR NAK with
+    // the QP's min_rnr_timer code, nothing written; after producer index
+    // updates the retransmitted packets (same PSNs) are taken ---------------
+    clear_allowed;
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    add_pkt(8'h04, 4, tb_psn[4], 0, 0, 40, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h04, 5, tb_psn[5], 0, 1, 0, msg_id, 0, 0, 0, 0, 0);
+    exp_ack(4, tb_psn[4], {3'b001, q_rnr(4)});
+    exp_ack(5, tb_psn[5], {3'b001, q_rnr(5)});
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(10, 7, 3, 24, 76, 24);
+    sg_n = 1; set_sg(0, 64'h3E2001, 64, KEY_GOOD); sg_arm; srq_post(5);
+    sg_n = 1; set_sg(0, 64'h3E2101, 64, KEY_GOOD); sg_arm; srq_post(5);
+    srq_send(4, 5, 0, 40, 256, 0, 0);         // WQE 5
+    c0 = sm; ia = sx;
+    srq_send(5, 5, 0, 0, 256, 1, 0);          // WQE 6: no payload, with immediate
+    c1 = sm; ib = sx;
+    drain;
+    srq_sel(5, ia); check_scatter(c0, 40);
+    srq_sel(5, ib); check_scatter(c1, 0);
+    check_wr_delta(40, 40);
+    check_stats(10, 7, 3, 24, 78, 24);
+
+    // --- 4. an SRQ WQE with a bad lkey (SGE 1, wrong tag): CQE LOC_PROT_ERR
+    // naming it, NAK remote operational error, B in error; B's next packet is
+    // dropped and takes no WQE; the next WQE goes to A ------------------------
+    clear_allowed;
+    sg_n = 2; set_sg(0, 64'h3E3001, 50, KEY_GOOD); set_sg(1, 64'h3E3101, 50, KEY_BADTAG);
+    srq_post(5);                              // not armed: nothing may be written
+    sg_n = 1; set_sg(0, 64'h3E3201, 100, KEY_GOOD); sg_arm; srq_post(5);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    pb = tb_psn[5];
+    add_pkt(8'h04, 5, pb, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    srq_take(5); ib = sx;
+    exp_cqe_at(5, ib, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
+    exp_ack(5, pb, 8'h63);
+    add_pkt(8'h04, 5, pb + 24'd1, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    c2 = msg_id;
+    msg_id = msg_id + 1;
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(11, 7, 3, 25, 79, 25);
+    srq_send(4, 5, 0, 100, 256, 0, 1);        // WQE 8
+    c0 = sm; ia = sx;
+    drain;
+    if (ib != 16'd7 || ia != 16'd8) begin
+        $display("FAIL: SRQ model indexes %0d %0d in case 4", ib, ia);
+        errors = errors + 1;
+    end
+    srq_sel(5, ib); check_scatter(c2, 0);
+    srq_sel(5, ia); check_scatter(c0, 100);
+    check_stats(11, 7, 3, 25, 80, 25);
+
+    // --- 5. a UC QP (U) on the SRQ abandons a SEND after a gap and keeps its
+    // WQE: its next SEND ONLY lands in the same WQE (same wqe_index) even
+    // with the SRQ empty, while A meanwhile takes the next WQE; A's SEND after
+    // U's ONLY finds the SRQ empty (RNR NAK) --------------------------------
+    qp_srq_en = 1'b1; qp_srqn = 24'd5;
+    qp_bringup_t(24'd14, `RNIC_QP_TYPE_UC, 3'd1, 24'hFFFFFE);
+    qp_srq_en = 1'b0; qp_srqn = 24'd0;
+    srq_decoy;
+    post_recv(14);
+    clear_allowed;
+    sg_n = 2; set_sg(0, 64'h3E4001, 200, KEY_GOOD); set_sg(1, 64'h3E4201, 300, KEY_GOOD);
+    sg_arm; srq_post(5);
+    sg_n = 1; set_sg(0, 64'h3E4601, 100, KEY_GOOD); sg_arm; srq_post(5);
+    pu = tb_psn[14]; c0 = msg_id;
+    add_pkt(8'h20, 14, pu, 0, 0, 256, c0, 0, 0, 0, 0, 0);              // SEND FIRST: WQE 9
+    add_pkt(8'h22, 14, pu + 24'd2, 0, 0, 100, c0, 512, 0, 0, 0, 0);    // SEND LAST after a gap
+    msg_id = msg_id + 1;
+    srq_take(5); iu = sx;
+    exp_wr_req_bytes = exp_wr_req_bytes + 256;
+    x_drop = x_drop + 1;
+    srq_send(4, 5, 0, 80, 256, 0, 0);         // A: WQE 10; the SRQ is empty after it
+    c1 = sm; ia = sx;
+    c2 = msg_id;
+    add_pkt(8'h24, 14, pu + 24'd3, 0, 0, 150, c2, 0, 0, 0, 0, 0);      // SEND ONLY: WQE 9 again
+    msg_id = msg_id + 1;
+    tb_psn[14] = pu + 24'd4;
+    exp_wr_req_bytes = exp_wr_req_bytes + 150;
+    exp_cqe_at(14, iu, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 150, 0);
+    pa = tb_psn[4];
+    add_pkt(8'h04, 4, pa, 0, 0, 30, msg_id, 0, 0, 0, 0, 0);
+    exp_ack(4, pa, {3'b001, q_rnr(4)});
+    drain;
+    if (iu != 16'd9 || ia != 16'd10) begin
+        $display("FAIL: SRQ model indexes %0d %0d in case 5", iu, ia);
+        errors = errors + 1;
+    end
+    // the ONLY's 150 bytes from byte 0, then what the abandoned FIRST placed
+    srq_sel(5, iu); check_rx(c2, 150, 1'b0, 320'd0, c0, 256);
+    srq_sel(5, ia); check_scatter(c1, 80);
+    check_stats(11, 8, 4, 25, 82, 25);
+    // A's retransmitted packet takes the next WQE; U's next message takes a
+    // fresh one (it holds none any more)
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h3E4801, 30, KEY_GOOD); sg_arm; srq_post(5);
+    sg_n = 2; set_sg(0, 64'h3E4A01, 120, KEY_GOOD); set_sg(1, 64'h3E4C01, 300, KEY_GOOD);
+    sg_arm; srq_post(5);
+    srq_send(4, 5, 0, 30, 256, 0, 0);         // WQE 11, same PSN as the RNR NAK's
+    c0 = sm; ia = sx;
+    srq_send(14, 5, 1, 400, 256, 1, 0);       // U: FIRST, LAST with immediate, WQE 12
+    c1 = sm; iu2 = sx;
+    drain;
+    srq_sel(5, ia); check_scatter(c0, 30);
+    srq_sel(5, iu2); check_scatter(c1, 400);
+    check_stats(11, 8, 4, 25, 83, 25);
+
+    // --- 6. RDMA WRITE with immediate on SRQ QPs takes an SRQ WQE at its
+    // last packet (CQE RECV_IMM naming it, its buffer untouched): A's WRITE
+    // FIRST takes none, U's SEND ONLY then takes WQE 13, A's WRITE LAST with
+    // immediate WQE 14; then U's (UC) WRITE ONLY with immediate WQE 15 ------
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h3E5001, 100, KEY_GOOD); sg_arm; srq_post(5);
+    sg_n = 1; set_sg(0, 64'h3E5201, 64, KEY_GOOD); srq_post(5);          // not armed
+    al_lo[al_n] = 64'h3E6001; al_hi[al_n] = 64'h3E6001 + 300; al_n = al_n + 1;
+    fill_range(64'h3E6001 - GUARD, 300 + 2 * GUARD);
+    pa = tb_psn[4]; pu = tb_psn[14]; c0 = msg_id; c1 = msg_id + 1;
+    add_pkt(8'h06, 4, pa, 0, 0, 256, c0, 0, VA_BASE + 64'h3E6001, KEY_GOOD, 300, 0);
+    add_pkt(8'h24, 14, pu, 0, 0, 90, c1, 0, 0, 0, 0, 0);
+    add_pkt(8'h09, 4, pa + 24'd1, 1, 0, 44, c0, 256, 0, 0, 0, 32'hFACE0001);
+    tb_psn[4] = pa + 24'd2; tb_psn[14] = pu + 24'd1;
+    msg_id = msg_id + 2;
+    exp_wr_req_bytes = exp_wr_req_bytes + 256 + 90;
+    srq_take(5); iu = sx;
+    exp_cqe_at(14, iu, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS, 8'd0, 90, 0);
+    exp_wr_req_bytes = exp_wr_req_bytes + 44;
+    srq_take(5); ia = sx;
+    exp_cqe_at(4, ia, `RNIC_CQE_OP_RESP_RECV_IMM, `RNIC_WC_STATUS_SUCCESS,
+               `RNIC_CQE_FLAG_IMM | `RNIC_CQE_FLAG_SOLICITED, 300, 32'hFACE0001);
+    tb_msn[4] = tb_msn[4] + 1;
+    exp_ack(4, pa + 24'd1, 8'h1F);
+    drain;
+    if (iu != 16'd13 || ia != 16'd14) begin
+        $display("FAIL: SRQ model indexes %0d %0d in case 6", iu, ia);
+        errors = errors + 1;
+    end
+    sg_n = 1; sg_addr[0] = 64'h3E6001; sg_len[0] = 300; check_scatter(c0, 300);
+    srq_sel(5, iu); check_scatter(c1, 90);
+    srq_sel(5, ia); check_scatter(c0, 0);     // the WQE's buffer keeps its fill
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h3E5401, 32, KEY_GOOD); srq_post(5);          // not armed
+    al_lo[0] = 64'h3E6401; al_hi[0] = 64'h3E6401 + 20; al_n = 1;
+    fill_range(64'h3E6401 - GUARD, 20 + 2 * GUARD);
+    msg_tr = 8'h20;
+    add_msg(14, 1'b1, 20, 256, 1, 32'hFACE0002, 0, VA_BASE + 64'h3E6401, KEY_GOOD);
+    msg_tr = 8'h00;
+    c0 = msg_id;
+    msg_id = msg_id + 1;
+    exp_wr_req_bytes = exp_wr_req_bytes + 20;
+    srq_take(5); ic = sx;
+    exp_cqe_at(14, ic, `RNIC_CQE_OP_RESP_RECV_IMM, `RNIC_WC_STATUS_SUCCESS, `RNIC_CQE_FLAG_IMM,
+               20, 32'hFACE0002);
+    drain;
+    sg_n = 1; sg_addr[0] = 64'h3E6401; sg_len[0] = 20; check_scatter(c0, 20);
+    srq_sel(5, ic); check_scatter(c0, 0);
+    check_stats(11, 8, 4, 25, 84, 25);
+
+    // --- 7. SGE keys of SRQ WQEs are checked against the SRQ's PD: SRQ 6 in
+    // PD PDN + 1, QP 6 in PD PDN. An MR of the SRQ's PD (KEY_OTHPD) works;
+    // an MR of the QP's PD only (KEY_GOOD) fails: CQE LOC_PROT_ERR, NAK
+    // remote operational error, QP error -------------------------------------
+    srq_write(24'd6, PDN + 24'd1);
+    qp_srq_en = 1'b1; qp_srqn = 24'd6;
+    qp_bringup(24'd6, 3'd1, 24'h000300);
+    qp_srq_en = 1'b0; qp_srqn = 24'd0;
+    srq_decoy;
+    post_recv(6);
+    clear_allowed;
+    sg_n = 2; set_sg(0, 64'h3E7001, 60, KEY_OTHPD); set_sg(1, 64'h3E7101, 100, KEY_OTHPD);
+    sg_arm; srq_post(6);
+    srq_send(6, 6, 0, 150, 256, 0, 0);        // WQE 0 of SRQ 6
+    c0 = sm; ia = sx;
+    drain;
+    srq_sel(6, ia); check_scatter(c0, 150);
+    check_stats(11, 8, 4, 25, 85, 25);
+    sg_n = 1; set_sg(0, 64'h3E7201, 100, KEY_GOOD); srq_post(6);         // not armed
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    p0 = tb_psn[6];
+    add_pkt(8'h04, 6, p0, 0, 0, 50, msg_id, 0, 0, 0, 0, 0);
+    c0 = msg_id;
+    msg_id = msg_id + 1;
+    srq_take(6); ib = sx;
+    exp_cqe_at(6, ib, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
+    exp_ack(6, p0, 8'h63);
+    drain;
+    check_wr_delta(0, 0);
+    srq_sel(6, ib); check_scatter(c0, 0);
+    check_stats(11, 8, 4, 26, 86, 26);
+    // the decoy buffer kept its fill
+    srq_decoy;
+    check_scatter(0, 0);
+    $display("SRQ: all cases checked");
 
     if (errors == 0)
         $display("PASS: tb_resp");

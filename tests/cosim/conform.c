@@ -311,8 +311,9 @@ static int post_send1(struct ibv_qp *qp, uint64_t id, enum ibv_wr_opcode op, voi
 
 /* ---- clauses ------------------------------------------------------------ */
 
-/* Table cell: one message of each size with op; data and both CQEs. */
-static void t_rc_op(enum ibv_wr_opcode op)
+/* Table cell: one message of each size with op on a QP pair of type t;
+ * data and both CQEs. */
+static void t_conn_op(enum ibv_qp_type t, enum ibv_wr_opcode op)
 {
 	static const uint32_t sizes[] = {0, 1, 1023, 1024, 1025, 4096, 65536 + 3};
 	struct pair p;
@@ -320,7 +321,7 @@ static void t_rc_op(enum ibv_wr_opcode op)
 	int imm = op == IBV_WR_SEND_WITH_IMM || op == IBV_WR_RDMA_WRITE_WITH_IMM;
 	int consumes = op != IBV_WR_RDMA_WRITE; /* a receive WQE */
 
-	CHECK(pair_up(&p, IBV_QPT_RC, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
 	for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		uint32_t len = sizes[k];
 		uint8_t *src = A.buf + 4096 + k;
@@ -352,6 +353,11 @@ static void t_rc_op(enum ibv_wr_opcode op)
 				 write ? IBV_WC_RECV_RDMA_WITH_IMM : IBV_WC_RECV, (int)len,
 				 imm ? IBV_WC_WITH_IMM : 0, immv, p.qb->qp_num);
 		}
+		/* a plain WRITE has no receive completion to wait for; on UC its
+		 * send completion does not mean the data arrived: an empty poll
+		 * on the simulator returns once nothing is in flight */
+		if (!consumes)
+			CHECK(cq_empty(p.cb), "a receive completion for an RDMA WRITE");
 		CHECK_DATA(dst, len, k + op, "payload");
 		if (write && consumes) {
 			/* the receive buffer of a WRITE with immediate is untouched */
@@ -363,10 +369,77 @@ static void t_rc_op(enum ibv_wr_opcode op)
 	pair_down(&p);
 }
 
-static void t_rc_send(void) { t_rc_op(IBV_WR_SEND); }
-static void t_rc_send_imm(void) { t_rc_op(IBV_WR_SEND_WITH_IMM); }
-static void t_rc_write(void) { t_rc_op(IBV_WR_RDMA_WRITE); }
-static void t_rc_write_imm(void) { t_rc_op(IBV_WR_RDMA_WRITE_WITH_IMM); }
+static void t_rc_send(void) { t_conn_op(IBV_QPT_RC, IBV_WR_SEND); }
+static void t_rc_send_imm(void) { t_conn_op(IBV_QPT_RC, IBV_WR_SEND_WITH_IMM); }
+static void t_rc_write(void) { t_conn_op(IBV_QPT_RC, IBV_WR_RDMA_WRITE); }
+static void t_rc_write_imm(void) { t_conn_op(IBV_QPT_RC, IBV_WR_RDMA_WRITE_WITH_IMM); }
+static void t_uc_send(void) { t_conn_op(IBV_QPT_UC, IBV_WR_SEND); }
+static void t_uc_send_imm(void) { t_conn_op(IBV_QPT_UC, IBV_WR_SEND_WITH_IMM); }
+static void t_uc_write(void) { t_conn_op(IBV_QPT_UC, IBV_WR_RDMA_WRITE); }
+static void t_uc_write_imm(void) { t_conn_op(IBV_QPT_UC, IBV_WR_RDMA_WRITE_WITH_IMM); }
+
+/* UC is unreliable: a message the responder cannot take (no receive WQE, a
+ * bad rkey, longer than the receive buffer) is lost or completes in error
+ * on the receive side only; the sender completes successfully, nothing is
+ * written outside the buffers, and the QP goes on delivering. */
+static void t_uc_unreliable(void)
+{
+	struct pair p;
+	struct ibv_wc wc;
+	uint8_t *src = A.buf + 8192, *dst = B.buf + 65536 + GUARD, *rb = B.buf + 131072 + GUARD;
+	const uint32_t len = 3000;   /* three packets at the 1024-byte MTU */
+
+	CHECK(pair_up(&p, IBV_QPT_UC, 1, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	fill(src, len, 41);
+	guard(dst, len);
+	guard(rb, 1500);
+
+	/* 1. SEND with no receive WQE posted: lost; the sender completes */
+	CHECK(post_send1(p.qa, 0x901, IBV_WR_SEND, src, len, A.mr->lkey, 0) == 0, "post_send");
+	CHECK(poll1(p.ca, &wc) == 0, "no send completion");
+	CHECK_WC(wc, 0x901, IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0, p.qa->qp_num);
+	CHECK(cq_empty(p.cb), "a receive completion for a message with no receive WQE");
+
+	/* 2. RDMA WRITE with a bad rkey: the sender completes, nothing written */
+	{
+		struct ibv_sge s = {.addr = (uintptr_t)src, .length = len, .lkey = A.mr->lkey};
+		struct ibv_send_wr w = {.wr_id = 0x902, .sg_list = &s, .num_sge = 1,
+					.opcode = IBV_WR_RDMA_WRITE}, *bad = NULL;
+		w.wr.rdma.remote_addr = (uintptr_t)dst;
+		w.wr.rdma.rkey = B.mr->rkey ^ 0x100u;
+		CHECK(ibv_post_send(p.qa, &w, &bad) == 0, "post_send WRITE");
+		CHECK(poll1(p.ca, &wc) == 0, "no WRITE completion");
+		CHECK_WC(wc, 0x902, IBV_WC_SUCCESS, IBV_WC_RDMA_WRITE, -1, 0, 0, p.qa->qp_num);
+	}
+	CHECK(cq_empty(p.cb), "a receive completion for a dropped WRITE");
+	for (int g = -GUARD; g < (int)len + GUARD; g++)
+		CHECK(dst[g] == GUARD_BYTE, "a WRITE with a bad rkey wrote byte %d", g);
+
+	/* 3. SEND longer than the receive buffer: that receive completes with
+	 *    a local length error, nothing lands outside it */
+	CHECK(post_recv1(p.qb, 0x903, rb, 1500, B.mr->lkey) == 0, "post_recv");
+	CHECK(post_send1(p.qa, 0x904, IBV_WR_SEND, src, len, A.mr->lkey, 0) == 0, "post_send");
+	CHECK(poll1(p.ca, &wc) == 0, "no send completion");
+	CHECK_WC(wc, 0x904, IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0, p.qa->qp_num);
+	CHECK(poll1(p.cb, &wc) == 0, "no receive completion for the too-long SEND");
+	CHECK(wc.wr_id == 0x903 && wc.status == IBV_WC_LOC_LEN_ERR && wc.qp_num == p.qb->qp_num,
+	      "too-long SEND: wr_id 0x%" PRIx64 " status %s, expected 0x903 local length error", wc.wr_id,
+	      ibv_wc_status_str(wc.status));
+	for (int g = 1; g <= GUARD; g++)
+		CHECK(rb[-g] == GUARD_BYTE && rb[1500 + g - 1] == GUARD_BYTE,
+		      "the too-long SEND wrote outside its receive buffer");
+
+	/* 4. the next message arrives whole */
+	CHECK(post_recv1(p.qb, 0x905, dst, len, B.mr->lkey) == 0, "post_recv");
+	CHECK(post_send1(p.qa, 0x906, IBV_WR_SEND, src, len, A.mr->lkey, 0) == 0, "post_send");
+	CHECK(poll1(p.ca, &wc) == 0, "no send completion");
+	CHECK_WC(wc, 0x906, IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0, p.qa->qp_num);
+	CHECK(poll1(p.cb, &wc) == 0, "no receive completion after the lost messages");
+	CHECK_WC(wc, 0x905, IBV_WC_SUCCESS, IBV_WC_RECV, (int)len, 0, 0, p.qb->qp_num);
+	CHECK_DATA(dst, len, 41, "payload after the lost messages");
+	CHECK(cq_empty(p.ca) && cq_empty(p.cb), "a completion too many");
+	pair_down(&p);
+}
 
 /* Table cell RC x IBV_WR_RDMA_READ: the remote bytes land in the local
  * SGEs (1-3 of them, odd offsets), nothing around them is written, the
@@ -422,40 +495,67 @@ static void t_rc_read(void)
 	pair_down(&p);
 }
 
-/* READ errors: a bad rkey, or an rkey without remote read, completes with
- * IBV_WC_REM_ACCESS_ERR; a local MR without local write with
- * IBV_WC_LOC_PROT_ERR; nothing is written locally. */
+/* One RDMA WR of 64 bytes that must fail: on a fresh RC pair, op from
+ * local (lkey) to/from remote (rkey) completes with `want`, and the ulen
+ * bytes at `untouched` (with the guard bytes before them, and after them
+ * when after is set) keep their guard pattern. */
+struct rdma_err_case {
+	const char *what;
+	enum ibv_wr_opcode op;
+	uint8_t *local;
+	uint32_t lkey;
+	uint8_t *remote;
+	uint32_t rkey;
+	enum ibv_wc_status want;
+	uint8_t *untouched;
+	uint32_t ulen;
+	int after;
+};
+
+static void rdma_err_cases(const struct rdma_err_case *c, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		struct pair p;
+		struct ibv_wc wc;
+		struct ibv_sge s = {.addr = (uintptr_t)c[k].local, .length = 64, .lkey = c[k].lkey};
+		struct ibv_send_wr w = {.wr_id = 0x98 + k, .sg_list = &s, .num_sge = 1, .opcode = c[k].op,
+					.send_flags = IBV_SEND_SIGNALED}, *bad = NULL;
+		uint8_t *u = c[k].untouched;
+
+		CHECK(pair_up(&p, IBV_QPT_RC, 1, 8, 0, 0) == 0, "set-up: %s", strerror(errno));
+		memset(u - GUARD, GUARD_BYTE, GUARD + c[k].ulen + (c[k].after ? GUARD : 0));
+		w.wr.rdma.remote_addr = (uintptr_t)c[k].remote;
+		w.wr.rdma.rkey = c[k].rkey;
+		CHECK(ibv_post_send(p.qa, &w, &bad) == 0, "%s: post_send", c[k].what);
+		CHECK(poll1(p.ca, &wc) == 0, "%s: no completion", c[k].what);
+		CHECK(wc.wr_id == 0x98 + k && wc.status == c[k].want, "%s: status %s, expected %s", c[k].what,
+		      ibv_wc_status_str(wc.status), ibv_wc_status_str(c[k].want));
+		CHECK(wc.qp_num == p.qa->qp_num, "%s: qp_num %u, expected %u", c[k].what, wc.qp_num, p.qa->qp_num);
+		for (int g = -GUARD; g < (int)c[k].ulen + (c[k].after ? GUARD : 0); g++)
+			CHECK(u[g] == GUARD_BYTE, "%s: memory written (byte %d)", c[k].what, g);
+		pair_down(&p);
+	}
+}
+
+/* READ errors: a bad rkey or a region without remote read is a remote
+ * access error; a local region without local write (the device writes the
+ * READ's data) a local protection error; the local buffer is untouched. */
 static void t_read_errors(void)
 {
-	uint8_t *ro_local = A.ro + GUARD;
 	struct ibv_mr *nolw = ibv_reg_mr(A.pd, A.ro, 65536, 0);   /* local read only */
 
 	CHECK(nolw, "ibv_reg_mr without local write: %s", strerror(errno));
-	for (int c = 0; c < 3; c++) {
-		struct pair p;
-		struct ibv_wc wc;
-		uint8_t *dst = c == 2 ? ro_local : A.buf + GUARD;
-		struct ibv_sge s = {.addr = (uintptr_t)dst, .length = 64,
-				    .lkey = c == 2 ? nolw->lkey : A.mr->lkey};
-		struct ibv_send_wr w = {.wr_id = 0x98, .sg_list = &s, .num_sge = 1,
-					.opcode = IBV_WR_RDMA_READ, .send_flags = IBV_SEND_SIGNALED}, *bad = NULL;
-		enum ibv_wc_status want = c == 2 ? IBV_WC_LOC_PROT_ERR : IBV_WC_REM_ACCESS_ERR;
-
-		CHECK(pair_up(&p, IBV_QPT_RC, 1, 8, 0, 0) == 0, "set-up: %s", strerror(errno));
-		guard(dst, 64);
-		fill(B.buf, 64, 7);
-		fill(B.ro, 64, 7);
-		w.wr.rdma.remote_addr = c == 1 ? (uintptr_t)B.ro : (uintptr_t)B.buf;
-		w.wr.rdma.rkey = c == 0 ? (B.mr->rkey ^ 0x00ffff00u) : c == 1 ? B.ro_mr->rkey : B.mr->rkey;
-		CHECK(ibv_post_send(p.qa, &w, &bad) == 0, "post_send");
-		CHECK(poll1(p.ca, &wc) == 0, "case %d: no completion", c);
-		CHECK(wc.wr_id == 0x98 && wc.status == want, "case %d (%s): status %s, expected %s", c,
-		      c == 0 ? "bad rkey" : c == 1 ? "no remote read" : "local MR without local write",
-		      ibv_wc_status_str(wc.status), ibv_wc_status_str(want));
-		for (int g = -GUARD; g < 64 + GUARD; g++)
-			CHECK(dst[g] == GUARD_BYTE, "case %d: local memory written", c);
-		pair_down(&p);
-	}
+	fill(B.buf, 64, 7);
+	fill(B.ro, 64, 7);
+	const struct rdma_err_case c[] = {
+		{"bad rkey", IBV_WR_RDMA_READ, A.buf + GUARD, A.mr->lkey, B.buf, B.mr->rkey ^ 0x00ffff00u,
+		 IBV_WC_REM_ACCESS_ERR, A.buf + GUARD, 64, 1},
+		{"no remote read", IBV_WR_RDMA_READ, A.buf + GUARD, A.mr->lkey, B.ro, B.ro_mr->rkey,
+		 IBV_WC_REM_ACCESS_ERR, A.buf + GUARD, 64, 1},
+		{"local MR without local write", IBV_WR_RDMA_READ, A.ro + GUARD, nolw->lkey, B.buf, B.mr->rkey,
+		 IBV_WC_LOC_PROT_ERR, A.ro + GUARD, 64, 1},
+	};
+	rdma_err_cases(c, sizeof(c) / sizeof(c[0]));
 	ibv_dereg_mr(nolw);
 }
 
@@ -1043,33 +1143,18 @@ static void t_full_queue(void)
  * IBV_WC_REM_ACCESS_ERR; the target memory is untouched. */
 static void t_rem_access(void)
 {
-	for (int c = 0; c < 3; c++) {
-		struct pair p;
-		struct ibv_wc wc;
-		struct ibv_sge s = {.addr = (uintptr_t)A.buf, .length = 64, .lkey = A.mr->lkey};
-		struct ibv_send_wr w = {.wr_id = 0x66, .sg_list = &s, .num_sge = 1,
-					.opcode = IBV_WR_RDMA_WRITE, .send_flags = IBV_SEND_SIGNALED}, *bad;
-		uint8_t *dst = c == 2 ? B.ro + GUARD : B.buf + GUARD;
+	uint8_t *end = B.buf + BUF_LEN - 32;   /* a 64-byte write from here crosses the end */
 
-		CHECK(pair_up(&p, IBV_QPT_RC, 1, 8, 0, 0) == 0, "set-up: %s", strerror(errno));
-		fill(A.buf, 64, 1);
-		guard(dst, 64);
-		w.wr.rdma.remote_addr = (uintptr_t)dst;
-		w.wr.rdma.rkey = c == 0 ? (B.mr->rkey ^ 0x00ffff00u) : c == 2 ? B.ro_mr->rkey : B.mr->rkey;
-		if (c == 1)
-			w.wr.rdma.remote_addr = (uintptr_t)B.buf + BUF_LEN - 32; /* crosses the end */
-		bad = NULL;
-		CHECK(ibv_post_send(p.qa, &w, &bad) == 0, "post_send");
-		CHECK(poll1(p.ca, &wc) == 0, "case %d: no completion", c);
-		CHECK(wc.wr_id == 0x66 && wc.status == IBV_WC_REM_ACCESS_ERR,
-		      "case %d (%s): status %s, expected remote access error", c,
-		      c == 0 ? "bad rkey" : c == 1 ? "out of bounds" : "no remote write access",
-		      ibv_wc_status_str(wc.status));
-		CHECK(wc.qp_num == p.qa->qp_num, "qp_num");
-		for (int g = -GUARD; g < 64 + GUARD; g++)
-			CHECK(dst[g] == GUARD_BYTE, "case %d: target memory written", c);
-		pair_down(&p);
-	}
+	fill(A.buf, 64, 1);
+	const struct rdma_err_case c[] = {
+		{"bad rkey", IBV_WR_RDMA_WRITE, A.buf, A.mr->lkey, B.buf + GUARD, B.mr->rkey ^ 0x00ffff00u,
+		 IBV_WC_REM_ACCESS_ERR, B.buf + GUARD, 64, 1},
+		{"out of bounds", IBV_WR_RDMA_WRITE, A.buf, A.mr->lkey, end, B.mr->rkey,
+		 IBV_WC_REM_ACCESS_ERR, end, 32, 0},
+		{"no remote write access", IBV_WR_RDMA_WRITE, A.buf, A.mr->lkey, B.ro + GUARD, B.ro_mr->rkey,
+		 IBV_WC_REM_ACCESS_ERR, B.ro + GUARD, 64, 1},
+	};
+	rdma_err_cases(c, sizeof(c) / sizeof(c[0]));
 }
 
 /* A bad lkey: the requester completes with IBV_WC_LOC_PROT_ERR. */
@@ -1085,6 +1170,532 @@ static void t_loc_prot(void)
 	CHECK(wc.wr_id == 0x77 && wc.status == IBV_WC_LOC_PROT_ERR, "status %s, expected local protection error",
 	      ibv_wc_status_str(wc.status));
 	pair_down(&p);
+}
+
+/* IBV_SEND_FENCE: a fenced WR starts only after the earlier RDMA READs and
+ * atomics of its QP completed. A READ brings remote bytes into a local
+ * buffer and a fenced RDMA WRITE sends that buffer on: the WRITE must carry
+ * what the READ brought, not what the buffer held before. The same with a
+ * fetch-and-add whose returned value a fenced SEND carries. */
+static void t_fence_order(void)
+{
+	struct pair p;
+	struct ibv_wc wc;
+	const uint32_t len = 8192;
+	uint8_t *rsrc = B.buf + 65536, *rdst = B.buf + 131072 + GUARD, *loc = A.buf + 65536;
+	uint8_t *rrecv = B.buf + 262144 + GUARD;
+	uint64_t *ratom = (uint64_t *)(void *)(B.buf + 196608), *latom = (uint64_t *)(void *)(A.buf + 98304);
+
+	CHECK(pair_up(&p, IBV_QPT_RC, 1, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	fill(rsrc, len, 61);
+	memset(loc, 0x3c, len);   /* what a WRITE that did not wait would send */
+	guard(rdst, len);
+	{
+		struct ibv_sge s = {.addr = (uintptr_t)loc, .length = len, .lkey = A.mr->lkey};
+		struct ibv_send_wr wr[2] = {
+			{.wr_id = 0xf1, .sg_list = &s, .num_sge = 1, .opcode = IBV_WR_RDMA_READ, .next = &wr[1]},
+			{.wr_id = 0xf2, .sg_list = &s, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
+			 .send_flags = IBV_SEND_FENCE}}, *bad = NULL;
+		wr[0].wr.rdma.remote_addr = (uintptr_t)rsrc;
+		wr[0].wr.rdma.rkey = B.mr->rkey;
+		wr[1].wr.rdma.remote_addr = (uintptr_t)rdst;
+		wr[1].wr.rdma.rkey = B.mr->rkey;
+		CHECK(ibv_post_send(p.qa, wr, &bad) == 0, "post READ + fenced WRITE");
+	}
+	CHECK(poll1(p.ca, &wc) == 0, "no READ completion");
+	CHECK_WC(wc, 0xf1, IBV_WC_SUCCESS, IBV_WC_RDMA_READ, (int)len, 0, 0, p.qa->qp_num);
+	CHECK(poll1(p.ca, &wc) == 0, "no WRITE completion");
+	CHECK_WC(wc, 0xf2, IBV_WC_SUCCESS, IBV_WC_RDMA_WRITE, -1, 0, 0, p.qa->qp_num);
+	CHECK_DATA(rdst, len, 61, "fenced WRITE after READ");
+
+	/* fetch-and-add, then a fenced inline-free SEND of the returned value */
+	*ratom = 0x0102030405060708ull;
+	*latom = 0;
+	guard(rrecv, 8);
+	CHECK(post_recv1(p.qb, 0xf3, rrecv, 8, B.mr->lkey) == 0, "post_recv");
+	{
+		struct ibv_sge s = {.addr = (uintptr_t)latom, .length = 8, .lkey = A.mr->lkey};
+		struct ibv_send_wr wr[2] = {
+			{.wr_id = 0xf4, .sg_list = &s, .num_sge = 1, .opcode = IBV_WR_ATOMIC_FETCH_AND_ADD,
+			 .next = &wr[1]},
+			{.wr_id = 0xf5, .sg_list = &s, .num_sge = 1, .opcode = IBV_WR_SEND,
+			 .send_flags = IBV_SEND_FENCE}}, *bad = NULL;
+		wr[0].wr.atomic.remote_addr = (uintptr_t)ratom;
+		wr[0].wr.atomic.rkey = B.mr->rkey;
+		wr[0].wr.atomic.compare_add = 1;
+		CHECK(ibv_post_send(p.qa, wr, &bad) == 0, "post FETCH_AND_ADD + fenced SEND");
+	}
+	CHECK(poll1(p.ca, &wc) == 0, "no atomic completion");
+	CHECK_WC(wc, 0xf4, IBV_WC_SUCCESS, IBV_WC_FETCH_ADD, 8, 0, 0, p.qa->qp_num);
+	CHECK(poll1(p.ca, &wc) == 0, "no SEND completion");
+	CHECK_WC(wc, 0xf5, IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0, p.qa->qp_num);
+	CHECK(poll1(p.cb, &wc) == 0, "no receive completion");
+	CHECK_WC(wc, 0xf3, IBV_WC_SUCCESS, IBV_WC_RECV, 8, 0, 0, p.qb->qp_num);
+	{
+		uint64_t got;
+
+		memcpy(&got, rrecv, 8);
+		CHECK(got == 0x0102030405060708ull, "the fenced SEND carried 0x%" PRIx64 ", the atomic returned 0x0102030405060708",
+		      got);
+	}
+	CHECK(*ratom == 0x0102030405060709ull, "remote word 0x%" PRIx64 " after the add", *ratom);
+	CHECK(cq_empty(p.ca) && cq_empty(p.cb), "a completion too many");
+	pair_down(&p);
+}
+
+/* ---- UD ------------------------------------------------------------------- */
+
+#define UD_QKEY 0x11111111u   /* qp_init's Q_Key */
+#define GRH_LEN 40
+
+struct ud_pair {
+	struct ibv_qp *qa, *qb;
+	struct ibv_cq *ca, *cb;
+	struct ibv_ah *ah;   /* on A, to B */
+};
+
+static void ud_down(struct ud_pair *u)
+{
+	if (u->ah)
+		ibv_destroy_ah(u->ah);
+	if (u->qa)
+		ibv_destroy_qp(u->qa);
+	if (u->qb)
+		ibv_destroy_qp(u->qb);
+	if (u->ca)
+		ibv_destroy_cq(u->ca);
+	if (u->cb)
+		ibv_destroy_cq(u->cb);
+	memset(u, 0, sizeof(*u));
+}
+
+/* Two UD QPs in RTS and an address handle on A for B's GID. */
+static int ud_up(struct ud_pair *u)
+{
+	struct ibv_ah_attr ah = {.is_global = 1, .port_num = 1,
+				 .grh = {.dgid = B.gid, .sgid_index = 0, .hop_limit = 64}};
+
+	memset(u, 0, sizeof(*u));
+	u->ca = ibv_create_cq(A.ctx, 4 * DEPTH, NULL, NULL, 0);
+	u->cb = ibv_create_cq(B.ctx, 4 * DEPTH, NULL, NULL, 0);
+	if (!u->ca || !u->cb)
+		return -1;
+	u->qa = qp_new(&A, IBV_QPT_UD, u->ca, 1, DEPTH, 0, NULL);
+	u->qb = qp_new(&B, IBV_QPT_UD, u->cb, 1, DEPTH, 0, NULL);
+	if (!u->qa || !u->qb)
+		return -1;
+	if (qp_init(u->qa) || qp_init(u->qb) || qp_rtr(u->qa, 0, &B.gid, 0) || qp_rtr(u->qb, 0, &A.gid, 0) ||
+	    qp_rts(u->qa, 0x300) || qp_rts(u->qb, 0x400))
+		return -1;
+	u->ah = ibv_create_ah(A.pd, &ah);
+	return u->ah ? 0 : -1;
+}
+
+static int ud_send(struct ud_pair *u, uint64_t id, enum ibv_wr_opcode op, void *addr, uint32_t len,
+		   uint32_t qkey, uint32_t imm)
+{
+	struct ibv_sge s = {.addr = (uintptr_t)addr, .length = len, .lkey = A.mr->lkey};
+	struct ibv_send_wr w = {.wr_id = id, .sg_list = &s, .num_sge = 1, .opcode = op,
+				.send_flags = IBV_SEND_SIGNALED, .imm_data = imm}, *bad = NULL;
+
+	w.wr.ud.ah = u->ah;
+	w.wr.ud.remote_qpn = u->qb->qp_num;
+	w.wr.ud.remote_qkey = qkey;
+	return ibv_post_send(u->qa, &w, &bad);
+}
+
+static uint32_t gid_ipv4(const union ibv_gid *g)
+{
+	return (uint32_t)g->raw[12] << 24 | (uint32_t)g->raw[13] << 16 | (uint32_t)g->raw[14] << 8 | g->raw[15];
+}
+
+/* The 40 bytes a UD receive gets first: for RoCEv2 over IPv4, 20 zero bytes
+ * then the packet's IPv4 header (checksum valid, UDP, A to B, the total
+ * length of a packet with payload len). */
+static int check_grh(const uint8_t *g, uint32_t len, int imm, char *why, size_t whylen)
+{
+	uint32_t sum = 0, tot = 20 + 8 + 12 + 8 + (imm ? 4 : 0) + ((len + 3) & ~3u) + 4;
+
+	for (int i = 0; i < 20; i++)
+		if (g[i]) {
+			snprintf(why, whylen, "GRH byte %d is 0x%02x, expected 0", i, g[i]);
+			return -1;
+		}
+	g += 20;
+	for (int i = 0; i < 20; i += 2)
+		sum += (uint32_t)g[i] << 8 | g[i + 1];
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	if (g[0] != 0x45 || g[9] != 17 || ((uint32_t)g[2] << 8 | g[3]) != tot || sum != 0xffff ||
+	    ((uint32_t)g[12] << 24 | (uint32_t)g[13] << 16 | (uint32_t)g[14] << 8 | g[15]) != gid_ipv4(&A.gid) ||
+	    ((uint32_t)g[16] << 24 | (uint32_t)g[17] << 16 | (uint32_t)g[18] << 8 | g[19]) != gid_ipv4(&B.gid) ||
+	    g[8] != 64) {
+		snprintf(why, whylen,
+			 "IPv4 header in the GRH: ver/ihl 0x%02x proto %u total %u (expected %u) ttl %u checksum sum 0x%x "
+			 "sip %u.%u.%u.%u dip %u.%u.%u.%u",
+			 g[0], g[9], (uint32_t)g[2] << 8 | g[3], tot, g[8], sum, g[12], g[13], g[14], g[15], g[16],
+			 g[17], g[18], g[19]);
+		return -1;
+	}
+	return 0;
+}
+
+#define CHECK_GRH(g, len, imm)                                                          \
+	do {                                                                            \
+		char why_[200];                                                         \
+		if (check_grh(g, len, imm, why_, sizeof(why_))) {                       \
+			fail("%s", why_);                                               \
+			return;                                                         \
+		}                                                                       \
+	} while (0)
+
+/* Table cell UD x op through an address handle: sizes up to the port MTU
+ * (a UD message is one packet); the receive gets the GRH in its first 40
+ * bytes and the payload from byte 40, byte_len counts both, src_qp names
+ * the sender; a message longer than the MTU completes with a local length
+ * error. */
+static void t_ud_op(enum ibv_wr_opcode op)
+{
+	struct ud_pair u;
+	struct ibv_wc wc;
+	struct ibv_port_attr pa;
+	int imm = op == IBV_WR_SEND_WITH_IMM;
+	uint32_t mtu, sizes[5];
+
+	CHECK(ibv_query_port(A.ctx, 1, &pa) == 0, "ibv_query_port");
+	mtu = 128u << pa.active_mtu;   /* IBV_MTU_256 = 1 */
+	sizes[0] = 0, sizes[1] = 1, sizes[2] = 63, sizes[3] = mtu - 1, sizes[4] = mtu;
+	CHECK(ud_up(&u) == 0, "set-up: %s", strerror(errno));
+	for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		uint32_t len = sizes[k];
+		uint8_t *src = A.buf + 4096 + k;
+		uint8_t *rb = B.buf + 8192 + 8192 * k + GUARD;
+		uint32_t immv = htonl(0xd00d0000u + k);
+
+		fill(src, len, k + 90);
+		guard(rb, GRH_LEN + len + 5);
+		CHECK(post_recv1(u.qb, 0x8800 + k, rb, GRH_LEN + len + 5, B.mr->lkey) == 0, "post_recv");
+		CHECK(ud_send(&u, 0x6600 + k, op, src, len, UD_QKEY, immv) == 0, "post_send size %u", len);
+		CHECK(poll1(u.ca, &wc) == 0, "no send completion (size %u)", len);
+		CHECK_WC(wc, 0x6600 + k, IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0, u.qa->qp_num);
+		CHECK(poll1(u.cb, &wc) == 0, "no receive completion (size %u)", len);
+		CHECK_WC(wc, 0x8800 + k, IBV_WC_SUCCESS, IBV_WC_RECV, (int)(GRH_LEN + len),
+			 IBV_WC_GRH | (imm ? IBV_WC_WITH_IMM : 0), immv, u.qb->qp_num);
+		CHECK(wc.src_qp == u.qa->qp_num, "src_qp %u, expected %u", wc.src_qp, u.qa->qp_num);
+		CHECK_GRH(rb, len, imm);
+		for (uint32_t i = 0; i < len; i++)
+			CHECK(rb[GRH_LEN + i] == pat(k + 90, i), "size %u: payload byte %u (at 40 + %u) wrong", len, i, i);
+		for (int g = 1; g <= GUARD; g++)
+			CHECK(rb[-g] == GUARD_BYTE, "size %u: byte before the receive buffer written", len);
+		for (uint32_t g = GRH_LEN + len; g < GRH_LEN + len + 5 + GUARD; g++)
+			CHECK(rb[g] == GUARD_BYTE, "size %u: byte %u after the message written", len, g);
+	}
+	/* longer than the MTU: the send completes with a local length error */
+	CHECK(ud_send(&u, 0x66ff, op, A.buf, mtu + 1, UD_QKEY, 0) == 0, "post_send MTU + 1");
+	CHECK(poll1(u.ca, &wc) == 0, "no completion for the MTU + 1 send");
+	CHECK(wc.wr_id == 0x66ff && wc.status == IBV_WC_LOC_LEN_ERR, "%u bytes: status %s, expected %s", mtu + 1,
+	      ibv_wc_status_str(wc.status), ibv_wc_status_str(IBV_WC_LOC_LEN_ERR));
+	CHECK(cq_empty(u.cb), "a receive completion for the too-long send");
+	ud_down(&u);
+}
+
+static void t_ud_send(void) { t_ud_op(IBV_WR_SEND); }
+static void t_ud_send_imm(void) { t_ud_op(IBV_WR_SEND_WITH_IMM); }
+
+/* UD Q_Key: a datagram whose Q_Key differs from the receiving QP's is
+ * dropped (no completion, its receive WQE stays posted); a WR Q_Key with
+ * the high bit set sends the sending QP's own Q_Key (IBA 10.2.4). */
+static void t_ud_qkey(void)
+{
+	struct ud_pair u;
+	struct ibv_wc wc;
+	uint8_t *rb = B.buf + 4096 + GUARD;
+
+	CHECK(ud_up(&u) == 0, "set-up: %s", strerror(errno));
+	fill(A.buf, 200, 7);
+	guard(rb, GRH_LEN + 200);
+	CHECK(post_recv1(u.qb, 0x8901, rb, GRH_LEN + 200, B.mr->lkey) == 0, "post_recv");
+	CHECK(ud_send(&u, 0x6901, IBV_WR_SEND, A.buf, 200, UD_QKEY ^ 1, 0) == 0, "post_send");
+	CHECK(poll1(u.ca, &wc) == 0, "no send completion");
+	CHECK_WC(wc, 0x6901, IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0, u.qa->qp_num);
+	CHECK(cq_empty(u.cb), "a datagram with a wrong Q_Key was received");
+	for (int g = -GUARD; g < GRH_LEN + 200 + GUARD; g++)
+		CHECK(rb[g] == GUARD_BYTE, "a datagram with a wrong Q_Key wrote byte %d", g);
+	/* the same receive WQE takes the next datagram, sent with the QP's
+	 * own Q_Key (high bit set in the WR) */
+	CHECK(ud_send(&u, 0x6902, IBV_WR_SEND, A.buf, 200, 0x80000000u, 0) == 0, "post_send");
+	CHECK(poll1(u.ca, &wc) == 0, "no send completion");
+	CHECK(poll1(u.cb, &wc) == 0, "no receive completion for the right Q_Key");
+	CHECK_WC(wc, 0x8901, IBV_WC_SUCCESS, IBV_WC_RECV, GRH_LEN + 200, IBV_WC_GRH, 0, u.qb->qp_num);
+	CHECK_GRH(rb, 200, 0);
+	for (uint32_t i = 0; i < 200; i++)
+		CHECK(rb[GRH_LEN + i] == pat(7, i), "payload byte %u wrong", i);
+	CHECK(cq_empty(u.ca) && cq_empty(u.cb), "a completion too many");
+	ud_down(&u);
+}
+
+/* ibv_post_recv(3) NOTES: on UD the first 40 bytes of the scatter list
+ * receive the GRH and the payload starts at byte 40, whatever the SGEs:
+ * here a 40-byte SGE takes the GRH and a second buffer the payload; a
+ * buffer shorter than 40 + payload completes with a local length error. */
+static void t_ud_grh(void)
+{
+	struct ud_pair u;
+	struct ibv_wc wc;
+	uint8_t *gb = B.buf + 4096 + GUARD, *pb = B.buf + 16384 + GUARD;
+	struct ibv_sge s[2] = {{.addr = (uintptr_t)gb, .length = GRH_LEN, .lkey = B.mr->lkey},
+			       {.addr = (uintptr_t)pb, .length = 700, .lkey = B.mr->lkey}};
+	struct ibv_recv_wr r = {.wr_id = 0x8a01, .sg_list = s, .num_sge = 2}, *bad = NULL;
+
+	CHECK(ud_up(&u) == 0, "set-up: %s", strerror(errno));
+	fill(A.buf, 700, 8);
+	guard(gb, GRH_LEN);
+	guard(pb, 700);
+	CHECK(ibv_post_recv(u.qb, &r, &bad) == 0, "post_recv");
+	CHECK(ud_send(&u, 0x6a01, IBV_WR_SEND, A.buf, 700, UD_QKEY, 0) == 0, "post_send");
+	CHECK(poll1(u.cb, &wc) == 0, "no receive completion");
+	CHECK_WC(wc, 0x8a01, IBV_WC_SUCCESS, IBV_WC_RECV, GRH_LEN + 700, IBV_WC_GRH, 0, u.qb->qp_num);
+	CHECK_GRH(gb, 700, 0);
+	for (int g = 1; g <= GUARD; g++)
+		CHECK(gb[-g] == GUARD_BYTE && gb[GRH_LEN + g - 1] == GUARD_BYTE, "bytes around the GRH SGE written");
+	CHECK_DATA(pb, 700, 8, "payload SGE");
+	CHECK(poll1(u.ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS, "send completion");
+
+	/* too short for GRH + payload: local length error, nothing beyond it */
+	guard(pb, GRH_LEN + 99);
+	CHECK(post_recv1(u.qb, 0x8a02, pb, GRH_LEN + 99, B.mr->lkey) == 0, "post_recv");
+	CHECK(ud_send(&u, 0x6a02, IBV_WR_SEND, A.buf, 100, UD_QKEY, 0) == 0, "post_send");
+	CHECK(poll1(u.cb, &wc) == 0, "no receive completion for the short buffer");
+	CHECK(wc.wr_id == 0x8a02 && wc.status == IBV_WC_LOC_LEN_ERR, "short buffer: wr_id 0x%" PRIx64 " status %s",
+	      wc.wr_id, ibv_wc_status_str(wc.status));
+	for (int g = 0; g < GUARD; g++)
+		CHECK(pb[GRH_LEN + 99 + g] == GUARD_BYTE, "the short buffer overflowed");
+	CHECK(poll1(u.ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS, "send completion");
+	CHECK(cq_empty(u.ca) && cq_empty(u.cb), "a completion too many");
+	ud_down(&u);
+}
+
+/* ---- SRQ ------------------------------------------------------------------ */
+
+/* Two RC pairs qa[i] (A) -> qb[i] (B); both qb take their receives from one
+ * SRQ on B. */
+struct srq_set {
+	struct ibv_srq *srq;
+	struct ibv_cq *ca, *cb;
+	struct ibv_qp *qa[2], *qb[2];
+	struct ibv_srq_init_attr sa;   /* as returned by ibv_create_srq */
+};
+
+static void srq_down(struct srq_set *t)
+{
+	for (int i = 0; i < 2; i++) {
+		if (t->qa[i])
+			ibv_destroy_qp(t->qa[i]);
+		if (t->qb[i])
+			ibv_destroy_qp(t->qb[i]);
+	}
+	if (t->srq)
+		ibv_destroy_srq(t->srq);
+	if (t->ca)
+		ibv_destroy_cq(t->ca);
+	if (t->cb)
+		ibv_destroy_cq(t->cb);
+	memset(t, 0, sizeof(*t));
+}
+
+static int srq_up(struct srq_set *t, uint32_t max_wr, uint32_t max_sge)
+{
+	memset(t, 0, sizeof(*t));
+	t->sa.attr.max_wr = max_wr;
+	t->sa.attr.max_sge = max_sge;
+	t->ca = ibv_create_cq(A.ctx, 4 * DEPTH, NULL, NULL, 0);
+	t->cb = ibv_create_cq(B.ctx, 4 * DEPTH, NULL, NULL, 0);
+	t->srq = ibv_create_srq(B.pd, &t->sa);
+	if (!t->ca || !t->cb || !t->srq)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		struct ibv_qp_init_attr ia = {
+			.send_cq = t->cb, .recv_cq = t->cb, .srq = t->srq,
+			.cap = {.max_send_wr = DEPTH, .max_send_sge = 1},
+			.qp_type = IBV_QPT_RC, .sq_sig_all = 1,
+		};
+
+		t->qa[i] = qp_new(&A, IBV_QPT_RC, t->ca, 1, DEPTH, 0, NULL);
+		t->qb[i] = ibv_create_qp(B.pd, &ia);
+		if (!t->qa[i] || !t->qb[i])
+			return -1;
+		if (qp_init(t->qa[i]) || qp_init(t->qb[i]) ||
+		    qp_rtr(t->qa[i], t->qb[i]->qp_num, &B.gid, 0x500 + i) ||
+		    qp_rtr(t->qb[i], t->qa[i]->qp_num, &A.gid, 0x600 + i) || qp_rts(t->qa[i], 0x600 + i) ||
+		    qp_rts(t->qb[i], 0x500 + i))
+			return -1;
+	}
+	return 0;
+}
+
+static int srq_post1(struct ibv_srq *srq, uint64_t id, void *addr, uint32_t len)
+{
+	struct ibv_sge s = {.addr = (uintptr_t)addr, .length = len, .lkey = B.mr->lkey};
+	struct ibv_recv_wr w = {.wr_id = id, .sg_list = &s, .num_sge = 1}, *bad = NULL;
+
+	return ibv_post_srq_recv(srq, &w, &bad);
+}
+
+#define SRQ_SLOT 8192
+static uint8_t *srq_buf(unsigned k)   /* receive buffer k (0..31), guards around */
+{
+	return B.buf + 262144 + (size_t)k * SRQ_SLOT + GUARD;
+}
+
+/* ibv_post_recv(3) NOTES: a QP with an SRQ takes no ibv_post_recv (EINVAL,
+ * bad_wr); its receives come from the SRQ, shared by two QPs: messages
+ * sent one at a time take the SRQ's WQEs in order; then, with the ring
+ * refilled (every slot reused), multi-packet messages of both QPs posted
+ * at once each land whole in the WQE their CQE names. ibv_query_srq/ibv_modify_srq report and set srq_limit; the SRQ
+ * cannot be destroyed while QPs use it. (One requester sends a message's
+ * packets back to back, so on this wire the two QPs' messages alternate
+ * whole; tb_resp covers packets of two messages interleaving.) */
+static void t_srq(void)
+{
+	struct srq_set t;
+	struct ibv_wc wc;
+	struct ibv_srq_attr qa;
+	unsigned n, sent[2] = {0, 0}, got[2] = {0, 0};
+
+	CHECK(srq_up(&t, 16, 2) == 0, "set-up: %s", strerror(errno));
+	n = t.sa.attr.max_wr;
+	CHECK(n >= 16 && n <= 32 && t.sa.attr.max_sge >= 2, "ibv_create_srq returned max_wr %u max_sge %u", n,
+	      t.sa.attr.max_sge);
+	{
+		struct ibv_sge s = {.addr = (uintptr_t)B.buf, .length = 16, .lkey = B.mr->lkey};
+		struct ibv_recv_wr w = {.wr_id = 1, .sg_list = &s, .num_sge = 1}, *bad = NULL;
+		CHECK(ibv_post_recv(t.qb[0], &w, &bad) == EINVAL && bad == &w,
+		      "ibv_post_recv on a QP with an SRQ: not EINVAL with bad_wr");
+	}
+	/* one at a time: WQE k takes message k */
+	for (unsigned k = 0; k < 16; k++) {
+		guard(srq_buf(k), 4096);
+		CHECK(srq_post1(t.srq, 0x5100 + k, srq_buf(k), 4096) == 0, "ibv_post_srq_recv %u", k);
+	}
+	for (unsigned k = 0; k < 16; k++) {
+		unsigned q = k % 2;
+		uint32_t len = 1 + 257 * k;
+		uint8_t *src = A.buf + 65536 + 4096 * k;
+
+		fill(src, len, 100 + k);
+		CHECK(post_send1(t.qa[q], 0x5200 + k, IBV_WR_SEND, src, len, A.mr->lkey, 0) == 0, "post_send");
+		CHECK(poll1(t.ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS && wc.wr_id == 0x5200 + k,
+		      "send %u: no successful completion", k);
+		CHECK(poll1(t.cb, &wc) == 0, "message %u: no receive completion", k);
+		CHECK_WC(wc, 0x5100 + k, IBV_WC_SUCCESS, IBV_WC_RECV, (int)len, 0, 0, t.qb[q]->qp_num);
+		CHECK_DATA(srq_buf(k), len, 100 + k, "message in its SRQ WQE");
+	}
+	/* refill (the slots come round again); both QPs' 3-packet messages
+	 * posted at once */
+	for (unsigned k = 0; k < 16; k++) {
+		guard(srq_buf(16 + k), 4000);
+		CHECK(srq_post1(t.srq, 0x5300 + k, srq_buf(16 + k), 4000) == 0, "ibv_post_srq_recv %u", 16 + k);
+	}
+	for (unsigned k = 0; k < 16; k++) {
+		unsigned q = k % 2;
+		uint8_t *src = A.buf + 262144 + 4096 * k;
+
+		fill(src, 3000 - q, 200 + k);
+		CHECK(post_send1(t.qa[q], 0x5400 + k, IBV_WR_SEND, src, 3000 - q, A.mr->lkey, 0) == 0, "post_send");
+		sent[q]++;
+	}
+	for (unsigned k = 0; k < 16; k++) {
+		unsigned q, m, slot;
+
+		CHECK(poll1(t.cb, &wc) == 0, "interleaved message %u: no receive completion", k);
+		CHECK(wc.status == IBV_WC_SUCCESS && wc.opcode == IBV_WC_RECV, "receive %u: status %s", k,
+		      ibv_wc_status_str(wc.status));
+		CHECK(wc.qp_num == t.qb[0]->qp_num || wc.qp_num == t.qb[1]->qp_num, "receive %u: qp_num %u", k,
+		      wc.qp_num);
+		q = wc.qp_num == t.qb[1]->qp_num;
+		CHECK(wc.wr_id >= 0x5300 && wc.wr_id < 0x5310, "receive %u: wr_id 0x%" PRIx64, k, wc.wr_id);
+		slot = (unsigned)(wc.wr_id - 0x5300);
+		m = 2 * got[q] + q;            /* QP q's messages arrive in its order */
+		got[q]++;
+		CHECK(wc.byte_len == 3000 - q, "receive %u: byte_len %u", k, wc.byte_len);
+		CHECK_DATA(srq_buf(16 + slot), 3000 - q, 200 + m, "interleaved message in the WQE its CQE names");
+	}
+	for (unsigned k = 0; k < 16; k++)
+		CHECK(poll1(t.ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS, "send completion %u", k);
+	CHECK(got[0] == sent[0] && got[1] == sent[1], "messages per QP: %u/%u of %u/%u", got[0], got[1], sent[0],
+	      sent[1]);
+	CHECK(cq_empty(t.ca) && cq_empty(t.cb), "a completion too many");
+
+	/* srq_limit: query, arm, query; resizing is not offered */
+	CHECK(ibv_query_srq(t.srq, &qa) == 0 && qa.max_wr == n && qa.srq_limit == 0,
+	      "ibv_query_srq: max_wr %u limit %u", qa.max_wr, qa.srq_limit);
+	qa.srq_limit = 4;
+	CHECK(ibv_modify_srq(t.srq, &qa, IBV_SRQ_LIMIT) == 0, "ibv_modify_srq(IBV_SRQ_LIMIT)");
+	memset(&qa, 0, sizeof(qa));
+	CHECK(ibv_query_srq(t.srq, &qa) == 0 && qa.srq_limit == 4, "srq_limit after modify: %u", qa.srq_limit);
+	qa.max_wr = 2 * n;
+	CHECK(ibv_modify_srq(t.srq, &qa, IBV_SRQ_MAX_WR) == EINVAL, "ibv_modify_srq(IBV_SRQ_MAX_WR): not EINVAL");
+	CHECK(ibv_destroy_srq(t.srq) == EBUSY, "ibv_destroy_srq with QPs on it: not EBUSY");
+	srq_down(&t);
+}
+
+/* ibv_post_srq_recv(3): a list stops at the first failure (num_sge over
+ * max_sge: EINVAL), returned in bad_wr; the WRs before it stay posted and
+ * take messages; a full SRQ gives ENOMEM at the first WR that does not
+ * fit. */
+static void t_srq_list(void)
+{
+	struct srq_set t;
+	struct ibv_wc wc;
+	struct ibv_sge s[8];
+	struct ibv_recv_wr w[40], *bad;
+	unsigned n;
+
+	CHECK(srq_up(&t, 4, 2) == 0, "set-up: %s", strerror(errno));
+	n = t.sa.attr.max_wr;
+	CHECK(n >= 4 && n <= 32, "max_wr %u", n);
+	for (unsigned k = 0; k < 8; k++)
+		s[k] = (struct ibv_sge){.addr = (uintptr_t)srq_buf(k), .length = 2048, .lkey = B.mr->lkey};
+	memset(w, 0, sizeof(w));
+	for (unsigned k = 0; k < 3; k++) {
+		w[k].wr_id = 0x5500 + k;
+		w[k].sg_list = &s[k];
+		w[k].num_sge = k == 1 ? (int)t.sa.attr.max_sge + 1 : 1;
+		w[k].next = k < 2 ? &w[k + 1] : NULL;
+	}
+	guard(srq_buf(0), 2048);
+	bad = NULL;
+	CHECK(ibv_post_srq_recv(t.srq, w, &bad) == EINVAL && bad == &w[1],
+	      "num_sge over max_sge in the 2nd WR: not EINVAL with bad_wr = 2nd");
+	fill(A.buf, 500, 33);
+	CHECK(post_send1(t.qa[0], 0x5600, IBV_WR_SEND, A.buf, 500, A.mr->lkey, 0) == 0, "post_send");
+	CHECK(poll1(t.cb, &wc) == 0, "no receive completion");
+	CHECK_WC(wc, 0x5500, IBV_WC_SUCCESS, IBV_WC_RECV, 500, 0, 0, t.qb[0]->qp_num);
+	CHECK_DATA(srq_buf(0), 500, 33, "message in the WR before the failing one");
+	CHECK(poll1(t.ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS, "send completion");
+	CHECK(cq_empty(t.cb), "the WR after the failing one was posted");
+
+	/* full: n WRs fit, the next one gets ENOMEM */
+	for (unsigned k = 0; k <= n; k++) {
+		w[k].wr_id = 0x5700 + k;
+		w[k].sg_list = &s[k % 8];
+		w[k].num_sge = 1;
+		w[k].next = k < n ? &w[k + 1] : NULL;
+	}
+	bad = NULL;
+	CHECK(ibv_post_srq_recv(t.srq, w, &bad) == ENOMEM && bad == &w[n],
+	      "SRQ over max_wr: not ENOMEM with bad_wr = the first WR that does not fit");
+	for (unsigned k = 0; k < n && k < 8; k++) {
+		guard(srq_buf(k), 2048);
+		fill(A.buf + 1024 * k, 100 + k, 50 + k);
+		CHECK(post_send1(t.qa[1], 0x5800 + k, IBV_WR_SEND, A.buf + 1024 * k, 100 + k, A.mr->lkey, 0) == 0,
+		      "post_send");
+		CHECK(poll1(t.cb, &wc) == 0, "no receive completion %u", k);
+		CHECK_WC(wc, 0x5700 + k, IBV_WC_SUCCESS, IBV_WC_RECV, (int)(100 + k), 0, 0, t.qb[1]->qp_num);
+		CHECK_DATA(srq_buf(k), 100 + k, 50 + k, "message after refill");
+		CHECK(poll1(t.ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS, "send completion");
+	}
+	srq_down(&t);
 }
 
 /* ---- the clause table --------------------------------------------------- */
@@ -1118,14 +1729,23 @@ static const struct clause clauses[] = {
 	O("send.table.rc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on RC", "memory windows (ibv_alloc_mw) are not implemented yet"),
 	O("send.table.rc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on RC", RTL_OPEN),
 	T("send.table.rc.refused", "ibv_post_send(3)", "opcodes outside the RC column (TSO, DRIVER1, unknown) refused: EINVAL, bad_wr", t_refuse_rc),
-	O("send.table.uc.ops", "ibv_post_send(3)", "opcode table: SEND, SEND_WITH_IMM, RDMA_WRITE(_WITH_IMM), LOCAL_INV, BIND_MW, SEND_WITH_INV on UC", "the RTL runs RC QPs only"),
+	T("send.table.uc.send", "ibv_post_send(3)", "opcode table: IBV_WR_SEND on UC", t_uc_send),
+	T("send.table.uc.send_imm", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_IMM on UC", t_uc_send_imm),
+	T("send.table.uc.write", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE on UC", t_uc_write),
+	T("send.table.uc.write_imm", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE_WITH_IMM on UC", t_uc_write_imm),
+	T("send.uc.unreliable", "ibv_post_send(3) (UC)", "UC: a message the responder cannot take is lost (no receive WQE, bad rkey) or fails on the receive side only (too long); the QP carries on", t_uc_unreliable),
+	O("send.table.uc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on UC", RTL_OPEN),
+	O("send.table.uc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on UC", "memory windows (ibv_alloc_mw) are not implemented yet"),
+	O("send.table.uc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on UC", RTL_OPEN),
 	T("send.table.uc.refused", "ibv_post_send(3)", "opcodes outside the UC column (READ, atomics, TSO) refused: EINVAL, bad_wr", t_refuse_uc),
-	O("send.table.ud.ops", "ibv_post_send(3)", "opcode table: SEND, SEND_WITH_IMM on UD through address handles", "address handles and the UD datapath are not implemented yet"),
+	T("send.table.ud.send", "ibv_post_send(3)", "opcode table: IBV_WR_SEND on UD through an address handle (ah, remote_qpn, remote_qkey); over the path MTU: local length error", t_ud_send),
+	T("send.table.ud.send_imm", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_IMM on UD through an address handle", t_ud_send_imm),
+	T("send.ud.qkey", "ibv_post_send(3) (UD)", "remote_qkey: a datagram with the wrong Q_Key is not received; a Q_Key with the high bit set sends the QP's own", t_ud_qkey),
 	T("send.table.ud.refused", "ibv_post_send(3)", "opcodes outside the UD column refused; TSO refused as the device reports none: EINVAL, bad_wr", t_refuse_ud),
 	O("send.table.xrc", "ibv_post_send(3)", "opcode table: the XRC_SEND column", "XRC domains and XRC QPs are not implemented yet"),
 	O("send.table.raw", "ibv_post_send(3)", "opcode table: the RAW_PACKET column", "RAW_PACKET QPs are not implemented yet"),
 	T("send.flags.fence", "ibv_post_send(3)", "IBV_SEND_FENCE valid only for RC: refused on UC, accepted on RC", t_fence_rc_only),
-	O("send.flags.fence.order", "ibv_post_send(3)", "IBV_SEND_FENCE: a fenced WR waits for earlier READs/atomics", "needs RDMA READ in the RTL"),
+	T("send.flags.fence.order", "ibv_post_send(3)", "IBV_SEND_FENCE: a fenced WR waits for earlier READs/atomics (a WRITE of READ data, a SEND of a fetched value)", t_fence_order),
 	T("send.flags.signaled", "ibv_post_send(3)", "IBV_SEND_SIGNALED with sq_sig_all=0: only signaled WRs complete; unsignaled slots are freed", t_signaled),
 	T("send.flags.sig_all", "ibv_post_send(3)", "sq_sig_all=1: every WR completes", t_sig_all),
 	T("send.flags.solicited", "ibv_post_send(3)", "IBV_SEND_SOLICITED only for Send and RDMA Write with immediate; sets the solicited event", t_solicited),
@@ -1136,11 +1756,12 @@ static const struct clause clauses[] = {
 	T("send.full", "ibv_post_send(3)", "RETURN VALUE: a full send or receive queue gives ENOMEM and bad_wr", t_full_queue),
 	T("send.errors.rem_access", "ibv_post_send(3)", "a WR that fails remotely completes in error: bad rkey, bounds, permission", t_rem_access),
 	T("send.errors.loc_prot", "ibv_post_send(3)", "a WR with a bad lkey completes with a local protection error", t_loc_prot),
-	O("send.ah", "ibv_post_send(3)", "NOTES: AHs of WRs stay valid until completion", "address handles are not implemented yet"),
+	T("send.ah", "ibv_post_send(3)", "NOTES: the AH of a WR is used until the WR completes, then may be destroyed", t_ud_send),
 	T("recv.list", "ibv_post_recv(3)", "stops at the first failure, bad_wr, earlier WRs stay posted, later ones are not", t_recv_list),
-	O("recv.srq", "ibv_post_recv(3)", "NOTES: a QP with an SRQ takes ibv_post_srq_recv, not ibv_post_recv", "SRQs are not implemented yet"),
-	O("recv.ud_grh", "ibv_post_recv(3)", "NOTES: on UD the GRH fills the first 40 bytes; data starts at byte 40", "the UD datapath is not implemented yet"),
-	O("srq.list", "ibv_post_srq_recv(3)", "stops at the first failure, bad_wr, errno", "SRQs are not implemented yet"),
+	T("recv.srq", "ibv_post_recv(3)", "NOTES: a QP with an SRQ takes ibv_post_srq_recv, not ibv_post_recv (EINVAL, bad_wr); receives come from the SRQ, shared by QPs", t_srq),
+	T("recv.ud_grh", "ibv_post_recv(3)", "NOTES: on UD the GRH fills the first 40 bytes of the scatter list, data starts at byte 40; too short a buffer: local length error", t_ud_grh),
+	T("srq.list", "ibv_post_srq_recv(3)", "stops at the first failure, bad_wr, errno (EINVAL for num_sge, ENOMEM when full); earlier WRs stay posted", t_srq_list),
+	O("srq.limit", "ibv_modify_srq(3)", "srq_limit armed with ibv_modify_srq raises IBV_EVENT_SRQ_LIMIT_REACHED on the async event fd", "async events are not implemented yet (the limit is kept and reported by ibv_query_srq only)"),
 	T("events.channel", "ibv_post_send(3) (completion events)", "ibv_req_notify_cq + ibv_get_cq_event: the CQ and its cq_context", t_comp_channel),
 	O("rdma_post_recv", "rdma_post_recv(3)", "0 or -1 with errno; context returned as wr_id", "librdmacm is issue 4"),
 };

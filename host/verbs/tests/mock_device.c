@@ -4,6 +4,7 @@
 #include "mock_device.h"
 
 #include <errno.h>
+#include <infiniband/verbs.h> /* cmd_srq_attr.mask holds ibv_srq_attr_mask bits */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@ struct mock_config mock_next;
 int mock_opens;
 int mock_closed_maps;
 int mock_closed_uctx_live;
+uint32_t mock_closed_srq_busy;
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t)
 {
@@ -43,6 +45,20 @@ uint32_t *mock_rq_wqe(struct mock_dev *m, uint32_t qpn, uint32_t idx)
 
 	return (uint32_t *)((uint8_t *)mock_ptr(rnic_cmd_create_qp_in_get_rq_base(c)) +
 			    ((size_t)(idx & mask) << rnic_cmd_create_qp_in_get_log_rq_stride(c)));
+}
+
+uint32_t *mock_srq_wqe(struct mock_dev *m, uint32_t srqn, uint32_t idx)
+{
+	const uint32_t *c = m->srq[srqn].create;
+	uint32_t mask = (1u << rnic_cmd_create_srq_in_get_log_size(c)) - 1;
+
+	return (uint32_t *)((uint8_t *)mock_ptr(rnic_cmd_create_srq_in_get_base(c)) +
+			    ((size_t)(idx & mask) << rnic_cmd_create_srq_in_get_log_stride(c)));
+}
+
+static struct mock_srq *mock_srq_get(struct mock_dev *m, uint32_t srqn)
+{
+	return srqn < MOCK_SRQS && m->srq[srqn].valid ? &m->srq[srqn] : NULL;
 }
 
 int mock_cq_push(struct mock_dev *m, uint32_t cqn, const uint32_t cqe[RNIC_CQE_WORDS])
@@ -105,6 +121,10 @@ static void mock_exec_send(struct mock_dev *m, uint32_t qpn, struct mock_qp *qp)
 	uint32_t status = RNIC_WC_STATUS_SUCCESS, idx = qp->sq_ci;
 	uint8_t payload[65536];
 	struct mock_qp *dst = mock_qp_get(m, qp->dest_qpn);
+	struct mock_srq *srq;
+	const uint32_t *r = NULL; /* the receive WQE, index ridx */
+	uint32_t ridx = 0;
+	int take;
 
 	if (rnic_send_wqe_get_wqe_index(w) != (idx & 0xFFFFu) ||
 	    (op != RNIC_WQE_OP_SEND && op != RNIC_WQE_OP_SEND_IMM) || len > sizeof(payload))
@@ -128,10 +148,26 @@ static void mock_exec_send(struct mock_dev *m, uint32_t qpn, struct mock_qp *qp)
 			off += l;
 		}
 	}
-	if (status == RNIC_WC_STATUS_SUCCESS && (!dst || dst->rq_ci == dst->rq_pi))
+	/* the receive WQE: the receiver's own RQ, or the SRQ it was created
+	 * with, next in ring order */
+	take = status == RNIC_WC_STATUS_SUCCESS && dst;
+	if (take && rnic_cmd_create_qp_in_get_srq_en(dst->create)) {
+		uint32_t srqn = rnic_cmd_create_qp_in_get_srqn(dst->create);
+
+		srq = mock_srq_get(m, srqn);
+		if (srq && srq->ci != srq->pi) {
+			r = mock_srq_wqe(m, srqn, srq->ci);
+			ridx = srq->ci;
+			srq->ci = (srq->ci + 1) & 0xFFFFu;
+		}
+	} else if (take && dst->rq_ci != dst->rq_pi) {
+		r = mock_rq_wqe(m, qp->dest_qpn, dst->rq_ci);
+		ridx = dst->rq_ci;
+		dst->rq_ci = (dst->rq_ci + 1) & 0xFFFFu;
+	}
+	if (status == RNIC_WC_STATUS_SUCCESS && !r)
 		status = RNIC_WC_STATUS_RNR_RETRY_EXC_ERR;
 	if (status == RNIC_WC_STATUS_SUCCESS) {
-		const uint32_t *r = mock_rq_wqe(m, qp->dest_qpn, dst->rq_ci);
 		const uint32_t *ds = r + RNIC_RECV_WQE_WORDS;
 		uint32_t off = 0, rstatus = RNIC_WC_STATUS_SUCCESS;
 
@@ -154,10 +190,9 @@ static void mock_exec_send(struct mock_dev *m, uint32_t qpn, struct mock_qp *qp)
 		if (rstatus == RNIC_WC_STATUS_SUCCESS && off < len)
 			rstatus = RNIC_WC_STATUS_LOC_LEN_ERR;
 		mock_complete(m, rnic_cmd_create_qp_in_get_recv_cqn(dst->create),
-			      RNIC_CQE_OP_RESP_RECV, rstatus, qp->dest_qpn, dst->rq_ci, len,
+			      RNIC_CQE_OP_RESP_RECV, rstatus, qp->dest_qpn, ridx, len,
 			      op == RNIC_WQE_OP_SEND_IMM ? RNIC_CQE_FLAG_IMM : 0,
 			      op == RNIC_WQE_OP_SEND_IMM ? rnic_send_wqe_get_imm(w) : 0, qpn);
-		dst->rq_ci = (dst->rq_ci + 1) & 0xFFFFu;
 		if (rstatus != RNIC_WC_STATUS_SUCCESS)
 			status = RNIC_WC_STATUS_REM_OP_ERR;
 	}
@@ -188,6 +223,11 @@ static void mock_doorbell_apply(struct mock_dev *m, uint64_t off, uint32_t v)
 		qp = mock_qp_get(m, rnic_db_rq_get_qpn(&v));
 		if (qp)
 			qp->rq_pi = rnic_db_rq_get_pi(&v);
+	} else if (off == page + RNIC_DB_SRQ) {
+		struct mock_srq *srq = mock_srq_get(m, rnic_db_srq_get_srqn(&v));
+
+		if (srq)
+			srq->pi = rnic_db_srq_get_pi(&v);
 	} else if (off == page + RNIC_DB_CQ) {
 		uint32_t cqn = rnic_db_cq_get_cqn(&v);
 
@@ -216,6 +256,7 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 	uint32_t op = rnic_cmd_in_get_opcode(in), h = rnic_cmd_in_get_handle(in);
 	uint32_t st = RNIC_CMD_STATUS_OK, i;
 	struct mock_qp *qp;
+	struct mock_srq *srq;
 
 	m->cmd_count++;
 	memcpy(m->last_in, in, sizeof(m->last_in));
@@ -246,6 +287,9 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		rnic_cmd_query_device_out_set_max_mr_size(out, 1ull << 40);
 		rnic_cmd_query_device_out_set_page_size_cap(out, 4096);
 		rnic_cmd_query_device_out_set_hw_ver(out, 7);
+		rnic_cmd_query_device_out_set_max_srq(out, MOCK_SRQS - 1);
+		rnic_cmd_query_device_out_set_max_srq_wr(out, 1u << RNIC_LOG_MAX_WQE);
+		rnic_cmd_query_device_out_set_max_srq_sge(out, RNIC_MAX_RECV_SGE);
 		break;
 	case RNIC_CMD_OP_QUERY_PORT:
 		rnic_cmd_query_port_out_set_state(out, 4); /* active */
@@ -294,6 +338,14 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 			m->cq[h].valid = 0;
 		break;
 	case RNIC_CMD_OP_CREATE_QP:
+		srq = NULL;
+		if (rnic_cmd_create_qp_in_get_srq_en(in)) {
+			srq = mock_srq_get(m, rnic_cmd_create_qp_in_get_srqn(in));
+			if (!srq) {
+				st = RNIC_CMD_STATUS_BAD_HANDLE;
+				break;
+			}
+		}
 		i = mock_alloc_index(&m->qp[0].valid, sizeof(m->qp[0]), MOCK_FIRST_QPN, MOCK_QPS);
 		if (i == UINT32_MAX) {
 			st = RNIC_CMD_STATUS_NO_RESOURCES;
@@ -302,6 +354,8 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		memset(&m->qp[i], 0, sizeof(m->qp[i]));
 		m->qp[i].valid = 1;
 		memcpy(m->qp[i].create, in, sizeof(m->qp[i].create));
+		if (srq)
+			srq->refs++;
 		rnic_cmd_out_set_handle(out, i);
 		break;
 	case RNIC_CMD_OP_MODIFY_QP:
@@ -334,10 +388,78 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		break;
 	case RNIC_CMD_OP_DESTROY_QP:
 		qp = mock_qp_get(m, h);
-		if (!qp)
+		if (!qp) {
 			st = RNIC_CMD_STATUS_BAD_HANDLE;
-		else
-			qp->valid = 0;
+			break;
+		}
+		qp->valid = 0;
+		if (rnic_cmd_create_qp_in_get_srq_en(qp->create)) {
+			srq = mock_srq_get(m, rnic_cmd_create_qp_in_get_srqn(qp->create));
+			if (srq)
+				srq->refs--;
+		}
+		break;
+	case RNIC_CMD_OP_CREATE_SRQ: {
+		uint32_t pdn = rnic_cmd_create_srq_in_get_pdn(in);
+		uint32_t log_size = rnic_cmd_create_srq_in_get_log_size(in);
+		uint32_t log_stride = rnic_cmd_create_srq_in_get_log_stride(in);
+
+		if (pdn == 0 || pdn > m->next_pd) {
+			st = RNIC_CMD_STATUS_BAD_HANDLE;
+			break;
+		}
+		if (log_size > RNIC_LOG_MAX_WQE || (1u << log_stride) < RNIC_RECV_WQE_BYTES ||
+		    (1u << log_stride) > RNIC_RECV_WQE_MAX_STRIDE ||
+		    rnic_cmd_create_srq_in_get_limit(in) > 1u << log_size) {
+			st = RNIC_CMD_STATUS_BAD_PARAM;
+			break;
+		}
+		i = mock_alloc_index(&m->srq[0].valid, sizeof(m->srq[0]), MOCK_FIRST_SRQN,
+				     MOCK_SRQS);
+		if (i == UINT32_MAX) {
+			st = RNIC_CMD_STATUS_NO_RESOURCES;
+			break;
+		}
+		memset(&m->srq[i], 0, sizeof(m->srq[i]));
+		m->srq[i].valid = 1;
+		memcpy(m->srq[i].create, in, sizeof(m->srq[i].create));
+		m->srq[i].limit = rnic_cmd_create_srq_in_get_limit(in);
+		rnic_cmd_out_set_handle(out, i);
+		break;
+	}
+	case RNIC_CMD_OP_DESTROY_SRQ:
+		srq = mock_srq_get(m, h);
+		if (!srq) {
+			st = RNIC_CMD_STATUS_BAD_HANDLE;
+		} else if (srq->refs) {
+			st = RNIC_CMD_STATUS_BUSY;
+			m->srq_busy++;
+		} else {
+			srq->valid = 0;
+		}
+		break;
+	case RNIC_CMD_OP_MODIFY_SRQ:
+		srq = mock_srq_get(m, h);
+		if (!srq) {
+			st = RNIC_CMD_STATUS_BAD_HANDLE;
+		} else if (rnic_cmd_srq_attr_get_mask(in) != IBV_SRQ_LIMIT) {
+			st = RNIC_CMD_STATUS_BAD_MASK;
+		} else if (rnic_cmd_srq_attr_get_limit(in) >
+			   1u << rnic_cmd_create_srq_in_get_log_size(srq->create)) {
+			st = RNIC_CMD_STATUS_BAD_PARAM;
+		} else {
+			srq->limit = rnic_cmd_srq_attr_get_limit(in);
+		}
+		break;
+	case RNIC_CMD_OP_QUERY_SRQ:
+		srq = mock_srq_get(m, h);
+		if (!srq) {
+			st = RNIC_CMD_STATUS_BAD_HANDLE;
+			break;
+		}
+		rnic_cmd_srq_attr_set_max_wr(out,
+					     1u << rnic_cmd_create_srq_in_get_log_size(srq->create));
+		rnic_cmd_srq_attr_set_limit(out, srq->limit);
 		break;
 	case RNIC_CMD_OP_REG_MR:
 		i = mock_alloc_index(&m->mr[0].valid, sizeof(m->mr[0]), 1, MOCK_MRS);
@@ -483,6 +605,7 @@ static void mock_close(struct rnic_transport *t)
 
 	mock_closed_maps = m->maps;
 	mock_closed_uctx_live = m->uctx_live;
+	mock_closed_srq_busy = m->srq_busy;
 	free(m);
 }
 

@@ -2,7 +2,8 @@
  * An in-test rnic: implements the transport interface (rnic_transport.h)
  * with a device model that answers commands, logs doorbells, and, when
  * auto_exec is set, executes SEND / SEND_WITH_IMM WQEs between its own QPs
- * (loopback) by reading the rings and writing CQEs like the hardware.
+ * (loopback) by reading the rings and writing CQEs like the hardware; a
+ * receiving QP created with an SRQ takes the SRQ's next WQE.
  *
  * DMA addresses are vaddr + MOCK_IOVA_OFFSET, so a test notices any place
  * the library hands the device a virtual address where an IOVA belongs.
@@ -23,6 +24,8 @@
 #define MOCK_FIRST_UCTX 3u  /* first doorbell page handed out */
 #define MOCK_FIRST_QPN 17u  /* first QPN handed out */
 #define MOCK_FIRST_CQN 5u   /* first CQN handed out */
+#define MOCK_SRQS (1u << RNIC_LOG_SRQS)
+#define MOCK_FIRST_SRQN 9u  /* first SRQ number handed out */
 #define MOCK_KEY_TAG 0x5Au  /* tag of every memory key */
 #define MOCK_PORT_IPV4 0x0A000001u /* 10.0.0.1 */
 /* node GUID 02:00:00:ff:fe:00:00:01 as the QUERY_DEVICE field holds it
@@ -44,6 +47,14 @@ struct mock_cq {
 	uint32_t pi;          /* CQEs written, free running */
 	uint32_t db_ci, db_arm; /* last CQ doorbell */
 	int overflow;         /* a CQE was due while the ring was full */
+};
+
+struct mock_srq {
+	int valid;
+	uint32_t create[RNIC_CMD_IN_WORDS]; /* CREATE_SRQ input */
+	uint32_t limit;       /* as CREATE_SRQ or MODIFY_SRQ left it */
+	uint32_t refs;        /* QPs created with this SRQ */
+	uint32_t pi, ci;      /* 16-bit indexes: last doorbell, WQEs taken */
 };
 
 struct mock_mr {
@@ -81,6 +92,8 @@ struct mock_dev {
 	struct mock_qp qp[MOCK_QPS];
 	struct mock_cq cq[MOCK_CQS];
 	struct mock_mr mr[MOCK_MRS];
+	struct mock_srq srq[MOCK_SRQS];
+	uint32_t srq_busy;    /* DESTROY_SRQ commands answered BUSY */
 };
 
 /* Test-wide knobs and results (test code may keep global state). */
@@ -88,6 +101,7 @@ extern struct mock_config mock_next;
 extern int mock_opens;        /* transports opened */
 extern int mock_closed_maps;  /* mappings left when the last device closed */
 extern int mock_closed_uctx_live; /* ALLOC_UCTX without FREE_UCTX at close */
+extern uint32_t mock_closed_srq_busy; /* srq_busy of the last closed device */
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t);
 /* Write a CQE into CQ cqn like the hardware (owner bit last). words[7]'s
@@ -96,5 +110,7 @@ int mock_cq_push(struct mock_dev *m, uint32_t cqn, const uint32_t cqe[RNIC_CQE_W
 /* Pointer to the WQE at index idx of a QP's send or receive ring. */
 uint32_t *mock_sq_wqe(struct mock_dev *m, uint32_t qpn, uint32_t idx);
 uint32_t *mock_rq_wqe(struct mock_dev *m, uint32_t qpn, uint32_t idx);
+/* Pointer to the WQE at index idx of an SRQ's ring. */
+uint32_t *mock_srq_wqe(struct mock_dev *m, uint32_t srqn, uint32_t idx);
 
 #endif /* MOCK_DEVICE_H */

@@ -6,6 +6,7 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,6 +323,9 @@ static void test_open_allocates_uctx_and_queries(void)
 	CHECK_EQ(da.max_cqe, 1u << RNIC_LOG_MAX_CQE);
 	CHECK_EQ(da.hw_ver, 7);
 	CHECK_EQ(da.phys_port_cnt, 1);
+	CHECK_EQ(da.max_srq, MOCK_SRQS - 1);
+	CHECK_EQ(da.max_srq_wr, 1u << RNIC_LOG_MAX_WQE);
+	CHECK_EQ(da.max_srq_sge, RNIC_MAX_RECV_SGE);
 
 	memset(&pa, 0xA5, sizeof(pa));
 	CHECK_EQ(ibv_query_port(c, 1, &pa), 0); /* the header's inline: the vctx op */
@@ -769,6 +773,7 @@ static void expect_second_fails(struct mock_dev *m, struct ibv_qp *qp, struct ib
 	memset(&good, 0, sizeof(good));
 	good.wr_id = 77;
 	good.opcode = IBV_WR_SEND;
+	good.wr.ud = badwr->wr.ud;   /* a UD WR needs its address handle */
 	good.next = badwr;
 	CHECK_EQ(ibv_post_send(qp, &good, &bad), want);
 	CHECK(bad == badwr);
@@ -781,6 +786,7 @@ static void test_post_send_errors(void)
 {
 	struct fx f;
 	struct ibv_qp *rc, *uc, *ud, *q;
+	struct ibv_ah *ah;
 	struct ibv_send_wr w, wl[5], *bad;
 	struct ibv_sge sge[13];
 	uint32_t i, db0;
@@ -818,6 +824,26 @@ static void test_post_send_errors(void)
 	}
 	w.opcode = IBV_WR_TSO;
 	expect_second_fails(f.m, uc, &w, EINVAL);
+	{
+		struct ibv_ah_attr aa = {.is_global = 1, .port_num = 1,
+					 .grh = {.dgid.raw = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 0, 2, 2},
+						 .hop_limit = 64}};
+
+		ah = ibv_create_ah(f.pd, &aa);
+		CHECK(ah != NULL);
+		aa.grh.dgid.raw[10] = 0;   /* not an IPv4-mapped GID: no RoCEv2 address */
+		CHECK(ibv_create_ah(f.pd, &aa) == NULL && errno == EINVAL);
+	}
+	/* a UD send without an address handle */
+	w.opcode = IBV_WR_SEND;
+	w.wr.ud.ah = NULL;
+	{
+		struct ibv_send_wr *b = NULL;
+
+		CHECK_EQ(ibv_post_send(ud, &w, &b), EINVAL);
+		CHECK(b == &w);
+	}
+	w.wr.ud.ah = ah;
 	for (op = IBV_WR_RDMA_WRITE; op <= IBV_WR_SEND_WITH_INV; op++) {
 		if (op == IBV_WR_SEND || op == IBV_WR_SEND_WITH_IMM)
 			continue;
@@ -831,6 +857,7 @@ static void test_post_send_errors(void)
 		CHECK_EQ(ibv_post_send(rc, &w, &bad), 0);
 	}
 	w.opcode = IBV_WR_SEND_WITH_IMM;
+	w.wr.ud.ah = ah;
 	CHECK_EQ(ibv_post_send(ud, &w, &bad), 0);
 	w.opcode = IBV_WR_RDMA_WRITE_WITH_IMM;
 	CHECK_EQ(ibv_post_send(uc, &w, &bad), 0);
@@ -1401,6 +1428,775 @@ static void test_loopback_send_with_imm(void)
 	remove_sim_dir(one_dev);
 }
 
+/* ------------------------------------------------------------------ */
+/* shared receive queues                                               */
+
+static uint64_t db_srq_off(void)
+{
+	return RNIC_DB_PAGE_BASE + (uint64_t)MOCK_FIRST_UCTX * RNIC_DB_PAGE_SIZE + RNIC_DB_SRQ;
+}
+
+static struct ibv_srq *make_srq(struct ibv_pd *pd, uint32_t wr, uint32_t sge, uint32_t limit)
+{
+	struct ibv_srq_init_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.attr.max_wr = wr;
+	a.attr.max_sge = sge;
+	a.attr.srq_limit = limit;
+	return ibv_create_srq(pd, &a);
+}
+
+/* An RC QP whose receives come from srq (1 send WR of 1 SGE). */
+static struct ibv_qp *make_srq_qp(struct fx *f, struct ibv_srq *srq, struct ibv_cq *rcq)
+{
+	struct ibv_qp_init_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.send_cq = f->scq;
+	a.recv_cq = rcq;
+	a.srq = srq;
+	a.qp_type = IBV_QPT_RC;
+	a.cap.max_send_wr = 4;
+	a.cap.max_send_sge = 1;
+	return ibv_create_qp(f->pd, &a);
+}
+
+/* The CQE the device writes when a WQE of queue index idx completes. */
+static void push_cqe(struct mock_dev *m, struct ibv_cq *cq, uint32_t qpn, uint32_t op, uint32_t idx)
+{
+	uint32_t e[RNIC_CQE_WORDS];
+
+	memset(e, 0, sizeof(e));
+	rnic_cqe_set_wqe_index(e, idx);
+	rnic_cqe_set_opcode(e, op);
+	rnic_cqe_set_status(e, RNIC_WC_STATUS_SUCCESS);
+	rnic_cqe_set_qpn(e, qpn);
+	CHECK_EQ(mock_cq_push(m, cq->handle, e), 0);
+}
+
+static void test_create_srq_sizes_and_command(void)
+{
+	struct fx f;
+	struct ibv_srq_init_attr sa;
+	struct ibv_srq *srq;
+	struct rnic_srq *rs;
+	uint32_t *in, cmds;
+	int maps;
+	static const struct {
+		uint32_t wr, sge;
+	} bad[] = {{0, 1}, {(1u << RNIC_LOG_MAX_WQE) + 1, 1}, {1, 0}, {1, RNIC_MAX_RECV_SGE + 1}};
+	size_t i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	in = f.m->last_in;
+	memset(&sa, 0, sizeof(sa));
+	sa.srq_context = (void *)0x5151;
+	sa.attr.max_wr = 5;
+	sa.attr.max_sge = 3;
+	sa.attr.srq_limit = 2;
+	srq = ibv_create_srq(f.pd, &sa);
+	CHECK(srq != NULL);
+	if (srq) {
+		rs = (struct rnic_srq *)srq;
+		/* ibv_create_srq(3): the actual sizes come back, at least those
+		 * asked for: 8 WQEs; stride 16 + 3*16 -> 64, which holds 3 SGEs */
+		CHECK_EQ(sa.attr.max_wr, 8);
+		CHECK_EQ(sa.attr.max_sge, 3);
+		CHECK_EQ(sa.attr.srq_limit, 2);
+		CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_CREATE_SRQ);
+		CHECK_EQ(rnic_cmd_in_get_uctx(in), MOCK_FIRST_UCTX);
+		CHECK_EQ(rnic_cmd_create_srq_in_get_pdn(in), ((struct rnic_pd *)f.pd)->pdn);
+		CHECK_EQ(rnic_cmd_create_srq_in_get_log_size(in), 3);
+		CHECK_EQ(rnic_cmd_create_srq_in_get_log_stride(in), 6);
+		CHECK_EQ(rnic_cmd_create_srq_in_get_base(in), (uintptr_t)rs->wq.buf + MOCK_IOVA_OFFSET);
+		CHECK_EQ(((uintptr_t)rs->wq.buf) % 4096, 0);
+		CHECK_EQ(rnic_cmd_create_srq_in_get_limit(in), 2);
+		CHECK_EQ(rs->srqn, MOCK_FIRST_SRQN);
+		CHECK_EQ(srq->handle, MOCK_FIRST_SRQN);
+		CHECK(srq->context == f.ctx);
+		CHECK(srq->pd == f.pd);
+		CHECK(srq->srq_context == (void *)0x5151);
+		CHECK_EQ(srq->events_completed, 0);
+		CHECK_EQ(f.m->srq[MOCK_FIRST_SRQN].valid, 1);
+		CHECK_EQ(ibv_destroy_srq(srq), 0);
+		CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_DESTROY_SRQ);
+		CHECK_EQ(rnic_cmd_in_get_handle(in), MOCK_FIRST_SRQN);
+		CHECK_EQ(f.m->srq[MOCK_FIRST_SRQN].valid, 0);
+	}
+	/* 4 SGEs: 16 + 4*16 = 80 -> stride 128, which holds 7 */
+	sa.attr.max_wr = 1;
+	sa.attr.max_sge = 4;
+	sa.attr.srq_limit = 1;
+	srq = ibv_create_srq(f.pd, &sa);
+	CHECK(srq != NULL);
+	CHECK_EQ(sa.attr.max_wr, 1);
+	CHECK_EQ(sa.attr.max_sge, 7);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_log_size(in), 0);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_log_stride(in), 7);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_limit(in), 1);
+	if (srq)
+		CHECK_EQ(ibv_destroy_srq(srq), 0);
+	/* the largest: max_srq_wr WQEs of max_srq_sge SGEs (stride 512) */
+	sa.attr.max_wr = 1u << RNIC_LOG_MAX_WQE;
+	sa.attr.max_sge = RNIC_MAX_RECV_SGE;
+	sa.attr.srq_limit = 0;
+	srq = ibv_create_srq(f.pd, &sa);
+	CHECK(srq != NULL);
+	CHECK_EQ(sa.attr.max_wr, 1u << RNIC_LOG_MAX_WQE);
+	CHECK_EQ(sa.attr.max_sge, RNIC_MAX_RECV_SGE);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_log_size(in), RNIC_LOG_MAX_WQE);
+	CHECK_EQ(1u << rnic_cmd_create_srq_in_get_log_stride(in), RNIC_RECV_WQE_MAX_STRIDE);
+	if (srq)
+		CHECK_EQ(ibv_destroy_srq(srq), 0);
+
+	/* max_wr 1..max_srq_wr, max_sge 1..max_srq_sge: else EINVAL, and
+	 * neither a command nor a change to the attributes */
+	maps = f.m->maps;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		sa.attr.max_wr = bad[i].wr;
+		sa.attr.max_sge = bad[i].sge;
+		cmds = f.m->cmd_count;
+		errno = 0;
+		CHECK(ibv_create_srq(f.pd, &sa) == NULL);
+		CHECK_EQ(errno, EINVAL);
+		CHECK_EQ(f.m->cmd_count, cmds);
+		CHECK_EQ(sa.attr.max_wr, bad[i].wr);
+		CHECK_EQ(sa.attr.max_sge, bad[i].sge);
+	}
+	/* the firmware's refusals come back as errno, and nothing leaks:
+	 * a limit above the ring (BAD_PARAM), no free SRQ (NO_RESOURCES) */
+	sa.attr.max_wr = 4;
+	sa.attr.max_sge = 1;
+	sa.attr.srq_limit = 5;
+	errno = 0;
+	CHECK(ibv_create_srq(f.pd, &sa) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_CREATE_SRQ);
+	CHECK_EQ(sa.attr.max_wr, 4);
+	sa.attr.srq_limit = 4;
+	f.m->force_status = RNIC_CMD_STATUS_NO_RESOURCES;
+	f.m->force_op = RNIC_CMD_OP_CREATE_SRQ;
+	errno = 0;
+	CHECK(ibv_create_srq(f.pd, &sa) == NULL);
+	CHECK_EQ(errno, ENOMEM);
+	CHECK_EQ(f.m->maps, maps);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+static void test_modify_and_query_srq(void)
+{
+	struct fx f;
+	struct ibv_srq *srq;
+	struct ibv_srq_attr a;
+	struct ibv_device_attr da;
+	uint32_t *in, cmds, srqn;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	in = f.m->last_in;
+	srq = make_srq(f.pd, 16, 1, 0);
+	CHECK(srq != NULL);
+	if (!srq)
+		exit(1);
+	srqn = srq->handle;
+	memset(&a, 0xA5, sizeof(a));
+	CHECK_EQ(ibv_query_srq(srq, &a), 0);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_QUERY_SRQ);
+	CHECK_EQ(rnic_cmd_in_get_handle(in), srqn);
+	CHECK_EQ(a.max_wr, 16);
+	CHECK_EQ(a.max_sge, 1);
+	CHECK_EQ(a.srq_limit, 0);
+
+	/* ibv_modify_srq(3): IBV_SRQ_LIMIT sets the limit */
+	a.srq_limit = 10;
+	CHECK_EQ(ibv_modify_srq(srq, &a, IBV_SRQ_LIMIT), 0);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_MODIFY_SRQ);
+	CHECK_EQ(rnic_cmd_in_get_handle(in), srqn);
+	CHECK_EQ(rnic_cmd_srq_attr_get_mask(in), IBV_SRQ_LIMIT);
+	CHECK_EQ(rnic_cmd_srq_attr_get_limit(in), 10);
+	memset(&a, 0, sizeof(a));
+	CHECK_EQ(ibv_query_srq(srq, &a), 0);
+	CHECK_EQ(a.srq_limit, 10);
+	CHECK_EQ(a.max_wr, 16);
+
+	/* resizing (IBV_SRQ_MAX_WR) needs IBV_DEVICE_SRQ_RESIZE, which the
+	 * device does not report: EINVAL, nothing sent, nothing changed */
+	CHECK_EQ(ibv_query_device(f.ctx, &da), 0);
+	CHECK_EQ(da.device_cap_flags & IBV_DEVICE_SRQ_RESIZE, 0);
+	cmds = f.m->cmd_count;
+	a.max_wr = 32;
+	a.srq_limit = 3;
+	CHECK_EQ(ibv_modify_srq(srq, &a, IBV_SRQ_MAX_WR), EINVAL);
+	CHECK_EQ(ibv_modify_srq(srq, &a, IBV_SRQ_MAX_WR | IBV_SRQ_LIMIT), EINVAL);
+	CHECK_EQ(ibv_modify_srq(srq, &a, 0), EINVAL);
+	CHECK_EQ(ibv_modify_srq(srq, &a, 4), EINVAL);
+	CHECK_EQ(f.m->cmd_count, cmds);
+	/* a limit above the SRQ's size: the firmware's BAD_PARAM */
+	a.srq_limit = 17;
+	CHECK_EQ(ibv_modify_srq(srq, &a, IBV_SRQ_LIMIT), EINVAL);
+	memset(&a, 0, sizeof(a));
+	CHECK_EQ(ibv_query_srq(srq, &a), 0);
+	CHECK_EQ(a.srq_limit, 10);
+	CHECK_EQ(a.max_wr, 16);
+	CHECK_EQ(ibv_destroy_srq(srq), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+static void test_qp_with_srq_has_no_receive_queue(void)
+{
+	struct fx f;
+	struct ibv_srq *srq;
+	struct ibv_qp_init_attr a, qi;
+	struct ibv_qp_attr qa;
+	struct ibv_qp *qp;
+	struct ibv_recv_wr rw, *bad;
+	struct rnic_qp *rq;
+	uint32_t *c, db0;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	srq = make_srq(f.pd, 8, 2, 0);
+	CHECK(srq != NULL);
+	if (!srq)
+		exit(1);
+	memset(&a, 0, sizeof(a));
+	a.send_cq = f.scq;
+	a.recv_cq = f.rcq;
+	a.srq = srq;
+	a.qp_type = IBV_QPT_RC;
+	a.cap.max_send_wr = 4;
+	a.cap.max_send_sge = 1;
+	/* ibv_create_qp(3): with an SRQ the receive sizes are ignored, even
+	 * ones no receive queue could have */
+	a.cap.max_recv_wr = (1u << RNIC_LOG_MAX_WQE) + 1;
+	a.cap.max_recv_sge = RNIC_MAX_RECV_SGE + 1;
+	qp = ibv_create_qp(f.pd, &a);
+	CHECK(qp != NULL);
+	if (!qp)
+		exit(1);
+	rq = (struct rnic_qp *)qp;
+	c = f.m->qp[qp->qp_num].create;
+	CHECK_EQ(rnic_cmd_create_qp_in_get_srq_en(c), 1);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_srqn(c), srq->handle);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_rq_size(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_rq_stride(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_rq_base(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_size(c), 2);
+	CHECK_EQ(f.m->srq[srq->handle].refs, 1);
+	CHECK_EQ(a.cap.max_recv_wr, 0);
+	CHECK_EQ(a.cap.max_recv_sge, 0);
+	CHECK_EQ(a.cap.max_send_wr, 4);
+	CHECK_EQ(rq->has_srq, 1);
+	CHECK(rq->srq == (struct rnic_srq *)srq);
+	CHECK(rq->rq.buf == NULL);
+	CHECK(qp->srq == srq);
+	CHECK_EQ(ibv_query_qp(qp, &qa, IBV_QP_CAP, &qi), 0);
+	CHECK(qi.srq == srq);
+	CHECK_EQ(qi.cap.max_recv_wr, 0);
+	CHECK_EQ(qi.cap.max_recv_sge, 0);
+
+	/* ibv_post_recv(3) NOTES: receives go to the SRQ with
+	 * ibv_post_srq_recv, never through the QP: EINVAL, *bad_wr = wr */
+	CHECK_EQ(qp_up(qp, 1), 0);
+	memset(&rw, 0, sizeof(rw));
+	db0 = f.m->db_count;
+	bad = NULL;
+	CHECK_EQ(ibv_post_recv(qp, &rw, &bad), EINVAL);
+	CHECK(bad == &rw);
+	CHECK_EQ(f.m->db_count, db0);
+	/* RESET restarts the QP's queues; there is no receive ring to touch */
+	memset(&qa, 0, sizeof(qa));
+	qa.qp_state = IBV_QPS_RESET;
+	CHECK_EQ(ibv_modify_qp(qp, &qa, IBV_QP_STATE), 0);
+
+	/* DESTROY_SRQ answers BUSY while a QP uses the SRQ: ibv_destroy_srq
+	 * returns EBUSY and the SRQ still takes work */
+	CHECK_EQ(ibv_destroy_srq(srq), EBUSY);
+	CHECK_EQ(f.m->srq[srq->handle].valid, 1);
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &rw, &bad), 0);
+	CHECK_EQ(f.m->srq[srq->handle].pi, 1);
+
+	/* an SRQ of another context cannot serve this PD's QP */
+	{
+		struct ibv_context *c2 = open_ctx();
+		struct ibv_pd *pd2 = ibv_alloc_pd(c2);
+		struct ibv_cq *cq2 = ibv_create_cq(c2, 4, NULL, NULL, 0);
+
+		CHECK(pd2 && cq2);
+		a.send_cq = cq2;
+		a.recv_cq = cq2;
+		errno = 0;
+		CHECK(ibv_create_qp(pd2, &a) == NULL);
+		CHECK_EQ(errno, EINVAL);
+		CHECK_EQ(ibv_close_device(c2), 0);
+	}
+	/* an SRQ the firmware no longer knows: BAD_HANDLE */
+	a.send_cq = f.scq;
+	a.recv_cq = f.rcq;
+	f.m->force_status = RNIC_CMD_STATUS_BAD_HANDLE;
+	f.m->force_op = RNIC_CMD_OP_CREATE_QP;
+	errno = 0;
+	CHECK(ibv_create_qp(f.pd, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+	CHECK_EQ(f.m->srq[srq->handle].refs, 0);
+	CHECK_EQ(ibv_destroy_srq(srq), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_post_srq_recv(3): a linked list, posted up to the first WR that
+ * fails; that WR comes back in *bad_wr with the errno, the earlier ones
+ * stay posted under one doorbell. */
+static void test_post_srq_recv_list(void)
+{
+	struct fx f;
+	struct ibv_srq *srq;
+	struct rnic_srq *rs;
+	struct ibv_recv_wr wl[6], *bad;
+	struct ibv_sge sge[6];
+	uint32_t *w, i, db0, srqn;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	/* one SGE asked for: stride 16 + 16 = 32, which holds exactly one */
+	srq = make_srq(f.pd, 4, 1, 0);
+	CHECK(srq != NULL);
+	if (!srq)
+		exit(1);
+	rs = (struct rnic_srq *)srq;
+	srqn = srq->handle;
+	CHECK_EQ(rs->wq.max_sge, 1);
+	for (i = 0; i < 6; i++) {
+		sge[i].addr = (uintptr_t)f.buf + 128 * i + 0x100000000ull * (i == 2);
+		sge[i].length = 40 + i;
+		sge[i].lkey = f.mr->lkey + i;
+	}
+	memset(wl, 0, sizeof(wl));
+	for (i = 0; i < 6; i++) {
+		wl[i].wr_id = 700 + i;
+		wl[i].sg_list = &sge[i];
+		wl[i].num_sge = 1;
+		wl[i].next = i < 5 ? &wl[i + 1] : NULL;
+	}
+
+	/* a doorbell the transport refuses: the device never heard of the
+	 * WRs, none is posted, *bad_wr is the first */
+	f.m->dead = 1;
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, wl, &bad), EIO);
+	CHECK(bad == &wl[0]);
+	CHECK_EQ(rs->wq.pi, 0);
+	f.m->dead = 0;
+
+	/* num_sge over max_sge: EINVAL at the second WR, the first posted */
+	wl[1].num_sge = 2;
+	db0 = f.m->db_count;
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, wl, &bad), EINVAL);
+	CHECK(bad == &wl[1]);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_off[db0], db_srq_off());
+	CHECK_EQ(f.m->db_val[db0], rnic_db_srq_srqn(srqn) | rnic_db_srq_pi(1));
+	CHECK_EQ(f.m->srq[srqn].pi, 1);
+	w = mock_srq_wqe(f.m, srqn, 0);
+	CHECK_EQ(w[0], rnic_recv_wqe_num_sge(1));
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 0);
+	CHECK_EQ(rnic_recv_wqe_get_length(w), 40);
+	CHECK_EQ(w[3], 0);
+	check_sge(w + RNIC_RECV_WQE_WORDS, &sge[0]);
+	CHECK_EQ(rs->wq.wrid[0], 700);
+
+	/* a negative num_sge: EINVAL at once, nothing posted, no doorbell */
+	wl[1].num_sge = -1;
+	db0 = f.m->db_count;
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &wl[1], &bad), EINVAL);
+	CHECK(bad == &wl[1]);
+	CHECK_EQ(f.m->db_count, db0);
+	CHECK_EQ(rs->wq.pi, 1);
+
+	/* no SGE is a valid receive; the SRQ is full after four: ENOMEM at
+	 * the fifth WR, three more posted under one doorbell */
+	wl[1].num_sge = 0;
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &wl[1], &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_val[db0], rnic_db_srq_srqn(srqn) | rnic_db_srq_pi(4));
+	w = mock_srq_wqe(f.m, srqn, 1);
+	CHECK_EQ(w[0], rnic_recv_wqe_num_sge(0));
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 1);
+	CHECK_EQ(rnic_recv_wqe_get_length(w), 0);
+	w = mock_srq_wqe(f.m, srqn, 2);
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 2);
+	CHECK_EQ(rnic_recv_wqe_get_length(w), 42);
+	check_sge(w + RNIC_RECV_WQE_WORDS, &sge[2]);
+	CHECK(sge[2].addr >> 32 != 0);
+	w = mock_srq_wqe(f.m, srqn, 3);
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 3);
+	check_sge(w + RNIC_RECV_WQE_WORDS, &sge[3]);
+	for (i = 0; i < 4; i++)
+		CHECK_EQ(rs->wq.wrid[i], 700 + i);
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &wl[4], &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(rs->wq.pi, 4);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* The device takes SRQ WQEs in ring order but the QPs complete them in any
+ * order: a slot is posted to again only once its receive CQE, and those of
+ * the slots before it, have been polled. */
+static void test_srq_slot_reuse_after_out_of_order_completions(void)
+{
+	struct fx f;
+	struct ibv_srq *srq;
+	struct rnic_srq *rs;
+	struct ibv_cq *cq2;
+	struct ibv_qp *qa, *qb;
+	struct ibv_recv_wr wl[5], *bad;
+	struct ibv_send_wr sw, *sbad;
+	struct ibv_wc wc[4];
+	uint32_t i, srqn;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	srq = make_srq(f.pd, 4, 1, 0);
+	cq2 = ibv_create_cq(f.ctx, 8, NULL, NULL, 0);
+	CHECK(srq && cq2);
+	if (!srq || !cq2)
+		exit(1);
+	rs = (struct rnic_srq *)srq;
+	srqn = srq->handle;
+	/* two QPs share the SRQ, each with its own receive CQ */
+	qa = make_srq_qp(&f, srq, f.rcq);
+	qb = make_srq_qp(&f, srq, cq2);
+	CHECK(qa && qb);
+	if (!qa || !qb)
+		exit(1);
+	memset(wl, 0, sizeof(wl));
+	for (i = 0; i < 5; i++) {
+		wl[i].wr_id = 100 + i;
+		wl[i].next = i < 4 ? &wl[i + 1] : NULL;
+	}
+
+	/* a receive CQE for a slot that holds no WQE frees nothing */
+	push_cqe(f.m, f.rcq, qa->qp_num, RNIC_CQE_OP_RESP_RECV, 0);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 1);
+	CHECK_EQ(rs->done[0], 0);
+	CHECK_EQ(rs->wq.ci, 0);
+
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, wl, &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+	CHECK_EQ(f.m->srq[srqn].pi, 4);
+
+	/* qb completes slot 2 first: its wr_id, but no slot is free yet */
+	push_cqe(f.m, cq2, qb->qp_num, RNIC_CQE_OP_RESP_RECV, 2);
+	memset(wc, 0, sizeof(wc));
+	CHECK_EQ(ibv_poll_cq(cq2, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 102);
+	CHECK_EQ(wc[0].qp_num, qb->qp_num);
+	CHECK_EQ(wc[0].opcode, IBV_WC_RECV);
+	CHECK_EQ(rs->wq.ci, 0);
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &wl[4], &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+
+	/* a CQE written but not polled frees nothing either */
+	push_cqe(f.m, f.rcq, qa->qp_num, RNIC_CQE_OP_RESP_RECV, 0);
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &wl[4], &bad), ENOMEM);
+	CHECK(bad == &wl[4]);
+
+	/* slots 0 and 1 polled: 0, 1, 2 are free, 3 is still out */
+	push_cqe(f.m, f.rcq, qa->qp_num, RNIC_CQE_OP_RESP_RECV, 1);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 2);
+	CHECK_EQ(wc[0].wr_id, 100);
+	CHECK_EQ(wc[1].wr_id, 101);
+	CHECK_EQ(wc[1].qp_num, qa->qp_num);
+	CHECK_EQ(rs->wq.ci, 3);
+	for (i = 0; i < 4; i++)
+		wl[i].wr_id = 200 + i;
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, wl, &bad), ENOMEM);
+	CHECK(bad == &wl[3]);
+	CHECK_EQ(f.m->db_val[f.m->db_count - 1], rnic_db_srq_srqn(srqn) | rnic_db_srq_pi(7));
+	for (i = 0; i < 3; i++) {
+		CHECK_EQ(rs->wq.wrid[i], 200 + i);
+		CHECK_EQ(rnic_recv_wqe_get_wqe_index(mock_srq_wqe(f.m, srqn, i)), 4 + i);
+	}
+	CHECK_EQ(rs->wq.wrid[3], 103);
+
+	/* a CQE names the WQE by its 16-bit index: index 4 is slot 0 */
+	push_cqe(f.m, f.rcq, qa->qp_num, RNIC_CQE_OP_RESP_RECV, 4);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 200);
+	CHECK_EQ(rs->wq.ci, 3);
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &wl[3], &bad), ENOMEM);
+	CHECK(bad == &wl[3]);
+	/* slot 3 done: 3 and 0 are free */
+	push_cqe(f.m, cq2, qb->qp_num, RNIC_CQE_OP_RESP_RECV, 3);
+	CHECK_EQ(ibv_poll_cq(cq2, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 103);
+	CHECK_EQ(rs->wq.ci, 5);
+	wl[3].next = &wl[4];
+	wl[4].wr_id = 204;
+	bad = NULL;
+	CHECK_EQ(ibv_post_srq_recv(srq, &wl[3], &bad), 0);
+	CHECK_EQ(rs->wq.wrid[3], 203);
+	CHECK_EQ(rs->wq.wrid[0], 204);
+	CHECK_EQ(rnic_recv_wqe_get_wqe_index(mock_srq_wqe(f.m, srqn, 0)), 8);
+	CHECK_EQ(f.m->srq[srqn].pi, 9);
+
+	/* a send CQE of a QP with an SRQ is its send queue's */
+	CHECK_EQ(qp_up(qa, 1), 0);
+	memset(&sw, 0, sizeof(sw));
+	sw.wr_id = 0x5E;
+	sw.opcode = IBV_WR_SEND;
+	sw.send_flags = IBV_SEND_SIGNALED;
+	CHECK_EQ(ibv_post_send(qa, &sw, &sbad), 0);
+	push_cqe(f.m, f.scq, qa->qp_num, RNIC_CQE_OP_REQ_SEND, 0);
+	CHECK_EQ(ibv_poll_cq(f.scq, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 0x5E);
+	CHECK_EQ(wc[0].opcode, IBV_WC_SEND);
+	CHECK_EQ(rs->wq.ci, 5);
+	for (i = 0; i < 4; i++)
+		CHECK_EQ(rs->done[i], 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* End to end over the mock's loopback: two QPs receive from one SRQ, each
+ * SEND lands in the SRQ's next WQE. */
+static void test_loopback_send_into_srq(void)
+{
+	struct fx f;
+	struct ibv_srq *srq;
+	struct ibv_qp *a, *b, *c, *d;
+	struct ibv_sge s, r[2];
+	struct ibv_send_wr sw, *sbad;
+	struct ibv_recv_wr rw[2], *rbad;
+	struct ibv_wc wc[4];
+	int i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	srq = make_srq(f.pd, 4, 1, 0);
+	CHECK(srq != NULL);
+	if (!srq)
+		exit(1);
+	a = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 4, 1, 1, 0, 0);
+	c = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 4, 1, 1, 0, 0);
+	b = make_srq_qp(&f, srq, f.rcq);
+	d = make_srq_qp(&f, srq, f.rcq);
+	CHECK(a && b && c && d);
+	if (!a || !b || !c || !d)
+		exit(1);
+	CHECK_EQ(qp_up(a, b->qp_num), 0);
+	CHECK_EQ(qp_up(b, a->qp_num), 0);
+	CHECK_EQ(qp_up(c, d->qp_num), 0);
+	CHECK_EQ(qp_up(d, c->qp_num), 0);
+	for (i = 0; i < 512; i++)
+		f.buf[i] = (uint8_t)(i * 13 + 5);
+	memset(rw, 0, sizeof(rw));
+	for (i = 0; i < 2; i++) {
+		r[i].addr = (uintptr_t)f.buf + 8192 + 4096 * (unsigned)i;
+		r[i].length = 1024;
+		r[i].lkey = f.mr->lkey;
+		rw[i].wr_id = 0xC0 + (uint64_t)i;
+		rw[i].sg_list = &r[i];
+		rw[i].num_sge = 1;
+		rw[i].next = i == 0 ? &rw[1] : NULL;
+	}
+	CHECK_EQ(ibv_post_srq_recv(srq, rw, &rbad), 0);
+
+	/* c sends to d first: d takes the SRQ's first WQE */
+	s.addr = (uintptr_t)f.buf;
+	s.length = 200;
+	s.lkey = f.mr->lkey;
+	memset(&sw, 0, sizeof(sw));
+	sw.wr_id = 1;
+	sw.opcode = IBV_WR_SEND;
+	sw.sg_list = &s;
+	sw.num_sge = 1;
+	CHECK_EQ(ibv_post_send(c, &sw, &sbad), 0);
+	s.addr = (uintptr_t)f.buf + 200;
+	s.length = 300;
+	sw.wr_id = 2;
+	CHECK_EQ(ibv_post_send(a, &sw, &sbad), 0);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 2);
+	CHECK_EQ(wc[0].wr_id, 0xC0);
+	CHECK_EQ(wc[0].status, IBV_WC_SUCCESS);
+	CHECK_EQ(wc[0].opcode, IBV_WC_RECV);
+	CHECK_EQ(wc[0].byte_len, 200);
+	CHECK_EQ(wc[0].qp_num, d->qp_num);
+	CHECK_EQ(wc[0].src_qp, c->qp_num);
+	CHECK_EQ(wc[1].wr_id, 0xC1);
+	CHECK_EQ(wc[1].byte_len, 300);
+	CHECK_EQ(wc[1].qp_num, b->qp_num);
+	CHECK_EQ(wc[1].src_qp, a->qp_num);
+	CHECK(memcmp(f.buf + 8192, f.buf, 200) == 0);
+	CHECK(memcmp(f.buf + 8192 + 4096, f.buf + 200, 300) == 0);
+	CHECK_EQ(((struct rnic_srq *)srq)->wq.ci, 2);
+
+	/* with the SRQ empty the sender's WR fails (RNR retries exhausted) */
+	sw.wr_id = 3;
+	sw.send_flags = IBV_SEND_SIGNALED;
+	CHECK_EQ(ibv_post_send(a, &sw, &sbad), 0);
+	CHECK_EQ(ibv_poll_cq(f.scq, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 3);
+	CHECK_EQ(wc[0].status, IBV_WC_RNR_RETRY_EXC_ERR);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_close_device frees an SRQ left behind, after the QPs that use it
+ * (the firmware would refuse it before). */
+static void test_close_destroys_qps_before_srqs(void)
+{
+	struct fx f;
+	struct ibv_srq *srq;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	srq = make_srq(f.pd, 8, 1, 0);
+	CHECK(srq != NULL);
+	if (!srq)
+		exit(1);
+	CHECK(make_srq_qp(&f, srq, f.rcq) != NULL);
+	CHECK(make_srq_qp(&f, srq, f.rcq) != NULL);
+	CHECK_EQ(f.m->srq[srq->handle].refs, 2);
+	fx_close(&f); /* checks no DMA mapping is left */
+	CHECK_EQ(mock_closed_srq_busy, 0);
+	CHECK_EQ(mock_closed_uctx_live, 0);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_post_srq_recv and ibv_poll_cq from two threads on one SRQ: the
+ * poster refills the SRQ as slots come free, the device side (the other
+ * thread) takes WQEs in ring order, completes them three at a time in
+ * reverse order and polls them. Every completion must carry the wr_id of
+ * its own WR: a slot reused too early would hand back a later one. */
+#define SRQ_THREAD_WRS 3000u
+
+struct srq_thread_arg {
+	struct ibv_srq *srq;
+	int bad;
+};
+
+static void *srq_poster(void *p)
+{
+	struct srq_thread_arg *a = p;
+	struct ibv_recv_wr wl[5], *bad;
+	uint32_t next = 0, n, i;
+
+	while (next < SRQ_THREAD_WRS) {
+		n = 1 + next % 5;
+		if (n > SRQ_THREAD_WRS - next)
+			n = SRQ_THREAD_WRS - next;
+		memset(wl, 0, sizeof(wl));
+		for (i = 0; i < n; i++) {
+			wl[i].wr_id = next + i;
+			wl[i].next = i + 1 < n ? &wl[i + 1] : NULL;
+		}
+		bad = NULL;
+		switch (ibv_post_srq_recv(a->srq, wl, &bad)) {
+		case 0:
+			next += n;
+			break;
+		case ENOMEM: /* full: what was before bad_wr is posted */
+			next += (uint32_t)(bad - wl);
+			sched_yield();
+			break;
+		default:
+			__atomic_store_n(&a->bad, 1, __ATOMIC_RELAXED);
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+static void test_srq_post_and_poll_from_two_threads(void)
+{
+	struct fx f;
+	struct ibv_srq *srq;
+	struct rnic_srq *rs;
+	struct ibv_cq *cq;
+	struct ibv_qp *qp[2];
+	struct ibv_wc wc[4];
+	struct srq_thread_arg arg;
+	pthread_t t;
+	uint32_t taken = 0, pi, k, n;
+	int i, got;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	srq = make_srq(f.pd, 16, 1, 0);
+	/* room for every CQE: poll_cq rings no CQ doorbell, so the two
+	 * threads share no state of the mock device */
+	cq = ibv_create_cq(f.ctx, SRQ_THREAD_WRS, NULL, NULL, 0);
+	CHECK(srq && cq);
+	if (!srq || !cq)
+		exit(1);
+	rs = (struct rnic_srq *)srq;
+	qp[0] = make_srq_qp(&f, srq, cq);
+	qp[1] = make_srq_qp(&f, srq, cq);
+	CHECK(qp[0] && qp[1]);
+	if (!qp[0] || !qp[1])
+		exit(1);
+	arg.srq = srq;
+	arg.bad = 0;
+	CHECK_EQ(pthread_create(&t, NULL, srq_poster, &arg), 0);
+	while (taken < SRQ_THREAD_WRS && !__atomic_load_n(&arg.bad, __ATOMIC_RELAXED)) {
+		pthread_spin_lock(&rs->wq.lock);
+		pi = rs->wq.pi;
+		pthread_spin_unlock(&rs->wq.lock);
+		n = pi - taken < 3 ? pi - taken : 3;
+		if (n == 0) {
+			sched_yield();
+			continue;
+		}
+		/* the device took [taken, taken + n) in ring order; the last
+		 * of them completes first */
+		for (k = n; k-- > 0;)
+			push_cqe(f.m, cq, qp[(taken + k) & 1]->qp_num, RNIC_CQE_OP_RESP_RECV,
+				 (taken + k) & 0xFFFFu);
+		for (k = n; k > 0; k -= (uint32_t)got) {
+			got = ibv_poll_cq(cq, (int)k, wc);
+			CHECK(got > 0);
+			if (got <= 0)
+				exit(1);
+			for (i = 0; i < got; i++) {
+				CHECK_EQ(wc[i].wr_id, taken + k - 1 - (uint32_t)i);
+				CHECK_EQ(wc[i].qp_num, qp[(taken + k - 1 - (uint32_t)i) & 1]->qp_num);
+				CHECK_EQ(wc[i].status, IBV_WC_SUCCESS);
+			}
+		}
+		taken += n;
+	}
+	pthread_join(t, NULL);
+	CHECK_EQ(arg.bad, 0);
+	CHECK_EQ(taken, SRQ_THREAD_WRS);
+	CHECK_EQ(rs->wq.pi, SRQ_THREAD_WRS);
+	CHECK_EQ(rs->wq.ci, SRQ_THREAD_WRS);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
 int main(void)
 {
 	unsetenv(RNIC_ENV_VFIO_DEVICES);
@@ -1420,6 +2216,14 @@ int main(void)
 	test_reset_restarts_queue_indexes();
 	test_close_releases_everything();
 	test_loopback_send_with_imm();
+	test_create_srq_sizes_and_command();
+	test_modify_and_query_srq();
+	test_qp_with_srq_has_no_receive_queue();
+	test_post_srq_recv_list();
+	test_srq_slot_reuse_after_out_of_order_completions();
+	test_loopback_send_into_srq();
+	test_srq_post_and_poll_from_two_threads();
+	test_close_destroys_qps_before_srqs();
 	if (failures) {
 		printf("FAIL: %d check(s) failed\n", failures);
 		return 1;

@@ -1,13 +1,13 @@
 /*
  * A plain verbs program: it includes only <infiniband/verbs.h> (rdma-core
  * 44) and uses the header's inline ibv_post_send / ibv_post_recv /
- * ibv_poll_cq / ibv_query_port and the ibv_reg_mr macro, so it checks the
- * library's ABI as applications see it.
+ * ibv_post_srq_recv / ibv_poll_cq / ibv_query_port and the ibv_reg_mr
+ * macro, so it checks the library's ABI as applications see it.
  *
  *   test_verbs_abi loopback   - over the in-test device (LD_LIBRARY_PATH
  *                               names the directory of that build): two RC
  *                               QPs exchange a SEND_WITH_IMM and an inline
- *                               SEND
+ *                               SEND; a SEND lands in an SRQ's WQE
  *   test_verbs_abi nodevices  - over the real library with no device: the
  *                               list is empty and nothing connects
  *
@@ -87,6 +87,81 @@ static int poll_one(struct ibv_cq *cq, struct ibv_wc *wc)
 			return n;
 	}
 	return 0;
+}
+
+/* A SEND into a QP that receives from an SRQ, through the header's inline
+ * ibv_post_srq_recv and the exported SRQ verbs. */
+static void srq_loopback(struct ibv_pd *pd, struct ibv_cq *cq, struct ibv_mr *mr, uint8_t *buf,
+			 const union ibv_gid *gid)
+{
+	struct ibv_srq_init_attr sa;
+	struct ibv_srq_attr attr;
+	struct ibv_qp_init_attr ia;
+	struct ibv_srq *srq;
+	struct ibv_qp *x, *y;
+	struct ibv_sge s, r;
+	struct ibv_send_wr sw, *sbad = NULL;
+	struct ibv_recv_wr rw, *rbad = NULL;
+	struct ibv_wc wc;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.attr.max_wr = 3;
+	sa.attr.max_sge = 1;
+	srq = ibv_create_srq(pd, &sa);
+	CHECK(srq != NULL);
+	if (!srq)
+		return;
+	CHECK(sa.attr.max_wr == 4 && sa.attr.max_sge == 1);
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = cq;
+	ia.recv_cq = cq;
+	ia.qp_type = IBV_QPT_RC;
+	ia.cap.max_send_wr = 4;
+	ia.cap.max_send_sge = 1;
+	x = ibv_create_qp(pd, &ia);
+	ia.srq = srq;
+	y = ibv_create_qp(pd, &ia);
+	CHECK(x && y);
+	if (!x || !y)
+		return;
+	CHECK(ia.cap.max_recv_wr == 0 && y->srq == srq);
+	CHECK(connect_qp(x, y->qp_num, gid) == 0);
+	CHECK(connect_qp(y, x->qp_num, gid) == 0);
+
+	memset(buf + 4096, 0, 64);
+	r.addr = (uintptr_t)buf + 4096;
+	r.length = 64;
+	r.lkey = mr->lkey;
+	memset(&rw, 0, sizeof(rw));
+	rw.wr_id = 0x5A5;
+	rw.sg_list = &r;
+	rw.num_sge = 1;
+	CHECK(ibv_post_srq_recv(srq, &rw, &rbad) == 0);
+	CHECK(ibv_post_recv(y, &rw, &rbad) == EINVAL && rbad == &rw);
+	s.addr = (uintptr_t)buf + 64;
+	s.length = 40;
+	s.lkey = mr->lkey;
+	memset(&sw, 0, sizeof(sw));
+	sw.wr_id = 9;
+	sw.opcode = IBV_WR_SEND;
+	sw.sg_list = &s;
+	sw.num_sge = 1;
+	CHECK(ibv_post_send(x, &sw, &sbad) == 0);
+	CHECK(poll_one(cq, &wc) == 1);
+	CHECK(wc.status == IBV_WC_SUCCESS && wc.opcode == IBV_WC_RECV);
+	CHECK(wc.wr_id == 0x5A5 && wc.byte_len == 40 && wc.qp_num == y->qp_num);
+	CHECK(memcmp(buf + 4096, buf + 64, 40) == 0);
+
+	attr.srq_limit = 2;
+	CHECK(ibv_modify_srq(srq, &attr, IBV_SRQ_LIMIT) == 0);
+	CHECK(ibv_modify_srq(srq, &attr, IBV_SRQ_MAX_WR) == EINVAL);
+	memset(&attr, 0, sizeof(attr));
+	CHECK(ibv_query_srq(srq, &attr) == 0);
+	CHECK(attr.max_wr == 4 && attr.max_sge == 1 && attr.srq_limit == 2);
+	CHECK(ibv_destroy_srq(srq) == EBUSY);
+	CHECK(ibv_destroy_qp(y) == 0);
+	CHECK(ibv_destroy_qp(x) == 0);
+	CHECK(ibv_destroy_srq(srq) == 0);
 }
 
 static void loopback(void)
@@ -221,6 +296,8 @@ static void loopback(void)
 	sbad = NULL;
 	CHECK(ibv_post_send(a, &sw, &sbad) == EINVAL && sbad == &sw);
 	CHECK(strcmp(ibv_wc_status_str(IBV_WC_WR_FLUSH_ERR), "work request flushed") == 0);
+
+	srq_loopback(pd, cq, mr, buf, &gid);
 
 	CHECK(ibv_destroy_qp(a) == 0);
 	CHECK(ibv_destroy_qp(b) == 0);
