@@ -499,12 +499,16 @@ initial begin
     h_write(DB0 + 3 * PG + `RNIC_DB_SQ, 32'h0007_0010, 4'hF, OKAY);
     h_write(DB0 + 63 * PG + `RNIC_DB_RQ, 32'h00FF_1234, 4'hF, OKAY);
     h_write(DB0 + 0 * PG + `RNIC_DB_CQ, 32'h4005_0021, 4'hF, OKAY);
+    h_write(DB0 + 9 * PG + `RNIC_DB_SRQ, 32'h0003_0042, 4'hF, OKAY);
     // not a doorbell register, a partial strobe, a page beyond DB_PAGES
-    h_write(DB0 + 5 * PG + 12, 32'h1, 4'hF, OKAY);
+    h_write(DB0 + 5 * PG + 16, 32'h1, 4'hF, OKAY);
     h_write(DB0 + 5 * PG + `RNIC_DB_SQ, 32'h1, 4'h3, SLVERR);
     h_write(DB0 + `RNIC_DB_PAGES * PG, 32'h1, 4'hF, DECERR);
     repeat (2) @(negedge clk);
-    check32("doorbell pulses", db_count - n0, 3);
+    check32("doorbell pulses", db_count - n0, 4);
+    check32("db 3 page", {16'd0, db_page_log[n0 + 3]}, 9);
+    check32("db 3 reg", {30'd0, db_reg_log[n0 + 3]}, 3);
+    check32("db 3 value", db_value_log[n0 + 3], 32'h0003_0042);
     check32("db 0 page", {16'd0, db_page_log[n0]}, 3);
     check32("db 0 reg", {30'd0, db_reg_log[n0]}, 0);
     check32("db 0 value", db_value_log[n0], 32'h0007_0010);
