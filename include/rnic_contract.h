@@ -41,6 +41,10 @@
 #define RNIC_KEY_TAG_BITS                 8u /* low bits of an lkey/rkey that hold the key tag; the rest is the table index */
 #define RNIC_ROCE_UDP_PORT                0x12B7u /* RoCEv2 UDP destination port (IBTA annex A17) */
 #define RNIC_IRQ_VECTORS                  32u /* interrupt vectors: 0 command completion, 1 asynchronous events, 2.. completion events */
+#define RNIC_AEQ_BASE                     0x800u /* BAR0 (and firmware port) offset of asynchronous event slot 0 (aeqe entries; the firmware writes, the host reads) */
+#define RNIC_AEQ_SLOTS                    32u /* asynchronous event slots; the event queue indexes wrap at this count */
+#define RNIC_AEQ_SLOT_SIZE                8u /* bytes per asynchronous event slot (struct aeqe) */
+#define RNIC_HW_EVENT_DEPTH               16u /* hardware events (FW_EVENT) the NIC holds for the firmware before it drops and counts them */
 
 /* wqe_op: send WQE opcode (send_wqe.opcode) */
 #define RNIC_WQE_OP_RDMA_WRITE            0x0u /* RDMA WRITE */
@@ -215,6 +219,41 @@
 #define RNIC_CQ_ARM_COUNT                 3u
 #define RNIC_CQ_ARM_NAMES { "none", "next", "solicited" }
 
+/* hw_event: hardware event type (FW_EVENT.type) the NIC reports to the firmware; the number is a QPN or SRQN */
+#define RNIC_HW_EVENT_NONE                0x0u /* FW_EVENT is empty */
+#define RNIC_HW_EVENT_REQ_ERR             0x1u /* the requester moved the QP to the error state (its error CQE reports why) */
+#define RNIC_HW_EVENT_RESP_INV_REQ        0x2u /* the responder NAKed an invalid request and moved the QP to the error state */
+#define RNIC_HW_EVENT_RESP_ACCESS         0x3u /* the responder NAKed a remote access error and moved the QP to the error state */
+#define RNIC_HW_EVENT_QP_FATAL            0x4u /* a local failure no CQE reports (a malformed send WQE the fetch engine dropped, host memory failing under a responder READ or atomic) moved the QP to the error state */
+#define RNIC_HW_EVENT_SRQ_LIMIT           0x5u /* an armed SRQ dropped below its limit and was disarmed */
+#define RNIC_HW_EVENT_RESP_ERR            0x6u /* the responder moved the QP to the error state after an error its receive CQE reports */
+#define RNIC_HW_EVENT_COUNT               7u
+#define RNIC_HW_EVENT_NAMES { "none", "req_err", "resp_inv_req", "resp_access", "qp_fatal", "srq_limit", "resp_err" }
+
+/* async_event: asynchronous event type (aeqe.event); numbered as enum ibv_event_type */
+#define RNIC_ASYNC_EVENT_CQ_ERR           0x0u /* CQ overrun or error */
+#define RNIC_ASYNC_EVENT_QP_FATAL         0x1u /* local work queue catastrophic error */
+#define RNIC_ASYNC_EVENT_QP_REQ_ERR       0x2u /* invalid request local work queue error */
+#define RNIC_ASYNC_EVENT_QP_ACCESS_ERR    0x3u /* local access violation work queue error */
+#define RNIC_ASYNC_EVENT_COMM_EST         0x4u /* communication established */
+#define RNIC_ASYNC_EVENT_SQ_DRAINED       0x5u /* send queue drained */
+#define RNIC_ASYNC_EVENT_PATH_MIG         0x6u /* path migrated */
+#define RNIC_ASYNC_EVENT_PATH_MIG_ERR     0x7u /* path migration failed */
+#define RNIC_ASYNC_EVENT_DEVICE_FATAL     0x8u /* device catastrophic error */
+#define RNIC_ASYNC_EVENT_PORT_ACTIVE      0x9u /* port active */
+#define RNIC_ASYNC_EVENT_PORT_ERR         0xAu /* port error */
+#define RNIC_ASYNC_EVENT_LID_CHANGE       0xBu /* LID changed */
+#define RNIC_ASYNC_EVENT_PKEY_CHANGE      0xCu /* P_Key table changed */
+#define RNIC_ASYNC_EVENT_SM_CHANGE        0xDu /* subnet manager changed */
+#define RNIC_ASYNC_EVENT_SRQ_ERR          0xEu /* SRQ catastrophic error */
+#define RNIC_ASYNC_EVENT_SRQ_LIMIT_REACHED 0xFu /* SRQ dropped below its armed limit */
+#define RNIC_ASYNC_EVENT_QP_LAST_WQE_REACHED 0x10u /* a QP on an SRQ is in error and takes no more SRQ WQEs */
+#define RNIC_ASYNC_EVENT_CLIENT_REREGISTER 0x11u /* client reregistration request */
+#define RNIC_ASYNC_EVENT_GID_CHANGE       0x12u /* GID table changed */
+#define RNIC_ASYNC_EVENT_WQ_FATAL         0x13u /* work queue catastrophic error */
+#define RNIC_ASYNC_EVENT_COUNT            20u
+#define RNIC_ASYNC_EVENT_NAMES { "cq_err", "qp_fatal", "qp_req_err", "qp_access_err", "comm_est", "sq_drained", "path_mig", "path_mig_err", "device_fatal", "port_active", "port_err", "lid_change", "pkey_change", "sm_change", "srq_err", "srq_limit_reached", "qp_last_wqe_reached", "client_reregister", "gid_change", "wq_fatal" }
+
 /* stat: per-NIC counters readable at FW_STAT + 4*index */
 #define RNIC_STAT_CYCLES                  0x0u /* core clock cycles since reset */
 #define RNIC_STAT_TX_PKTS                 0x1u /* frames sent */
@@ -234,8 +273,9 @@
 #define RNIC_STAT_ACKS_RX                 0xFu /* ACK packets received */
 #define RNIC_STAT_WQE_INDEX_ERR           0x10u /* send WQEs dropped by the fetch engine: wqe_index is not the expected index */
 #define RNIC_STAT_RX_MSG_DROP             0x11u /* UC/UD packets dropped without a reply: their message was lost (sequence gap, no receive WQE, bad R_Key or Q_Key, too long) */
-#define RNIC_STAT_COUNT                   18u
-#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop" }
+#define RNIC_STAT_EVENT_DROP              0x12u /* hardware events lost: HW_EVENT_DEPTH events were already waiting for the firmware */
+#define RNIC_STAT_COUNT                   19u
+#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop" }
 
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */
@@ -254,7 +294,9 @@
 #define RNIC_BAR0_TIMESTAMP_HI            0x34u /* ro high word latched by the last TIMESTAMP_LO read */
 #define RNIC_BAR0_CMDQ_PI                 0x80u /* rw command producer index (host writes after filling a slot) */
 #define RNIC_BAR0_CMDQ_CI                 0x84u /* ro command consumer index (advanced by firmware on completion) */
-#define RNIC_BAR0_IRQ_ENABLE              0x90u /* rw [0] raise vector 0 when CMDQ_CI advances */
+#define RNIC_BAR0_IRQ_ENABLE              0x90u /* rw [0] raise vector 0 when CMDQ_CI advances, [1] raise vector 1 when AEQ_PI advances */
+#define RNIC_BAR0_AEQ_PI                  0x94u /* ro asynchronous event producer index (advanced by firmware; mod AEQ_SLOTS) */
+#define RNIC_BAR0_AEQ_CI                  0x98u /* rw asynchronous event consumer index (host writes after reading slots) */
 
 /* Register block db: doorbell page registers (offset inside a DB_PAGE_SIZE page); write-only */
 #define RNIC_DB_SQ                        0x0u /* wo send queue producer index: db_sq fields */
@@ -264,8 +306,8 @@
 
 /* Register block fw: firmware port: command queue, context tables, port identity, counters */
 #define RNIC_FW_ID                        0x0u /* ro MAGIC */
-#define RNIC_FW_IRQ_STATUS                0x4u /* w1c [0] command pending (CMDQ_PI != CMDQ_CI) */
-#define RNIC_FW_IRQ_ENABLE                0x8u /* rw [0] interrupt the core on a new command */
+#define RNIC_FW_IRQ_STATUS                0x4u /* w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty) */
+#define RNIC_FW_IRQ_ENABLE                0x8u /* rw [0] interrupt the core on a new command, [1] on a hardware event */
 #define RNIC_FW_CMDQ_PI                   0x10u /* ro host's command producer index */
 #define RNIC_FW_CMDQ_CI                   0x14u /* rw command consumer index; writing it completes commands */
 #define RNIC_FW_CTX_SEL                   0x20u /* rw [7:0] table (ctx_table), [31:8] entry index */
@@ -275,6 +317,10 @@
 #define RNIC_FW_PORT_MAC_HI               0x34u /* rw port MAC address bytes 0..1 (byte 1 in [7:0]) */
 #define RNIC_FW_PORT_IPV4                 0x38u /* rw port IPv4 address (first octet in [31:24]) */
 #define RNIC_FW_PORT_CTRL                 0x3Cu /* rw [0] link enable */
+#define RNIC_FW_EVENT                     0x40u /* ro oldest hardware event: [31:24] hw_event type (NONE: no event), [23:0] QPN or SRQN */
+#define RNIC_FW_EVENT_POP                 0x44u /* wo any write removes the event FW_EVENT shows */
+#define RNIC_FW_AEQ_PI                    0x48u /* rw asynchronous event producer index; writing a new value raises host vector 1 when BAR0 IRQ_ENABLE[1] */
+#define RNIC_FW_AEQ_CI                    0x4Cu /* ro host's asynchronous event consumer index */
 #define RNIC_FW_CTX_DATA                  0x80u /* rw CTX_WORDS words of context data (0x0080..0x00FC) */
 #define RNIC_FW_STAT                      0x200u /* ro counters, 4 bytes each, indexed by enum stat */
 
@@ -749,6 +795,38 @@ static inline uint32_t rnic_cqe_get_owner(const uint32_t *w)
 static inline void rnic_cqe_set_owner(uint32_t *w, uint32_t v)
 { w[7] = (w[7] & ~(0x1u << 31)) | ((v & 0x1u) << 31); }
 
+/* aeqe (8 bytes): asynchronous event entry in the BAR0 event slots (written by firmware, read by the host) */
+#define RNIC_AEQE_BYTES 8u
+#define RNIC_AEQE_WORDS 2u
+/* aeqe.event: async_event */
+#define RNIC_AEQE_EVENT_DW 0
+#define RNIC_AEQE_EVENT_LSB 0
+#define RNIC_AEQE_EVENT_WIDTH 8
+#define RNIC_AEQE_EVENT_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_aeqe_event(uint32_t v) { return (v & 0xFFu) << 0; }
+static inline uint32_t rnic_aeqe_get_event(const uint32_t *w)
+{ return (w[0] >> 0) & 0xFFu; }
+static inline void rnic_aeqe_set_event(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0xFFu << 0)) | ((v & 0xFFu) << 0); }
+/* aeqe.uctx: user context that owns the element */
+#define RNIC_AEQE_UCTX_DW 0
+#define RNIC_AEQE_UCTX_LSB 16
+#define RNIC_AEQE_UCTX_WIDTH 16
+#define RNIC_AEQE_UCTX_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_aeqe_uctx(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_aeqe_get_uctx(const uint32_t *w)
+{ return (w[0] >> 16) & 0xFFFFu; }
+static inline void rnic_aeqe_set_uctx(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+/* aeqe.element: QPN, SRQN, CQN or port number, as the event type says */
+#define RNIC_AEQE_ELEMENT_DW 1
+#define RNIC_AEQE_ELEMENT_LSB 0
+#define RNIC_AEQE_ELEMENT_WIDTH 32
+static inline uint32_t rnic_aeqe_get_element(const uint32_t *w) { return w[1]; }
+static inline void rnic_aeqe_set_element(uint32_t *w, uint32_t v) { w[1] = v; }
+
 /* qpc (128 bytes): queue pair context; a write whose state is RESET or INIT clears the QP's queue indexes, a write that raises state to RTR loads rq_psn, one that raises it to RTS loads sq_psn */
 #define RNIC_QPC_BYTES 128u
 #define RNIC_QPC_WORDS 32u
@@ -1222,7 +1300,7 @@ static inline uint64_t rnic_cqc_get_base(const uint32_t *w)
 static inline void rnic_cqc_set_base(uint32_t *w, uint64_t v)
 { w[2] = (uint32_t)v; w[3] = (uint32_t)(v >> 32); }
 
-/* srqc (128 bytes): shared receive queue context; a write clears the SRQ's producer and consumer indexes */
+/* srqc (128 bytes): shared receive queue context; a write clears the SRQ's producer and consumer indexes unless keep_idx is set */
 #define RNIC_SRQC_BYTES 128u
 #define RNIC_SRQC_WORDS 32u
 /* srqc.valid: SRQ exists */
@@ -1236,6 +1314,17 @@ static inline uint32_t rnic_srqc_get_valid(const uint32_t *w)
 { return (w[0] >> 0) & 0x1u; }
 static inline void rnic_srqc_set_valid(uint32_t *w, uint32_t v)
 { w[0] = (w[0] & ~(0x1u << 0)) | ((v & 0x1u) << 0); }
+/* srqc.keep_idx: this write keeps the producer and consumer indexes (MODIFY_SRQ re-arming a live SRQ) */
+#define RNIC_SRQC_KEEP_IDX_DW 0
+#define RNIC_SRQC_KEEP_IDX_LSB 1
+#define RNIC_SRQC_KEEP_IDX_WIDTH 1
+#define RNIC_SRQC_KEEP_IDX_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_keep_idx(uint32_t v) { return (v & 0x1u) << 1; }
+static inline uint32_t rnic_srqc_get_keep_idx(const uint32_t *w)
+{ return (w[0] >> 1) & 0x1u; }
+static inline void rnic_srqc_set_keep_idx(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0x1u << 1)) | ((v & 0x1u) << 1); }
 /* srqc.log_size: log2 receive WQEs */
 #define RNIC_SRQC_LOG_SIZE_DW 0
 #define RNIC_SRQC_LOG_SIZE_LSB 8
@@ -1280,6 +1369,17 @@ static inline uint32_t rnic_srqc_get_pdn(const uint32_t *w)
 { return (w[2] >> 0) & 0xFFFFFFu; }
 static inline void rnic_srqc_set_pdn(uint32_t *w, uint32_t v)
 { w[2] = (w[2] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* srqc.limit: armed limit: when a WQE is taken and fewer remain, hw_event SRQ_LIMIT and the limit clears (0: not armed) */
+#define RNIC_SRQC_LIMIT_DW 3
+#define RNIC_SRQC_LIMIT_LSB 0
+#define RNIC_SRQC_LIMIT_WIDTH 16
+#define RNIC_SRQC_LIMIT_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_limit(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_srqc_get_limit(const uint32_t *w)
+{ return (w[3] >> 0) & 0xFFFFu; }
+static inline void rnic_srqc_set_limit(uint32_t *w, uint32_t v)
+{ w[3] = (w[3] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
 /* srqc.base: IOVA of the receive WQE ring */
 #define RNIC_SRQC_BASE_DW 4
 #define RNIC_SRQC_BASE_LSB 0

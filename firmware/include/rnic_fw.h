@@ -98,7 +98,7 @@ struct rnic_fw_pd {
 
 struct rnic_fw_srq {
 	uint64_t base;      /* IOVA of the receive WQE ring */
-	uint32_t limit;     /* srq_limit, kept and reported (no limit event yet) */
+	uint32_t limit;     /* armed srq_limit (0: not armed; the limit event disarms) */
 	uint16_t uctx;      /* owner */
 	uint16_t pdn;
 	uint16_t refs;      /* QPs whose receives come from this SRQ */
@@ -114,6 +114,10 @@ struct rnic_fw {
 	uint32_t ci;                                     /* command consumer index */
 	uint32_t ctx_busy_timeouts;                      /* context writes issued while still busy */
 	uint32_t cmds_done;                              /* commands executed since init */
+	uint32_t aeq_pi;                                 /* asynchronous event producer index */
+	uint32_t hw_events;                              /* hardware events taken from FW_EVENT */
+	uint32_t events_posted;                          /* asynchronous events written for the host */
+	uint32_t events_lost;                            /* events dropped: the host's event slots were full */
 	uint8_t uctx_valid[RNIC_FW_MAX_UCTXS];
 	struct rnic_fw_pd pd[RNIC_FW_MAX_PDS];
 	struct rnic_fw_cq cq[RNIC_FW_MAX_CQS];
@@ -132,8 +136,9 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 
 /* Acknowledges the command interrupt, then executes every pending command
  * (at most RNIC_CMDQ_SLOTS - 1), writing each slot's 32 output words and
- * advancing FW_CMDQ_CI after each. Indexes wrap at RNIC_CMDQ_SLOTS.
- * Returns the number of commands executed. */
+ * advancing FW_CMDQ_CI after each, and serves the hardware events
+ * (rnic_fw_events), served first: they happened before the waiting commands.
+ * Indexes wrap at RNIC_CMDQ_SLOTS. Returns the number of commands executed. */
 unsigned rnic_fw_poll(struct rnic_fw *fw);
 
 /* Executes one command: in[] is the RNIC_CMD_IN_WORDS input words, out[]
@@ -146,5 +151,18 @@ uint32_t rnic_fw_execute(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
  * (UC/UD) and any->ERR are accepted; rewrites the qpc. Returns 0, -ENOENT
  * for no such QP, -EINVAL for another transition. */
 int rnic_fw_qp_async_state(struct rnic_fw *fw, uint32_t qpn, uint32_t state);
+
+/* Serves up to RNIC_HW_EVENT_DEPTH hardware events from FW_EVENT: a QP
+ * error (REQ_ERR, RESP_*, QP_FATAL) moves the QP's master copy and context to
+ * ERR and reports IBV_EVENT_QP_REQ_ERR (RESP_INV_REQ), IBV_EVENT_QP_ACCESS_ERR
+ * (RESP_ACCESS) or IBV_EVENT_QP_FATAL (QP_FATAL) and, for a QP on an SRQ,
+ * IBV_EVENT_QP_LAST_WQE_REACHED; errors a CQE reports (REQ_ERR, RESP_ERR)
+ * raise no QP event of their own. SRQ_LIMIT disarms the SRQ's limit and
+ * reports IBV_EVENT_SRQ_LIMIT_REACHED. Events of QPs in RESET or INIT (reset
+ * since the error) or already in ERR, and of objects that no longer exist,
+ * are dropped. Reports go to the host's event slots
+ * (aeqe at RNIC_AEQ_BASE, FW_AEQ_PI); when they are full the report is lost
+ * and counted (events_lost). Returns the number of hardware events served. */
+unsigned rnic_fw_events(struct rnic_fw *fw);
 
 #endif /* RNIC_FW_H */

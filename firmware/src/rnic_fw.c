@@ -4,12 +4,12 @@
 
 #include "rnic_fw_internal.h"
 
-static uint32_t rnic_fw_rd(const struct rnic_fw *fw, uint32_t off)
+uint32_t rnic_fw_rd(const struct rnic_fw *fw, uint32_t off)
 {
 	return fw->hal.read32(fw->hal.opaque, off);
 }
 
-static void rnic_fw_wr(const struct rnic_fw *fw, uint32_t off, uint32_t v)
+void rnic_fw_wr(const struct rnic_fw *fw, uint32_t off, uint32_t v)
 {
 	fw->hal.write32(fw->hal.opaque, off, v);
 }
@@ -112,8 +112,13 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 
 	rnic_fw_wr(fw, RNIC_FW_PORT_CTRL, 1u); /* [0] link enable */
 	fw->ci = rnic_fw_rd(fw, RNIC_FW_CMDQ_CI) % RNIC_CMDQ_SLOTS;
-	rnic_fw_wr(fw, RNIC_FW_IRQ_STATUS, 1u); /* w1c [0] */
-	rnic_fw_wr(fw, RNIC_FW_IRQ_ENABLE, 1u);
+	fw->aeq_pi = rnic_fw_rd(fw, RNIC_FW_AEQ_PI) % RNIC_AEQ_SLOTS;
+	/* events of the previous run are stale: every context was cleared */
+	for (uint32_t i = 0; i < RNIC_HW_EVENT_DEPTH &&
+			    (rnic_fw_rd(fw, RNIC_FW_EVENT) >> 24) != RNIC_HW_EVENT_NONE; i++)
+		rnic_fw_wr(fw, RNIC_FW_EVENT_POP, 1u);
+	rnic_fw_wr(fw, RNIC_FW_IRQ_STATUS, 3u); /* w1c [1:0] */
+	rnic_fw_wr(fw, RNIC_FW_IRQ_ENABLE, 3u); /* commands, hardware events */
 	return 0;
 }
 
@@ -158,8 +163,11 @@ unsigned rnic_fw_poll(struct rnic_fw *fw)
 	unsigned done = 0;
 
 	/* Acknowledge first, then read PI: a command posted after the read
-	 * raises the interrupt again. */
+	 * raises the interrupt again. Hardware events first: they happened
+	 * before the commands now waiting were executed (an SRQ limit event
+	 * must not undo a MODIFY_SRQ that re-armed the SRQ after it). */
 	rnic_fw_wr(fw, RNIC_FW_IRQ_STATUS, 1u);
+	(void)rnic_fw_events(fw);
 	pi = rnic_fw_rd(fw, RNIC_FW_CMDQ_PI) % RNIC_CMDQ_SLOTS;
 	while (fw->ci != pi && done < RNIC_CMDQ_SLOTS) {
 		uint32_t slot = RNIC_CMDQ_BASE + fw->ci * RNIC_CMDQ_SLOT_SIZE;

@@ -9,6 +9,10 @@
 /* Word 2 onwards of a command holds its per-command layout; the generated
  * accessors take the whole 32-word command, header included. */
 
+/* Firmware port access (rnic_fw.c). */
+uint32_t rnic_fw_rd(const struct rnic_fw *fw, uint32_t off);
+void rnic_fw_wr(const struct rnic_fw *fw, uint32_t off, uint32_t v);
+
 /* Context-table access (rnic_fw.c). */
 void rnic_fw_ctx_write(struct rnic_fw *fw, uint32_t table, uint32_t index,
 		       const uint32_t *words, uint32_t nwords);
@@ -44,6 +48,10 @@ uint32_t rnic_fw_cmd_create_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t
 uint32_t rnic_fw_cmd_destroy_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_modify_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_query_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+
+/* Reports one asynchronous event to the host at once (aeqe, FW_AEQ_PI);
+ * lost and counted when the host's event slots are full. */
+void rnic_fw_aeq_report(struct rnic_fw *fw, uint32_t event, uint32_t uctx, uint32_t element);
 
 /* Destroys a QP (context written as zero, references dropped); no checks. */
 void rnic_fw_qp_destroy(struct rnic_fw *fw, uint32_t qpn);

@@ -407,6 +407,10 @@ uint32_t rnic_fw_cmd_modify_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	}
 	rnic_fw_words_copy(qp->qpc, qpc, RNIC_CTX_WORDS);
 	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_QPC, qpn, qp->qpc, RNIC_CTX_WORDS);
+	/* IBA 11.6.3.1: a QP on an SRQ entering the error state, here by the
+	 * host's request, reports Last WQE Reached as a hardware error does */
+	if (next == RNIC_QP_STATE_ERR && cur != RNIC_QP_STATE_ERR && rnic_qpc_get_srq_en(qpc))
+		rnic_fw_aeq_report(fw, RNIC_ASYNC_EVENT_QP_LAST_WQE_REACHED, qp->uctx, qpn);
 	return RNIC_CMD_STATUS_OK;
 }
 

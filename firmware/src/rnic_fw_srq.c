@@ -20,9 +20,10 @@ struct rnic_fw_srq *rnic_fw_srq_owned(struct rnic_fw *fw, uint32_t uctx, uint32_
 	return &fw->srq[srqn];
 }
 
-/* Writes the srqc entry of a live SRQ; the hardware clears the SRQ's
- * producer and consumer indexes on every write. */
-static void rnic_fw_srqc_write(struct rnic_fw *fw, uint32_t srqn)
+/* Writes the srqc entry of a live SRQ with its armed limit. keep_idx = 0
+ * (creation) clears the SRQ's producer and consumer indexes; keep_idx = 1
+ * (re-arming a live SRQ) keeps them. */
+static void rnic_fw_srqc_write(struct rnic_fw *fw, uint32_t srqn, uint32_t keep_idx)
 {
 	const struct rnic_fw_srq *srq = &fw->srq[srqn];
 	uint32_t srqc[RNIC_FW_SRQC_WORDS];
@@ -34,6 +35,8 @@ static void rnic_fw_srqc_write(struct rnic_fw *fw, uint32_t srqn)
 	rnic_srqc_set_uctx(srqc, srq->uctx);
 	rnic_srqc_set_pdn(srqc, srq->pdn);
 	rnic_srqc_set_base(srqc, srq->base);
+	rnic_srqc_set_limit(srqc, srq->limit);
+	rnic_srqc_set_keep_idx(srqc, keep_idx);
 	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_SRQC, srqn, srqc, RNIC_FW_SRQC_WORDS);
 }
 
@@ -68,7 +71,7 @@ uint32_t rnic_fw_cmd_create_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t
 		srq->limit = limit;
 		srq->refs = 0;
 		fw->pd[pdn].refs++;
-		rnic_fw_srqc_write(fw, n);
+		rnic_fw_srqc_write(fw, n, 0);
 		rnic_cmd_out_set_handle(out, n);
 		return RNIC_CMD_STATUS_OK;
 	}
@@ -105,9 +108,10 @@ uint32_t rnic_fw_cmd_destroy_srq(struct rnic_fw *fw, const uint32_t *in, uint32_
 	return RNIC_CMD_STATUS_OK;
 }
 
-/* Only the limit can change. The limit event (IBV_EVENT_SRQ_LIMIT_REACHED)
- * is not implemented: the value is kept and reported by QUERY_SRQ, and the
- * hardware's context does not carry it. */
+/* Only the limit can change: it arms (or, with 0, disarms) the hardware's
+ * limit; when a WQE taken leaves fewer, the hardware raises hw_event
+ * SRQ_LIMIT and disarms, and the firmware reports
+ * IBV_EVENT_SRQ_LIMIT_REACHED (rnic_fw_event.c). */
 uint32_t rnic_fw_cmd_modify_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
 	struct rnic_fw_srq *srq =
@@ -122,6 +126,7 @@ uint32_t rnic_fw_cmd_modify_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t
 	if (limit > 1u << srq->log_size)
 		return RNIC_CMD_STATUS_BAD_PARAM;
 	srq->limit = limit;
+	rnic_fw_srqc_write(fw, rnic_cmd_in_get_handle(in), 1);
 	return RNIC_CMD_STATUS_OK;
 }
 

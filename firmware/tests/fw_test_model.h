@@ -64,6 +64,12 @@ struct t_model {
 	struct t_ctx_write log[T_LOG]; /* the last T_LOG of them */
 	uint32_t bad;                  /* accesses the port does not allow */
 	uint32_t ci_writes;
+	/* hardware event queue (FW_EVENT, FW_EVENT_POP) */
+	uint32_t ev[RNIC_HW_EVENT_DEPTH];
+	uint32_t ev_head, ev_count, ev_pops;
+	/* asynchronous event slots and indexes */
+	uint32_t aeq[RNIC_AEQ_SLOTS][RNIC_AEQ_SLOT_SIZE / 4u];
+	uint32_t aeq_pi, aeq_ci, aeq_pi_writes;
 };
 
 static struct t_model tm;
@@ -98,9 +104,18 @@ static T_UNUSED uint32_t t_read32(void *opaque, uint32_t off)
 		return m->ctx_data[(off - RNIC_FW_CTX_DATA) / 4u];
 	if (off >= RNIC_FW_STAT && off < RNIC_FW_STAT + 64u)
 		return 0;
+	if (off >= RNIC_AEQ_BASE && off < RNIC_AEQ_BASE + RNIC_AEQ_SLOTS * RNIC_AEQ_SLOT_SIZE &&
+	    (off & 3u) == 0) {
+		uint32_t rel = off - RNIC_AEQ_BASE;
+
+		return m->aeq[rel / RNIC_AEQ_SLOT_SIZE][(rel % RNIC_AEQ_SLOT_SIZE) / 4u];
+	}
 	switch (off) {
 	case RNIC_FW_ID: return m->id;
-	case RNIC_FW_IRQ_STATUS: return m->pi != m->ci;
+	case RNIC_FW_IRQ_STATUS: return (m->pi != m->ci) | (m->ev_count != 0) << 1;
+	case RNIC_FW_EVENT: return m->ev_count ? m->ev[m->ev_head] : 0;
+	case RNIC_FW_AEQ_PI: return m->aeq_pi;
+	case RNIC_FW_AEQ_CI: return m->aeq_ci;
 	case RNIC_FW_IRQ_ENABLE: return m->irq_enable;
 	case RNIC_FW_CMDQ_PI: return m->pi;
 	case RNIC_FW_CMDQ_CI: return m->ci;
@@ -132,7 +147,22 @@ static T_UNUSED void t_write32(void *opaque, uint32_t off, uint32_t v)
 		m->ctx_data[(off - RNIC_FW_CTX_DATA) / 4u] = v;
 		return;
 	}
+	if (off >= RNIC_AEQ_BASE && off < RNIC_AEQ_BASE + RNIC_AEQ_SLOTS * RNIC_AEQ_SLOT_SIZE &&
+	    (off & 3u) == 0) {
+		uint32_t rel = off - RNIC_AEQ_BASE;
+
+		m->aeq[rel / RNIC_AEQ_SLOT_SIZE][(rel % RNIC_AEQ_SLOT_SIZE) / 4u] = v;
+		return;
+	}
 	switch (off) {
+	case RNIC_FW_EVENT_POP:
+		if (m->ev_count) {
+			m->ev_head = (m->ev_head + 1u) % RNIC_HW_EVENT_DEPTH;
+			m->ev_count--;
+		}
+		m->ev_pops++;
+		return;
+	case RNIC_FW_AEQ_PI: m->aeq_pi = v % RNIC_AEQ_SLOTS; m->aeq_pi_writes++; return;
 	case RNIC_FW_IRQ_STATUS: m->irq_acks++; return;
 	case RNIC_FW_IRQ_ENABLE: m->irq_enable = v; return;
 	case RNIC_FW_CMDQ_CI: m->ci = v; m->ci_writes++; return;
@@ -163,6 +193,15 @@ static T_UNUSED void t_write32(void *opaque, uint32_t off, uint32_t v)
 
 static const struct rnic_fw_hal t_hal = { &tm, t_read32, t_write32 };
 
+/* The hardware raises an event: type (hw_event) and QPN/SRQN. */
+static T_UNUSED void t_hw_event(uint32_t type, uint32_t num)
+{
+	if (tm.ev_count < RNIC_HW_EVENT_DEPTH) {
+		tm.ev[(tm.ev_head + tm.ev_count) % RNIC_HW_EVENT_DEPTH] = type << 24 | num;
+		tm.ev_count++;
+	}
+}
+
 static T_UNUSED struct rnic_fw_config t_default_config(void)
 {
 	struct rnic_fw_config c = {
@@ -189,6 +228,8 @@ static T_UNUSED int t_init_cfg(const struct rnic_fw_config *cfg)
 	tm.ci_writes = 0;
 	tm.irq_enable = 0;
 	tm.port_ctrl = 0;
+	tm.ev_head = tm.ev_count = tm.ev_pops = 0;
+	tm.aeq_pi = tm.aeq_ci = tm.aeq_pi_writes = 0;
 	return rnic_fw_init(&tfw, &t_hal, cfg);
 }
 

@@ -16,7 +16,7 @@ static void test_init_programs_port_and_clears_tables(void)
 	CHECK_EQ(tm.mac_hi, 0x0211u);
 	CHECK_EQ(tm.ipv4, 0xC0A80A01u);
 	CHECK_EQ(tm.port_ctrl, 1);
-	CHECK_EQ(tm.irq_enable, 1);
+	CHECK_EQ(tm.irq_enable, 3); /* commands and hardware events */
 	CHECK_EQ(tm.nwrites, RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS + RNIC_FW_MAX_SRQS);
 	for (unsigned i = 0; i < RNIC_FW_MAX_QPS; i++)
 		CHECK(t_all_zero(tm.qpc[i], RNIC_CTX_WORDS));
@@ -777,13 +777,15 @@ static void test_srq_create_writes_srqc(void)
 	rnic_srqc_set_uctx(exp, a);
 	rnic_srqc_set_pdn(exp, pd);
 	rnic_srqc_set_base(exp, 0x7f00aa002000ull);
+	rnic_srqc_set_limit(exp, 100);
 	CHECK(memcmp(tm.srqc[srq], exp, sizeof(exp)) == 0);
 	/* The same words spelled out: dw0 valid | log_size << 8 | log_stride
-	 * << 16, dw1 uctx, dw2 pdn, dw4..5 base, the rest 0. */
+	 * << 16 (keep_idx clear: creation clears the indexes), dw1 uctx, dw2
+	 * pdn, dw3 the armed limit, dw4..5 base, the rest 0. */
 	CHECK_EQ(tm.srqc[srq][0], 1u | 10u << 8 | 7u << 16);
 	CHECK_EQ(tm.srqc[srq][1], a);
 	CHECK_EQ(tm.srqc[srq][2], 1);
-	CHECK_EQ(tm.srqc[srq][3], 0);
+	CHECK_EQ(tm.srqc[srq][3], 100);
 	CHECK_EQ(tm.srqc[srq][4], 0xaa002000u);
 	CHECK_EQ(tm.srqc[srq][5], 0x7f00u);
 	CHECK(t_all_zero(&tm.srqc[srq][6], RNIC_CTX_WORDS - 6));
@@ -969,8 +971,14 @@ static void test_srq_modify_query_limit(void)
 	t_srq_attr_in(in, RNIC_CMD_OP_MODIFY_SRQ, a, srq, T_SRQ_LIMIT, 200);
 	T_OK(in, out);
 	CHECK(t_all_zero(out + 1, RNIC_CMD_OUT_WORDS - 1));
-	CHECK_EQ(tm.nwrites, nw); /* the limit lives in the firmware only */
+	/* the hardware is re-armed: the same entry with the new limit and
+	 * keep_idx set, so the SRQ's indexes survive */
+	CHECK_EQ(tm.nwrites, nw + 1);
+	rnic_srqc_set_limit(ctx, 200);
+	rnic_srqc_set_keep_idx(ctx, 1);
 	CHECK(memcmp(tm.srqc[srq], ctx, sizeof(ctx)) == 0);
+	CHECK_EQ(tm.srqc[srq][3], 200);
+	CHECK_EQ(tm.srqc[srq][0] & 2u, 2u);
 	CHECK_EQ(tfw.srq[srq].limit, 200);
 	t_hdr(in, RNIC_CMD_OP_QUERY_SRQ, a, srq);
 	T_OK(in, out);

@@ -309,6 +309,7 @@ static void rnic_ctx_free(struct rnic_context *ctx)
 	if (ctx->t)
 		ctx->t->ops->close(ctx->t);
 	pthread_mutex_destroy(&ctx->cmd_lock);
+	pthread_mutex_destroy(&ctx->async_lock);
 	pthread_mutex_destroy(&ctx->vctx.context.mutex);
 	free(ctx->qp_table);
 	free(ctx);
@@ -362,6 +363,7 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ctx->dev = *dev;
 	ctx->objs.next = ctx->objs.prev = &ctx->objs;
 	pthread_mutex_init(&ctx->cmd_lock, NULL);
+	pthread_mutex_init(&ctx->async_lock, NULL);
 	ic = &ctx->vctx.context;
 	pthread_mutex_init(&ic->mutex, NULL);
 	ctx->cmd_timeout_ms = RNIC_CMD_TIMEOUT_MS_DEFAULT;
@@ -416,6 +418,11 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ctx->vctx.sz = sizeof(struct verbs_context);
 	ctx->vctx.query_port = rnic_query_port_op;
 	ctx->vctx.query_rt_values = rnic_query_rt_values_op;
+	err = rnic_async_init(ctx);
+	if (err) {
+		rnic_cmd_exec(ctx, RNIC_CMD_OP_FREE_UCTX, ctx->uctx, in, NULL);
+		goto fail;
+	}
 	return ic;
 fail:
 	rnic_ctx_free(ctx);
@@ -430,6 +437,7 @@ RNIC_EXPORT int ibv_close_device(struct ibv_context *context)
 	int err;
 
 	rnic_resource_release_all(ctx);
+	rnic_async_fini(ctx);
 	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_FREE_UCTX, ctx->uctx, in, NULL);
 	rnic_ctx_free(ctx);
 	return err;
@@ -582,6 +590,36 @@ RNIC_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, in
 	}
 	*pkey = htobe16(0xFFFF); /* the default full-membership P_Key */
 	return 0;
+}
+
+RNIC_EXPORT const char *ibv_event_type_str(enum ibv_event_type event)
+{
+	static const char *const str[] = {
+		[IBV_EVENT_CQ_ERR] = "CQ error",
+		[IBV_EVENT_QP_FATAL] = "local work queue catastrophic error",
+		[IBV_EVENT_QP_REQ_ERR] = "invalid request local work queue error",
+		[IBV_EVENT_QP_ACCESS_ERR] = "local access violation work queue error",
+		[IBV_EVENT_COMM_EST] = "communication established",
+		[IBV_EVENT_SQ_DRAINED] = "send queue drained",
+		[IBV_EVENT_PATH_MIG] = "path migrated",
+		[IBV_EVENT_PATH_MIG_ERR] = "path migration request error",
+		[IBV_EVENT_DEVICE_FATAL] = "local catastrophic error",
+		[IBV_EVENT_PORT_ACTIVE] = "port active",
+		[IBV_EVENT_PORT_ERR] = "port error",
+		[IBV_EVENT_LID_CHANGE] = "LID change",
+		[IBV_EVENT_PKEY_CHANGE] = "P_Key change",
+		[IBV_EVENT_SM_CHANGE] = "SM change",
+		[IBV_EVENT_SRQ_ERR] = "SRQ catastrophic error",
+		[IBV_EVENT_SRQ_LIMIT_REACHED] = "SRQ limit reached",
+		[IBV_EVENT_QP_LAST_WQE_REACHED] = "last WQE reached",
+		[IBV_EVENT_CLIENT_REREGISTER] = "client reregistration",
+		[IBV_EVENT_GID_CHANGE] = "GID table change",
+		[IBV_EVENT_WQ_FATAL] = "WQ fatal",
+	};
+
+	if ((unsigned)event >= sizeof(str) / sizeof(str[0]) || !str[event])
+		return "unknown";
+	return str[event];
 }
 
 RNIC_EXPORT const char *ibv_wc_status_str(enum ibv_wc_status status)

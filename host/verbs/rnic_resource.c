@@ -823,6 +823,9 @@ static int rnic_qp_destroy(struct rnic_qp *qp, int force)
 		return err;
 	__atomic_store_n(&ctx->qp_table[qp->ibqp.qp_num], NULL, __ATOMIC_RELEASE);
 	rnic_obj_unlink(ctx, &qp->obj);
+	if (!force)
+		rnic_async_drain(&qp->ibqp.mutex, &qp->ibqp.cond, &qp->ibqp.events_completed,
+				 &qp->async_events);
 	rnic_wq_free(ctx, &qp->sq);
 	rnic_qp_rq_free(ctx, qp);
 	pthread_mutex_destroy(&qp->ibqp.mutex);
@@ -968,6 +971,9 @@ static int rnic_srq_destroy(struct rnic_srq *srq, int force)
 	if (err && !force)
 		return err;
 	rnic_obj_unlink(ctx, &srq->obj);
+	if (!force)
+		rnic_async_drain(&srq->ibsrq.mutex, &srq->ibsrq.cond, &srq->ibsrq.events_completed,
+				 &srq->async_events);
 	rnic_wq_free(ctx, &srq->wq);
 	free(srq->done);
 	pthread_mutex_destroy(&srq->ibsrq.mutex);

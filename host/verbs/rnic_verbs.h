@@ -100,6 +100,10 @@ struct rnic_context {
 	 * rnic_obj_link/unlink): what a lockstep wait names */
 	struct rnic_sim_wait_range cq_ranges[RNIC_SIM_WAIT_MAX_RANGES];
 	unsigned ncq_ranges;
+	/* Asynchronous events: interrupt vector 1 on an eventfd (the
+	 * context's async_fd), the device's aeqe slots read at aeq_ci. */
+	pthread_mutex_t async_lock;
+	uint32_t aeq_ci;
 };
 
 struct rnic_pd {
@@ -186,6 +190,7 @@ struct rnic_srq {
 	struct rnic_wq wq;
 	uint8_t *done;       /* per slot: its receive CQE has been polled */
 	uint32_t srqn;
+	uint32_t async_events; /* handed out by ibv_get_async_event (ibsrq.mutex) */
 	struct rnic_context *ctx;
 };
 
@@ -203,6 +208,7 @@ struct rnic_qp {
 	int state;               /* enum ibv_qp_state (atomic) */
 	struct ibv_qp_cap cap;   /* as reported at creation */
 	int sq_sig_all;
+	uint32_t async_events;   /* handed out by ibv_get_async_event (ibqp.mutex) */
 	struct rnic_context *ctx;
 };
 
@@ -242,6 +248,15 @@ void rnic_sim_idle_irq(struct rnic_context *ctx);
 int rnic_cq_events_init(struct rnic_context *ctx, struct rnic_cq *cq,
 			struct ibv_comp_channel *channel, int comp_vector);
 void rnic_cq_events_fini(struct rnic_context *ctx, struct rnic_cq *cq);
+/* Asynchronous events of a context being opened / closed: the eventfd of
+ * vector 1 (ibv_context.async_fd), the consumer index, BAR0 IRQ_ENABLE[1].
+ * 0 or an errno. */
+int rnic_async_init(struct rnic_context *ctx);
+void rnic_async_fini(struct rnic_context *ctx);
+/* Waits, as ibv_destroy_qp/ibv_destroy_srq must, until every asynchronous
+ * event handed out for the object is acknowledged. */
+void rnic_async_drain(pthread_mutex_t *mutex, pthread_cond_t *cond, uint32_t *completed,
+		      const uint32_t *handed_out);
 /* The MAC address of a simulated RoCEv2 peer, derived from its IPv4 address. */
 
 /* --- rnic_resource.c --- */

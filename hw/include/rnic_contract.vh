@@ -36,6 +36,10 @@
 `define RNIC_KEY_TAG_BITS                 8 // low bits of an lkey/rkey that hold the key tag; the rest is the table index
 `define RNIC_ROCE_UDP_PORT                4791 // RoCEv2 UDP destination port (IBTA annex A17)
 `define RNIC_IRQ_VECTORS                  32 // interrupt vectors: 0 command completion, 1 asynchronous events, 2.. completion events
+`define RNIC_AEQ_BASE                     2048 // BAR0 (and firmware port) offset of asynchronous event slot 0 (aeqe entries; the firmware writes, the host reads)
+`define RNIC_AEQ_SLOTS                    32 // asynchronous event slots; the event queue indexes wrap at this count
+`define RNIC_AEQ_SLOT_SIZE                8 // bytes per asynchronous event slot (struct aeqe)
+`define RNIC_HW_EVENT_DEPTH               16 // hardware events (FW_EVENT) the NIC holds for the firmware before it drops and counts them
 
 // wqe_op (8 bits): send WQE opcode (send_wqe.opcode)
 `define RNIC_WQE_OP_W 8
@@ -213,6 +217,39 @@
 `define RNIC_CQ_ARM_NEXT                  2'h1 // interrupt on the next completion
 `define RNIC_CQ_ARM_SOLICITED             2'h2 // interrupt on the next solicited or error completion
 
+// hw_event (8 bits): hardware event type (FW_EVENT.type) the NIC reports to the firmware; the number is a QPN or SRQN
+`define RNIC_HW_EVENT_W 8
+`define RNIC_HW_EVENT_NONE                8'h0 // FW_EVENT is empty
+`define RNIC_HW_EVENT_REQ_ERR             8'h1 // the requester moved the QP to the error state (its error CQE reports why)
+`define RNIC_HW_EVENT_RESP_INV_REQ        8'h2 // the responder NAKed an invalid request and moved the QP to the error state
+`define RNIC_HW_EVENT_RESP_ACCESS         8'h3 // the responder NAKed a remote access error and moved the QP to the error state
+`define RNIC_HW_EVENT_QP_FATAL            8'h4 // a local failure no CQE reports (a malformed send WQE the fetch engine dropped, host memory failing under a responder READ or atomic) moved the QP to the error state
+`define RNIC_HW_EVENT_SRQ_LIMIT           8'h5 // an armed SRQ dropped below its limit and was disarmed
+`define RNIC_HW_EVENT_RESP_ERR            8'h6 // the responder moved the QP to the error state after an error its receive CQE reports
+
+// async_event (8 bits): asynchronous event type (aeqe.event); numbered as enum ibv_event_type
+`define RNIC_ASYNC_EVENT_W 8
+`define RNIC_ASYNC_EVENT_CQ_ERR           8'h0 // CQ overrun or error
+`define RNIC_ASYNC_EVENT_QP_FATAL         8'h1 // local work queue catastrophic error
+`define RNIC_ASYNC_EVENT_QP_REQ_ERR       8'h2 // invalid request local work queue error
+`define RNIC_ASYNC_EVENT_QP_ACCESS_ERR    8'h3 // local access violation work queue error
+`define RNIC_ASYNC_EVENT_COMM_EST         8'h4 // communication established
+`define RNIC_ASYNC_EVENT_SQ_DRAINED       8'h5 // send queue drained
+`define RNIC_ASYNC_EVENT_PATH_MIG         8'h6 // path migrated
+`define RNIC_ASYNC_EVENT_PATH_MIG_ERR     8'h7 // path migration failed
+`define RNIC_ASYNC_EVENT_DEVICE_FATAL     8'h8 // device catastrophic error
+`define RNIC_ASYNC_EVENT_PORT_ACTIVE      8'h9 // port active
+`define RNIC_ASYNC_EVENT_PORT_ERR         8'hA // port error
+`define RNIC_ASYNC_EVENT_LID_CHANGE       8'hB // LID changed
+`define RNIC_ASYNC_EVENT_PKEY_CHANGE      8'hC // P_Key table changed
+`define RNIC_ASYNC_EVENT_SM_CHANGE        8'hD // subnet manager changed
+`define RNIC_ASYNC_EVENT_SRQ_ERR          8'hE // SRQ catastrophic error
+`define RNIC_ASYNC_EVENT_SRQ_LIMIT_REACHED 8'hF // SRQ dropped below its armed limit
+`define RNIC_ASYNC_EVENT_QP_LAST_WQE_REACHED 8'h10 // a QP on an SRQ is in error and takes no more SRQ WQEs
+`define RNIC_ASYNC_EVENT_CLIENT_REREGISTER 8'h11 // client reregistration request
+`define RNIC_ASYNC_EVENT_GID_CHANGE       8'h12 // GID table changed
+`define RNIC_ASYNC_EVENT_WQ_FATAL         8'h13 // work queue catastrophic error
+
 // stat (8 bits): per-NIC counters readable at FW_STAT + 4*index
 `define RNIC_STAT_W 8
 `define RNIC_STAT_CYCLES                  8'h0 // core clock cycles since reset
@@ -233,6 +270,7 @@
 `define RNIC_STAT_ACKS_RX                 8'hF // ACK packets received
 `define RNIC_STAT_WQE_INDEX_ERR           8'h10 // send WQEs dropped by the fetch engine: wqe_index is not the expected index
 `define RNIC_STAT_RX_MSG_DROP             8'h11 // UC/UD packets dropped without a reply: their message was lost (sequence gap, no receive WQE, bad R_Key or Q_Key, too long)
+`define RNIC_STAT_EVENT_DROP              8'h12 // hardware events lost: HW_EVENT_DEPTH events were already waiting for the firmware
 
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
@@ -251,7 +289,9 @@
 `define RNIC_BAR0_TIMESTAMP_HI            52 // 0x0034 ro high word latched by the last TIMESTAMP_LO read
 `define RNIC_BAR0_CMDQ_PI                 128 // 0x0080 rw command producer index (host writes after filling a slot)
 `define RNIC_BAR0_CMDQ_CI                 132 // 0x0084 ro command consumer index (advanced by firmware on completion)
-`define RNIC_BAR0_IRQ_ENABLE              144 // 0x0090 rw [0] raise vector 0 when CMDQ_CI advances
+`define RNIC_BAR0_IRQ_ENABLE              144 // 0x0090 rw [0] raise vector 0 when CMDQ_CI advances, [1] raise vector 1 when AEQ_PI advances
+`define RNIC_BAR0_AEQ_PI                  148 // 0x0094 ro asynchronous event producer index (advanced by firmware; mod AEQ_SLOTS)
+`define RNIC_BAR0_AEQ_CI                  152 // 0x0098 rw asynchronous event consumer index (host writes after reading slots)
 
 // Register block db: doorbell page registers (offset inside a DB_PAGE_SIZE page); write-only
 `define RNIC_DB_SQ                        0 // 0x0000 wo send queue producer index: db_sq fields
@@ -261,8 +301,8 @@
 
 // Register block fw: firmware port: command queue, context tables, port identity, counters
 `define RNIC_FW_ID                        0 // 0x0000 ro MAGIC
-`define RNIC_FW_IRQ_STATUS                4 // 0x0004 w1c [0] command pending (CMDQ_PI != CMDQ_CI)
-`define RNIC_FW_IRQ_ENABLE                8 // 0x0008 rw [0] interrupt the core on a new command
+`define RNIC_FW_IRQ_STATUS                4 // 0x0004 w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty)
+`define RNIC_FW_IRQ_ENABLE                8 // 0x0008 rw [0] interrupt the core on a new command, [1] on a hardware event
 `define RNIC_FW_CMDQ_PI                   16 // 0x0010 ro host's command producer index
 `define RNIC_FW_CMDQ_CI                   20 // 0x0014 rw command consumer index; writing it completes commands
 `define RNIC_FW_CTX_SEL                   32 // 0x0020 rw [7:0] table (ctx_table), [31:8] entry index
@@ -272,6 +312,10 @@
 `define RNIC_FW_PORT_MAC_HI               52 // 0x0034 rw port MAC address bytes 0..1 (byte 1 in [7:0])
 `define RNIC_FW_PORT_IPV4                 56 // 0x0038 rw port IPv4 address (first octet in [31:24])
 `define RNIC_FW_PORT_CTRL                 60 // 0x003C rw [0] link enable
+`define RNIC_FW_EVENT                     64 // 0x0040 ro oldest hardware event: [31:24] hw_event type (NONE: no event), [23:0] QPN or SRQN
+`define RNIC_FW_EVENT_POP                 68 // 0x0044 wo any write removes the event FW_EVENT shows
+`define RNIC_FW_AEQ_PI                    72 // 0x0048 rw asynchronous event producer index; writing a new value raises host vector 1 when BAR0 IRQ_ENABLE[1]
+`define RNIC_FW_AEQ_CI                    76 // 0x004C ro host's asynchronous event consumer index
 `define RNIC_FW_CTX_DATA                  128 // 0x0080 rw CTX_WORDS words of context data (0x0080..0x00FC)
 `define RNIC_FW_STAT                      512 // 0x0200 ro counters, 4 bytes each, indexed by enum stat
 
@@ -391,6 +435,15 @@
 `define RNIC_CQE_OWNER_LSB 255 // 1 on the first pass over the ring, 0 on the second, ...
 `define RNIC_CQE_OWNER_W 1
 
+// aeqe (8 bytes): asynchronous event entry in the BAR0 event slots (written by firmware, read by the host)
+`define RNIC_AEQE_BITS 64
+`define RNIC_AEQE_EVENT_LSB 0 // async_event
+`define RNIC_AEQE_EVENT_W 8
+`define RNIC_AEQE_UCTX_LSB 16 // user context that owns the element
+`define RNIC_AEQE_UCTX_W 16
+`define RNIC_AEQE_ELEMENT_LSB 32 // QPN, SRQN, CQN or port number, as the event type says
+`define RNIC_AEQE_ELEMENT_W 32
+
 // qpc (128 bytes): queue pair context; a write whose state is RESET or INIT clears the QP's queue indexes, a write that raises state to RTR loads rq_psn, one that raises it to RTS loads sq_psn
 `define RNIC_QPC_BITS 1024
 `define RNIC_QPC_STATE_LSB 0 // qp_state
@@ -487,10 +540,12 @@
 `define RNIC_CQC_BASE_LSB 64 // IOVA of the CQE ring
 `define RNIC_CQC_BASE_W 64
 
-// srqc (128 bytes): shared receive queue context; a write clears the SRQ's producer and consumer indexes
+// srqc (128 bytes): shared receive queue context; a write clears the SRQ's producer and consumer indexes unless keep_idx is set
 `define RNIC_SRQC_BITS 1024
 `define RNIC_SRQC_VALID_LSB 0 // SRQ exists
 `define RNIC_SRQC_VALID_W 1
+`define RNIC_SRQC_KEEP_IDX_LSB 1 // this write keeps the producer and consumer indexes (MODIFY_SRQ re-arming a live SRQ)
+`define RNIC_SRQC_KEEP_IDX_W 1
 `define RNIC_SRQC_LOG_SIZE_LSB 8 // log2 receive WQEs
 `define RNIC_SRQC_LOG_SIZE_W 5
 `define RNIC_SRQC_LOG_STRIDE_LSB 16 // log2 receive WQE stride
@@ -499,6 +554,8 @@
 `define RNIC_SRQC_UCTX_W 16
 `define RNIC_SRQC_PDN_LSB 64 // protection domain of the SRQ's WQEs
 `define RNIC_SRQC_PDN_W 24
+`define RNIC_SRQC_LIMIT_LSB 96 // armed limit: when a WQE is taken and fewer remain, hw_event SRQ_LIMIT and the limit clears (0: not armed)
+`define RNIC_SRQC_LIMIT_W 16
 `define RNIC_SRQC_BASE_LSB 128 // IOVA of the receive WQE ring
 `define RNIC_SRQC_BASE_W 64
 

@@ -8,7 +8,11 @@
 // page * DB_PAGE_SIZE + SQ/RQ/CQ) which become db_* pulses. Firmware port
 // (s_axil_fw_*): the same command slot RAM at the same offset, CMDQ_CI, the
 // context path (CTX_SEL, CTX_DATA, CTX_CMD -> ctx_wr_* broadcast), the port
-// identity (cfg_*), and the counters (STAT, enum stat). Register offsets and
+// identity (cfg_*), the counters (STAT, enum stat), the hardware event
+// queue (FW_EVENT shows the oldest s_ev_* event, a write to FW_EVENT_POP
+// removes it) and the asynchronous event slots (AEQ_SLOTS aeqe entries at
+// AEQ_BASE: firmware writes them and FW_AEQ_PI, the host reads them and
+// writes BAR0 AEQ_CI). Register offsets and
 // fields come from rnic_contract.vh (regblocks bar0, db, fw).
 //
 // AXI4-Lite behaviour, both ports:
@@ -24,9 +28,12 @@
 //   doorbell page outside SQ/RQ/CQ/SRQ are ignored (OKAY).
 // CMDQ_PI and CMDQ_CI hold the written value modulo CMDQ_SLOTS. FW
 // IRQ_STATUS[0] is the live condition PI != CI (writing 1 has no effect: the
-// condition is level); fw_irq = IRQ_ENABLE[0] & IRQ_STATUS[0]. A firmware
-// write that changes CMDQ_CI pulses irq_valid (vector 0) when BAR0
-// IRQ_ENABLE[0] is set. CTX_STATUS.busy is always 0: a CTX_CMD WRITE
+// condition is level), IRQ_STATUS[1] is "FW_EVENT holds an event"; fw_irq =
+// |(IRQ_ENABLE[1:0] & IRQ_STATUS[1:0]). A firmware write that changes
+// CMDQ_CI pulses irq_valid with vector 0 when BAR0 IRQ_ENABLE[0] is set; one
+// that changes FW_AEQ_PI pulses it with vector 1 when BAR0 IRQ_ENABLE[1] is
+// set. AEQ_PI and AEQ_CI hold the written value modulo AEQ_SLOTS. The host
+// reads the AEQ slots; it cannot write them (SLVERR). CTX_STATUS.busy is always 0: a CTX_CMD WRITE
 // broadcasts the entry on the next cycle (ctx_wr_data is CTX_DATA as held).
 //
 // Guarantee used by rnic_doorbell: db_valid is never high in the same cycle
@@ -102,9 +109,14 @@ module rnic_csr #(
     // firmware interrupt line (level)
     output wire                          fw_irq,
 
-    // host interrupt: command completion (vector 0)
+    // host interrupt: command completion (vector 0), async event (vector 1)
     output wire                          irq_valid,
     output wire [4:0]                    irq_vector,
+
+    // hardware event queue head (rnic_evq)
+    input  wire                          ev_valid,
+    input  wire [31:0]                   ev_event,
+    output wire                          ev_pop,
 
     // context write broadcast
     output wire                          ctx_wr_valid,
@@ -142,6 +154,11 @@ localparam STAT_HI = `RNIC_FW_STAT + STATS * 4;
 localparam CTXD_LO = `RNIC_FW_CTX_DATA;
 localparam CTXD_HI = `RNIC_FW_CTX_DATA + CTX_WORDS * 4;
 localparam CTXD_AW = $clog2(CTX_WORDS);
+localparam AEQ_W = $clog2(`RNIC_AEQ_SLOTS);
+localparam AEQ_WORDS = `RNIC_AEQ_SLOTS * `RNIC_AEQ_SLOT_SIZE / 4;
+localparam AEQ_AW = $clog2(AEQ_WORDS);
+localparam AEQ_LO = `RNIC_AEQ_BASE;
+localparam AEQ_HI = `RNIC_AEQ_BASE + AEQ_WORDS * 4;
 localparam [15:0] CONTRACT_VERSION = `RNIC_CONTRACT_VERSION;
 localparam [7:0] MAX_SEND_SGE = `RNIC_MAX_SEND_SGE;
 localparam [7:0] MAX_RECV_SGE = `RNIC_MAX_RECV_SGE;
@@ -163,6 +180,11 @@ initial begin
     end
     if (STATS < 1 || STATS > 256 || STAT_INC_W < 1 || STAT_INC_W > 32) begin
         $error("rnic_csr: STATS must be 1..256 and STAT_INC_W 1..32");
+        $finish;
+    end
+    if ((1 << AEQ_W) != `RNIC_AEQ_SLOTS || (1 << AEQ_AW) != AEQ_WORDS || AEQ_HI > CMDQ_LO ||
+        AEQ_LO < STAT_HI) begin
+        $error("rnic_csr: AEQ_SLOTS must be a power of two and the AEQ window must sit below the command slots");
         $finish;
     end
     if ((1 << IDX_W) != SLOTS || (1 << CMDQ_AW) != CMDQ_WORDS) begin
@@ -205,10 +227,12 @@ reg [1:0]  f_rresp_reg, f_rresp_next;
 // registers
 reg [IDX_W-1:0] cmdq_pi_reg, cmdq_pi_next;
 reg [IDX_W-1:0] cmdq_ci_reg, cmdq_ci_next;
-reg        h_irq_en_reg, h_irq_en_next;
+reg [1:0]  h_irq_en_reg, h_irq_en_next;
+reg [AEQ_W-1:0] aeq_pi_reg, aeq_pi_next;
+reg [AEQ_W-1:0] aeq_ci_reg, aeq_ci_next;
 reg [63:0] timestamp_reg;                       // cycles since reset
 reg [31:0] ts_hi_reg, ts_hi_next;               // TIMESTAMP_HI latched by a TIMESTAMP_LO read
-reg        f_irq_en_reg, f_irq_en_next;
+reg [1:0]  f_irq_en_reg, f_irq_en_next;
 reg [31:0] ctx_sel_reg, ctx_sel_next;
 reg [32*CTX_WORDS-1:0] ctx_data_reg, ctx_data_next;
 reg [31:0] mac_lo_reg, mac_lo_next;
@@ -219,6 +243,7 @@ reg [STATS*32-1:0] stat_reg, stat_next;
 
 // event outputs
 reg        irq_valid_reg, irq_valid_next;
+reg        irq_vec1_reg, irq_vec1_next;
 reg        ctx_wr_valid_reg, ctx_wr_valid_next;
 reg        db_valid_reg, db_valid_next;
 reg [15:0] db_page_reg, db_page_next;
@@ -229,6 +254,11 @@ reg [31:0] db_value_reg, db_value_next;
 reg [31:0] cmdq_mem [0:CMDQ_WORDS-1];
 reg [31:0] h_ram_q_reg;
 reg [31:0] f_ram_q_reg;
+// asynchronous event slot RAM: firmware writes, host and firmware read
+reg [31:0] aeq_mem [0:AEQ_WORDS-1];
+reg [31:0] h_aeq_q_reg;
+reg [31:0] f_aeq_q_reg;
+reg               f_aeq_we;
 reg               h_ram_we;
 reg               f_ram_we;
 reg [CMDQ_AW-1:0] h_ram_waddr;
@@ -252,11 +282,16 @@ wire [31:0] f_raddr = {{(32-FW_ADDR_W){1'b0}}, f_raddr_reg[FW_ADDR_W-1:2], 2'b00
 wire h_w_cmdq = h_waddr >= CMDQ_LO && h_waddr < CMDQ_HI;
 wire h_w_db = h_waddr >= DB_LO && h_waddr < DB_HI;
 wire f_w_cmdq = f_waddr >= CMDQ_LO && f_waddr < CMDQ_HI;
+wire h_w_aeq = h_waddr >= AEQ_LO && h_waddr < AEQ_HI;
+wire f_w_aeq = f_waddr >= AEQ_LO && f_waddr < AEQ_HI;
 // offsets inside a window: only the bits that index the window are used
 /* verilator lint_off UNUSEDSIGNAL */
 wire [31:0] h_db_off = h_waddr - DB_LO;
 wire [31:0] h_wcmdq_off = h_waddr - CMDQ_LO;
 wire [31:0] f_wcmdq_off = f_waddr - CMDQ_LO;
+wire [31:0] f_waeq_off = f_waddr - AEQ_LO;
+wire [31:0] h_raeq_off = {{(32-ADDR_W){1'b0}}, s_axil_araddr[ADDR_W-1:2], 2'b00} - AEQ_LO;
+wire [31:0] f_raeq_off = {{(32-FW_ADDR_W){1'b0}}, s_axil_fw_araddr[FW_ADDR_W-1:2], 2'b00} - AEQ_LO;
 wire [31:0] h_rcmdq_off = {{(32-ADDR_W){1'b0}}, s_axil_araddr[ADDR_W-1:2], 2'b00} - CMDQ_LO;
 wire [31:0] f_rcmdq_off = {{(32-FW_ADDR_W){1'b0}}, s_axil_fw_araddr[FW_ADDR_W-1:2], 2'b00} - CMDQ_LO;
 wire [31:0] f_ctxd_off = f_waddr - CTXD_LO;
@@ -315,7 +350,11 @@ always @* begin
     ip_next = ip_reg;
     link_en_next = link_en_reg;
 
+    aeq_pi_next = aeq_pi_reg;
+    aeq_ci_next = aeq_ci_reg;
     irq_valid_next = 1'b0;
+    irq_vec1_next = irq_vec1_reg;
+    f_aeq_we = 1'b0;
     ctx_wr_valid_next = 1'b0;
     db_valid_next = 1'b0;
     db_page_next = db_page_reg;
@@ -343,6 +382,8 @@ always @* begin
         h_bresp_next = RESP_OKAY;
         if (h_w_cmdq) begin
             h_ram_we = 1'b1;
+        end else if (h_w_aeq) begin
+            h_bresp_next = RESP_SLVERR;
         end else if (h_w_db) begin
             if (h_db_off[DB_PAGE_SHIFT-1:0] == `RNIC_DB_SQ ||
                 h_db_off[DB_PAGE_SHIFT-1:0] == `RNIC_DB_RQ ||
@@ -364,7 +405,7 @@ always @* begin
                 `RNIC_BAR0_CAP_SGE, `RNIC_BAR0_CAP_INLINE, `RNIC_BAR0_CAP_LOG_DEPTH,
                 `RNIC_BAR0_CAP_DMA_BITS, `RNIC_BAR0_CAP_DB_PAGES, `RNIC_BAR0_CAP_CLK_MHZ,
                 `RNIC_BAR0_TIMESTAMP_LO, `RNIC_BAR0_TIMESTAMP_HI,
-                `RNIC_BAR0_CMDQ_CI: begin
+                `RNIC_BAR0_CMDQ_CI, `RNIC_BAR0_AEQ_PI: begin
                     h_bresp_next = RESP_SLVERR;
                 end
                 `RNIC_BAR0_CMDQ_PI: begin
@@ -376,7 +417,14 @@ always @* begin
                 end
                 `RNIC_BAR0_IRQ_ENABLE: begin
                     if (s_axil_wstrb[0]) begin
-                        h_irq_en_next = s_axil_wdata[0];
+                        h_irq_en_next = s_axil_wdata[1:0];
+                    end
+                end
+                `RNIC_BAR0_AEQ_CI: begin
+                    if (s_axil_wstrb == 4'hF) begin
+                        aeq_ci_next = s_axil_wdata[AEQ_W-1:0];
+                    end else begin
+                        h_bresp_next = RESP_SLVERR;
                     end
                 end
                 default: begin
@@ -392,6 +440,8 @@ always @* begin
         f_bresp_next = RESP_OKAY;
         if (f_w_cmdq) begin
             f_ram_we = 1'b1;
+        end else if (f_w_aeq) begin
+            f_aeq_we = 1'b1;
         end else if (f_waddr >= CTXD_LO && f_waddr < CTXD_HI) begin
             ctx_data_next[f_ctxd_off[CTXD_AW+1:2]*32 +: 32] =
                 merge(ctx_data_reg[f_ctxd_off[CTXD_AW+1:2]*32 +: 32], s_axil_fw_wdata, s_axil_fw_wstrb);
@@ -399,7 +449,8 @@ always @* begin
             f_bresp_next = RESP_SLVERR;
         end else begin
             case (f_waddr)
-                `RNIC_FW_ID, `RNIC_FW_CMDQ_PI, `RNIC_FW_CTX_STATUS: begin
+                `RNIC_FW_ID, `RNIC_FW_CMDQ_PI, `RNIC_FW_CTX_STATUS, `RNIC_FW_EVENT,
+                `RNIC_FW_AEQ_CI: begin
                     f_bresp_next = RESP_SLVERR;
                 end
                 `RNIC_FW_IRQ_STATUS: begin
@@ -407,13 +458,26 @@ always @* begin
                 end
                 `RNIC_FW_IRQ_ENABLE: begin
                     if (s_axil_fw_wstrb[0]) begin
-                        f_irq_en_next = s_axil_fw_wdata[0];
+                        f_irq_en_next = s_axil_fw_wdata[1:0];
+                    end
+                end
+                `RNIC_FW_EVENT_POP: begin
+                    // ev_pop is decoded from the write itself
+                end
+                `RNIC_FW_AEQ_PI: begin
+                    if (s_axil_fw_wstrb == 4'hF) begin
+                        aeq_pi_next = s_axil_fw_wdata[AEQ_W-1:0];
+                        irq_valid_next = h_irq_en_reg[1] && s_axil_fw_wdata[AEQ_W-1:0] != aeq_pi_reg;
+                        irq_vec1_next = 1'b1;
+                    end else begin
+                        f_bresp_next = RESP_SLVERR;
                     end
                 end
                 `RNIC_FW_CMDQ_CI: begin
                     if (s_axil_fw_wstrb == 4'hF) begin
                         cmdq_ci_next = s_axil_fw_wdata[IDX_W-1:0];
-                        irq_valid_next = h_irq_en_reg && s_axil_fw_wdata[IDX_W-1:0] != cmdq_ci_reg;
+                        irq_valid_next = h_irq_en_reg[0] && s_axil_fw_wdata[IDX_W-1:0] != cmdq_ci_reg;
+                        irq_vec1_next = 1'b0;
                     end else begin
                         f_bresp_next = RESP_SLVERR;
                     end
@@ -461,6 +525,8 @@ always @* begin
         h_rdata_next = 32'd0;
         if (h_raddr >= CMDQ_LO && h_raddr < CMDQ_HI) begin
             h_rdata_next = h_ram_q_reg;
+        end else if (h_raddr >= AEQ_LO && h_raddr < AEQ_HI) begin
+            h_rdata_next = h_aeq_q_reg;
         end else if (h_raddr >= DB_LO && h_raddr < DB_HI) begin
             h_rdata_next = 32'd0;
         end else begin
@@ -484,7 +550,9 @@ always @* begin
                 `RNIC_BAR0_TIMESTAMP_HI:  h_rdata_next = ts_hi_reg;
                 `RNIC_BAR0_CMDQ_PI:       h_rdata_next = {{(32-IDX_W){1'b0}}, cmdq_pi_reg};
                 `RNIC_BAR0_CMDQ_CI:       h_rdata_next = {{(32-IDX_W){1'b0}}, cmdq_ci_reg};
-                `RNIC_BAR0_IRQ_ENABLE:    h_rdata_next = {31'd0, h_irq_en_reg};
+                `RNIC_BAR0_IRQ_ENABLE:    h_rdata_next = {30'd0, h_irq_en_reg};
+                `RNIC_BAR0_AEQ_PI:        h_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_pi_reg};
+                `RNIC_BAR0_AEQ_CI:        h_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_ci_reg};
                 default:                  h_rresp_next = RESP_DECERR;
             endcase
         end
@@ -502,6 +570,8 @@ always @* begin
         f_rdata_next = 32'd0;
         if (f_raddr >= CMDQ_LO && f_raddr < CMDQ_HI) begin
             f_rdata_next = f_ram_q_reg;
+        end else if (f_raddr >= AEQ_LO && f_raddr < AEQ_HI) begin
+            f_rdata_next = f_aeq_q_reg;
         end else if (f_raddr >= CTXD_LO && f_raddr < CTXD_HI) begin
             f_rdata_next = ctx_data_reg[f_rctxd_off[CTXD_AW+1:2]*32 +: 32];
         end else if (f_raddr >= STAT_LO && f_raddr < STAT_HI) begin
@@ -509,8 +579,12 @@ always @* begin
         end else begin
             case (f_raddr)
                 `RNIC_FW_ID:          f_rdata_next = `RNIC_MAGIC;
-                `RNIC_FW_IRQ_STATUS:  f_rdata_next = {31'd0, cmdq_pi_reg != cmdq_ci_reg};
-                `RNIC_FW_IRQ_ENABLE:  f_rdata_next = {31'd0, f_irq_en_reg};
+                `RNIC_FW_IRQ_STATUS:  f_rdata_next = {30'd0, ev_valid, cmdq_pi_reg != cmdq_ci_reg};
+                `RNIC_FW_IRQ_ENABLE:  f_rdata_next = {30'd0, f_irq_en_reg};
+                `RNIC_FW_EVENT:       f_rdata_next = ev_valid ? ev_event : 32'd0;
+                `RNIC_FW_EVENT_POP:   f_rdata_next = 32'd0;
+                `RNIC_FW_AEQ_PI:      f_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_pi_reg};
+                `RNIC_FW_AEQ_CI:      f_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_ci_reg};
                 `RNIC_FW_CMDQ_PI:     f_rdata_next = {{(32-IDX_W){1'b0}}, cmdq_pi_reg};
                 `RNIC_FW_CMDQ_CI:     f_rdata_next = {{(32-IDX_W){1'b0}}, cmdq_ci_reg};
                 `RNIC_FW_CTX_SEL:     f_rdata_next = ctx_sel_reg;
@@ -549,6 +623,19 @@ always @(posedge clk) begin
     if (h_rd_fire) begin
         h_ram_q_reg <= cmdq_mem[h_rcmdq_off[CMDQ_AW+1:2]];
     end
+    if (f_aeq_we) begin
+        for (bi = 0; bi < 4; bi = bi + 1) begin
+            if (s_axil_fw_wstrb[bi]) begin
+                aeq_mem[f_waeq_off[AEQ_AW+1:2]][bi*8 +: 8] <= s_axil_fw_wdata[bi*8 +: 8];
+            end
+        end
+    end
+    if (h_rd_fire) begin
+        h_aeq_q_reg <= aeq_mem[h_raeq_off[AEQ_AW+1:2]];
+    end
+    if (f_rd_fire) begin
+        f_aeq_q_reg <= aeq_mem[f_raeq_off[AEQ_AW+1:2]];
+    end
     if (f_rd_fire) begin
         f_ram_q_reg <= cmdq_mem[f_rcmdq_off[CMDQ_AW+1:2]];
     end
@@ -584,10 +671,13 @@ always @(posedge clk) begin
         f_rvalid_reg <= 1'b0;
         cmdq_pi_reg <= {IDX_W{1'b0}};
         cmdq_ci_reg <= {IDX_W{1'b0}};
-        h_irq_en_reg <= 1'b0;
+        h_irq_en_reg <= 2'b00;
+        aeq_pi_reg <= {AEQ_W{1'b0}};
+        aeq_ci_reg <= {AEQ_W{1'b0}};
+        irq_vec1_reg <= 1'b0;
         timestamp_reg <= 64'd0;
         ts_hi_reg <= 32'd0;
-        f_irq_en_reg <= 1'b0;
+        f_irq_en_reg <= 2'b00;
         link_en_reg <= 1'b0;
         stat_reg <= {STATS*32{1'b0}};
         irq_valid_reg <= 1'b0;
@@ -603,6 +693,9 @@ always @(posedge clk) begin
         cmdq_pi_reg <= cmdq_pi_next;
         cmdq_ci_reg <= cmdq_ci_next;
         h_irq_en_reg <= h_irq_en_next;
+        aeq_pi_reg <= aeq_pi_next;
+        aeq_ci_reg <= aeq_ci_next;
+        irq_vec1_reg <= irq_vec1_next;
         timestamp_reg <= timestamp_reg + 64'd1;
         ts_hi_reg <= ts_hi_next;
         f_irq_en_reg <= f_irq_en_next;
@@ -635,9 +728,10 @@ assign s_axil_fw_rdata = f_rdata_reg;
 assign s_axil_fw_rresp = f_rresp_reg;
 assign s_axil_fw_rvalid = f_rvalid_reg;
 
-assign fw_irq = f_irq_en_reg && cmdq_pi_reg != cmdq_ci_reg;
+assign fw_irq = (f_irq_en_reg[0] && cmdq_pi_reg != cmdq_ci_reg) || (f_irq_en_reg[1] && ev_valid);
 assign irq_valid = irq_valid_reg;
-assign irq_vector = 5'd0;
+assign irq_vector = {4'd0, irq_vec1_reg};
+assign ev_pop = f_wr_fire && f_waddr == `RNIC_FW_EVENT_POP;
 
 assign ctx_wr_valid = ctx_wr_valid_reg;
 assign ctx_wr_table = ctx_sel_reg[7:0];

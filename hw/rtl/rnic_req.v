@@ -174,6 +174,18 @@ module rnic_req #(
     input  wire                          m_wr_tready,
     input  wire                          s_wr_done,     // one pulse per write request done (FENCE waits for them)
 
+    // QP errors: s_fatal_* (the fetch engine dropped a malformed WQE of the
+    // QP) sets the QP's error flag; m_err_* pulse when the flag goes up
+    // (completion stage, WQE stage), with the QPN
+    input  wire                          s_fatal_valid,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [23:0]                   s_fatal_qpn,   // bits above QPN_W are zero
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire                          m_err_c_valid,
+    output wire [23:0]                   m_err_c_qpn,
+    output wire                          m_err_w_valid,
+    output wire [23:0]                   m_err_w_qpn,
+
     // packet headers to the TX arbiter
     output wire [7:0]        m_hdr_opcode,
     output wire              m_hdr_se,
@@ -295,6 +307,8 @@ reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (
 reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
 reg [31:0]      qkey_mem [0:QPS-1];       // Q_Key (UD), read by the emitter
 reg [QPS-1:0]   err_reg;                  // QP error flag
+reg             err_c_reg, err_w_reg;     // the flag went up (completion, WQE stage)
+reg [QPN_W-1:0] err_c_qp_reg, err_w_qp_reg;
 
 // MPT shadow {valid, tag, pdn, access, start, length, iova}
 localparam MS_W = 1 + 8 + 24 + 8 + 64 + 64 + 64;
@@ -891,6 +905,10 @@ assign m_cqe_cqn = cqn_mem[c_qp_reg];
 assign stat_ack_drop = stat_ack_drop_reg;
 assign stat_nak_seq = stat_nak_seq_reg;
 assign stat_nak_rnr = stat_nak_rnr_reg;
+assign m_err_c_valid = err_c_reg;
+assign m_err_c_qpn = {{(24-QPN_W){1'b0}}, err_c_qp_reg};
+assign m_err_w_valid = err_w_reg;
+assign m_err_w_qpn = {{(24-QPN_W){1'b0}}, err_w_qp_reg};
 
 // is the ACK's PSN inside [first PSN of the head entry, newest PSN sent]?
 wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
@@ -1266,6 +1284,12 @@ always @(posedge clk) begin
         err_reg[c_qp_reg] <= 1'b1;
     if (w_err_valid && w_req_ready && w_seterr_reg)
         err_reg[w_qp_reg] <= 1'b1;
+    if (s_fatal_valid)
+        err_reg[s_fatal_qpn[QPN_W-1:0]] <= 1'b1;
+    err_c_reg <= c_seterr && !err_reg[c_qp_reg];
+    err_c_qp_reg <= c_qp_reg;
+    err_w_reg <= w_err_valid && w_req_ready && w_seterr_reg && !err_reg[w_qp_reg];
+    err_w_qp_reg <= w_qp_reg;
 
     // context broadcast (wins over the engines' own writes)
     if (ctx_qpc) begin
@@ -1305,6 +1329,8 @@ always @(posedge clk) begin
         stat_nak_seq_reg <= 1'b0;
         stat_nak_rnr_reg <= 1'b0;
         err_reg <= {QPS{1'b0}};
+        err_c_reg <= 1'b0;
+        err_w_reg <= 1'b0;
         rd_busy_reg <= {QPS{1'b0}};
         rd_atom_reg <= {QPS{1'b0}};
         wr_out_reg <= 16'd0;

@@ -174,9 +174,17 @@ module rnic_resp #(
     output wire [23:0]             m_cqe_cqn,
     output wire [255:0]            m_cqe_data,
 
-    // QP error: one-cycle pulse when a request error moved the QP to error
+    // QP error: one-cycle pulse when a request error moved the QP to error;
+    // qp_err_type is the hw_event to report (RESP_ERR when a receive CQE
+    // reports the error, else RESP_ACCESS, RESP_INV_REQ or QP_FATAL)
     output wire                    qp_err_valid,
     output wire [23:0]             qp_err_qpn,
+    output wire [7:0]              qp_err_type,
+
+    // SRQ limit: one-cycle pulse when a WQE taken from an armed SRQ left
+    // fewer than its limit; the SRQ is disarmed (limit 0)
+    output wire                    srq_lim_valid,
+    output wire [23:0]             srq_lim_srqn,
 
     // statistics pulses
     output wire                    stat_bad_qp,    // packet dropped: unknown/unready QP, or another transport's opcode
@@ -274,6 +282,9 @@ wire ctx_clr = ctx_qpc && (ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RN
 wire ctx_rtr = ctx_qpc && ctx_state == `RNIC_QP_STATE_RTR;
 wire ctx_dyn = ctx_clr || ctx_rtr;
 wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && ctx_wr_index < SRQS;
+// a write with keep_idx (re-arming a live SRQ) keeps its indexes
+wire ctx_skeep = cd[`RNIC_SRQC_KEEP_IDX_LSB];
+wire ctx_sclr = ctx_srqc && !ctx_skeep;
 wire [LOG_SRQS-1:0] ctx_sidx = ctx_wr_index[LOG_SRQS-1:0];
 wire [LOG_QPS-1:0] ctx_qidx = ctx_wr_index[LOG_QPS-1:0];
 wire [LOG_MRS-1:0] ctx_kidx = ctx_wr_index[LOG_MRS-1:0];
@@ -449,6 +460,11 @@ reg stat_inv_req_reg = 1'b0, stat_inv_req_next;
 reg stat_ack_tx_reg = 1'b0, stat_ack_tx_next;
 reg stat_msg_drop_reg = 1'b0, stat_msg_drop_next;
 reg qp_err_reg = 1'b0, qp_err_next;
+reg [7:0] qp_err_type_reg = 8'd0;
+reg s_took_reg = 1'b0, s_took_next;    // this packet took a WQE from the QP's SRQ
+reg srq_lim_reg = 1'b0;
+reg [LOG_SRQS-1:0] srq_lim_sidx_reg = {LOG_SRQS{1'b0}};
+wire srq_lim_fire;   // WB of a packet that took an SRQ WQE and left fewer than the limit
 
 // RQ producer index update held for a cycle when a context write wins the port
 reg        pend_valid_reg = 1'b0, pend_valid_next;
@@ -683,7 +699,9 @@ reg [95:0]       sge_mem [0:QPS*MAX_SGE-1];  // {device address, length}
 reg [SS_W-1:0]   srqc_mem [0:SRQS-1];
 reg [15:0]       srq_pi_mem [0:SRQS-1];
 reg [15:0]       srq_ci_mem [0:SRQS-1];
+reg [15:0]       srq_lim_mem [0:SRQS-1];  // armed limit, 0: not armed
 reg [15:0]       spi_rd;
+reg [15:0]       slim_rd;
 reg [15:0]       sci_rd;
 
 reg [25:0]      psn_rd;
@@ -716,7 +734,9 @@ initial begin
         srqc_mem[i] = {SS_W{1'b0}};
         srq_pi_mem[i] = 16'd0;
         srq_ci_mem[i] = 16'd0;
+        srq_lim_mem[i] = 16'd0;
     end
+    slim_rd = 16'd0;
     ss_rd = {SS_W{1'b0}};
     spi_rd = 16'd0;
     sci_rd = 16'd0;
@@ -784,17 +804,28 @@ always @(posedge clk) begin
     if (spi_we)
         srq_pi_mem[spi_wa] <= spi_wd;
     spi_rd <= srq_pi_mem[s_ra];
-    if (ctx_srqc)
+    if (ctx_sclr)
         srq_ci_mem[ctx_sidx] <= 16'd0;
     else if (dyn_we && q_srq_en)
         srq_ci_mem[s_ra] <= w_ci_reg;
     sci_rd <= srq_ci_mem[s_ra];
+    // the limit: every context write sets it, the event clears it
+    if (ctx_srqc)
+        srq_lim_mem[ctx_sidx] <= cd[`RNIC_SRQC_LIMIT_LSB +: `RNIC_SRQC_LIMIT_W];
+    else if (srq_lim_fire)
+        srq_lim_mem[s_ra] <= 16'd0;
+    slim_rd <= srq_lim_mem[s_ra];
 
     if (sge_we)
         sge_mem[sge_wa] <= {f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64] - k_start + k_iova,
                             f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32]};
     sge_rd <= sge_mem[sge_ra];
 end
+
+// WQEs left on the SRQ once this packet's WQE is taken: pi - ci (the
+// producer index as read now, the consumer index being written back)
+wire [15:0] srq_left = spi_rd - w_ci_reg;
+assign srq_lim_fire = dyn_we && q_srq_en && s_took_reg && slim_rd != 16'd0 && srq_left < slim_rd;
 
 wire [63:0] sge_dev = sge_rd[95:32];
 wire [31:0] sge_len = sge_rd[31:0];
@@ -1012,6 +1043,7 @@ always @* begin
 
     do_disc_next = do_disc_reg;
     do_cqe_next = do_cqe_reg;
+    s_took_next = s_took_reg;
     cqe_status_next = cqe_status_reg;
     cqe_op_next = cqe_op_reg;
     cqe_flags_next = cqe_flags_reg;
@@ -1080,7 +1112,7 @@ always @* begin
     spi_we = 1'b0;
     spi_wa = ctx_sidx;
     spi_wd = 16'd0;
-    if (ctx_srqc) begin
+    if (ctx_sclr) begin
         spi_we = 1'b1;
         if (s_db) begin
             spend_valid_next = 1'b1;
@@ -1137,6 +1169,7 @@ always @* begin
             do_cqe_next = 1'b0;
             do_ack_next = 1'b0;
             ack_atomic_next = 1'b0;
+            s_took_next = 1'b0;
             state_next = S_LOAD;
         end
     end
@@ -1343,6 +1376,7 @@ always @* begin
                 // an SRQ WQE is taken now (other QPs take the next ones
                 // while this message runs); the QP holds it until its CQE
                 m_claim_next = 1'b1;
+                s_took_next = 1'b1;
                 m_idx_next = w_ci_reg;
                 w_ci_next = w_ci_reg + 1'b1;
             end
@@ -1401,9 +1435,11 @@ always @* begin
             w_nak_next = 1'b0;
             w_msn_next = w_msn_reg + 24'd1;
             if (rd_done_err) begin
-                // host memory failed under a registered region
+                // host memory failed under a registered region (the
+                // syndrome only classifies the error: no reply follows)
                 w_err_next = 1'b1;
                 qp_err_next = 1'b1;
+                ack_syn_next = SYN_NAK_ROP;
             end
             state_next = S_WB;
         end
@@ -1656,6 +1692,7 @@ always @(posedge clk) begin
         stat_ack_tx_reg <= 1'b0;
         stat_msg_drop_reg <= 1'b0;
         qp_err_reg <= 1'b0;
+        srq_lim_reg <= 1'b0;
         req_ok_reg <= 1'b0;
         seg_ok_reg <= 1'b0;
         wr_out_reg <= 16'd0;
@@ -1670,6 +1707,7 @@ always @(posedge clk) begin
         stat_ack_tx_reg <= stat_ack_tx_next;
         stat_msg_drop_reg <= stat_msg_drop_next;
         qp_err_reg <= qp_err_next;
+        srq_lim_reg <= srq_lim_fire;
         req_ok_reg <= req_ok_next;
         seg_ok_reg <= seg_ok_next;
         // accepted write requests minus done pulses (at most one each per cycle)
@@ -1739,6 +1777,14 @@ always @(posedge clk) begin
 
     do_disc_reg <= do_disc_next;
     do_cqe_reg <= do_cqe_next;
+    s_took_reg <= s_took_next;
+    if (srq_lim_fire)
+        srq_lim_sidx_reg <= s_ra;
+    if (qp_err_next)
+        qp_err_type_reg <= do_cqe_next ? `RNIC_HW_EVENT_RESP_ERR :
+                           ack_syn_next == SYN_NAK_RACC ? `RNIC_HW_EVENT_RESP_ACCESS :
+                           ack_syn_next == SYN_NAK_INV ? `RNIC_HW_EVENT_RESP_INV_REQ :
+                           `RNIC_HW_EVENT_QP_FATAL;
     cqe_status_reg <= cqe_status_next;
     cqe_op_reg <= cqe_op_next;
     cqe_flags_reg <= cqe_flags_next;
@@ -1817,6 +1863,9 @@ assign m_hdr_len = rd_mode ? rd_hdr_len : 13'd0;
 
 assign qp_err_valid = qp_err_reg;
 assign qp_err_qpn = h_qpn_reg;
+assign qp_err_type = qp_err_type_reg;
+assign srq_lim_valid = srq_lim_reg;
+assign srq_lim_srqn = {{(24-LOG_SRQS){1'b0}}, srq_lim_sidx_reg};
 
 assign stat_bad_qp = stat_bad_qp_reg;
 assign stat_psn_err = stat_psn_err_reg;

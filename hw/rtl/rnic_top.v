@@ -160,6 +160,10 @@ wire [31:0]                   cfg_ip;
 wire                          cfg_link_en;
 wire                          csr_irq_valid;
 wire [4:0]                    csr_irq_vector;
+wire                          ev_valid;
+wire [31:0]                   ev_event;
+wire                          ev_pop;
+wire [2:0]                    stat_event_drop;
 reg  [STATS*STAT_W-1:0]       stat_inc;
 
 rnic_csr #(
@@ -193,6 +197,7 @@ rnic_csr #(
     .s_axil_fw_rready(s_axil_fw_rready),
     .fw_irq(fw_irq),
     .irq_valid(csr_irq_valid), .irq_vector(csr_irq_vector),
+    .ev_valid(ev_valid), .ev_event(ev_event), .ev_pop(ev_pop),
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
     .ctx_wr_data(ctx_wr_data),
     .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
@@ -340,6 +345,9 @@ wire [23:0]       req_cqe_cqn;
 wire [`RNIC_CQE_BITS-1:0] req_cqe_data;
 wire              stat_ack_drop, stat_nak_seq, stat_nak_rnr;
 
+wire              req_err_c_valid, req_err_w_valid;
+wire [23:0]       req_err_c_qpn, req_err_w_qpn;
+
 rnic_req #(
     .DATA_W(DATA_W),
     .QPN_W(LOG_QPS),
@@ -398,6 +406,9 @@ rnic_req #(
     .m_wr_tdata(wr_tdata[2*DATA_W +: DATA_W]), .m_wr_tkeep(wr_tkeep[2*KEEP_W +: KEEP_W]),
     .m_wr_tlast(wr_tlast[2]), .m_wr_tvalid(wr_tvalid[2]), .m_wr_tready(wr_tready[2]),
     .s_wr_done(wr_done[2]),
+    .s_fatal_valid(fetch_err_valid), .s_fatal_qpn(fetch_err_qpn),
+    .m_err_c_valid(req_err_c_valid), .m_err_c_qpn(req_err_c_qpn),
+    .m_err_w_valid(req_err_w_valid), .m_err_w_qpn(req_err_w_qpn),
     .m_cqe_valid(req_cqe_valid), .m_cqe_ready(req_cqe_ready), .m_cqe_cqn(req_cqe_cqn),
     .m_cqe_data(req_cqe_data),
     .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
@@ -590,6 +601,9 @@ wire [23:0]       resp_cqe_cqn;
 wire [255:0]      resp_cqe_data;
 wire              resp_qp_err_valid;
 wire [23:0]       resp_qp_err_qpn;
+wire [7:0]        resp_qp_err_type;
+wire              resp_srq_lim_valid;
+wire [23:0]       resp_srq_lim_srqn;
 wire              stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx, stat_msg_drop;
 
 rnic_resp #(
@@ -678,7 +692,8 @@ rnic_resp #(
     .s_wr_done(wr_done[0]),
     .m_cqe_valid(resp_cqe_valid), .m_cqe_ready(resp_cqe_ready), .m_cqe_cqn(resp_cqe_cqn),
     .m_cqe_data(resp_cqe_data),
-    .qp_err_valid(resp_qp_err_valid), .qp_err_qpn(resp_qp_err_qpn),
+    .qp_err_valid(resp_qp_err_valid), .qp_err_qpn(resp_qp_err_qpn), .qp_err_type(resp_qp_err_type),
+    .srq_lim_valid(resp_srq_lim_valid), .srq_lim_srqn(resp_srq_lim_srqn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
     .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop)
 );
@@ -914,15 +929,21 @@ rnic_cqe_writer #(
     .stat_cqe_bad_cq(stat_cqe_bad_cq), .stat_cqe_dma_err(stat_cqe_dma_err)
 );
 
-// Interrupts: a command-completion pulse that meets a CQ pulse waits a cycle.
-reg csr_irq_pending_reg;
-assign irq_valid = cq_irq_valid || csr_irq_valid || csr_irq_pending_reg;
-assign irq_vector = cq_irq_valid ? cq_irq_vector : csr_irq_vector;
+// Interrupts: CQ pulses go out at once; the register block's vectors (0
+// command completion, 1 asynchronous event) wait in a pending mask while a
+// CQ pulse or the other vector goes out.
+reg  [1:0] csr_irq_pend_reg;
+wire [1:0] csr_irq_req = csr_irq_pend_reg |
+                         (csr_irq_valid ? (csr_irq_vector[0] ? 2'b10 : 2'b01) : 2'b00);
+wire [1:0] csr_irq_grant = cq_irq_valid ? 2'b00 :
+                           csr_irq_req[0] ? 2'b01 : csr_irq_req[1] ? 2'b10 : 2'b00;
+assign irq_valid = cq_irq_valid || csr_irq_req != 2'b00;
+assign irq_vector = cq_irq_valid ? cq_irq_vector : {4'd0, !csr_irq_req[0]};
 
 always @(posedge clk) begin
-    csr_irq_pending_reg <= cq_irq_valid && (csr_irq_valid || csr_irq_pending_reg);
+    csr_irq_pend_reg <= csr_irq_req & ~csr_irq_grant;
     if (rst)
-        csr_irq_pending_reg <= 1'b0;
+        csr_irq_pend_reg <= 2'b00;
 end
 
 // ---------------------------------------------------------------------------
@@ -993,13 +1014,28 @@ always @* begin
         {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode == 8'h11};
     stat_inc[`RNIC_STAT_WQE_INDEX_ERR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_wqe_index_err};
     stat_inc[`RNIC_STAT_RX_MSG_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_msg_drop};
+    stat_inc[`RNIC_STAT_EVENT_DROP*STAT_W +: STAT_W] = {{(STAT_W-3){1'b0}}, stat_event_drop};
 end
 
-// Not yet consumed: a fetch index error and a responder-detected QP error
-// are counted (WQE_INDEX_ERR, RX_*); reporting them to the firmware as
-// asynchronous events comes with the event queue.
-wire unused_ok = &{1'b0, fetch_err_valid, fetch_err_qpn, fetch_err_index, resp_qp_err_valid,
-                   resp_qp_err_qpn, rd_error[1:0], wr_error[0], wr_error[2], cfg_link_en, stat_ack_drop, stat_nak_seq,
+// ---------------------------------------------------------------------------
+// Hardware events for the firmware (FW_EVENT): QP errors of the requester
+// (completion and WQE stages) and responder, dropped malformed WQEs, SRQ
+// limits
+// ---------------------------------------------------------------------------
+localparam [7:0] EV_REQ_ERR = `RNIC_HW_EVENT_REQ_ERR;
+localparam [7:0] EV_QP_FATAL = `RNIC_HW_EVENT_QP_FATAL;
+localparam [7:0] EV_SRQ_LIMIT = `RNIC_HW_EVENT_SRQ_LIMIT;
+
+rnic_evq #(.NSRC(5)) evq_inst (
+    .clk(clk), .rst(rst),
+    .s_valid({fetch_err_valid, resp_srq_lim_valid, resp_qp_err_valid, req_err_w_valid, req_err_c_valid}),
+    .s_event({EV_QP_FATAL, fetch_err_qpn, EV_SRQ_LIMIT, resp_srq_lim_srqn,
+              resp_qp_err_type, resp_qp_err_qpn, EV_REQ_ERR, req_err_w_qpn, EV_REQ_ERR, req_err_c_qpn}),
+    .m_valid(ev_valid), .m_event(ev_event), .m_pop(ev_pop),
+    .stat_drop(stat_event_drop)
+);
+
+wire unused_ok = &{1'b0, fetch_err_index, csr_irq_vector[4:1], rd_error[1:0], wr_error[0], wr_error[2], cfg_link_en, stat_ack_drop, stat_nak_seq,
                    stat_nak_rnr, stat_rnr_nak, stat_inv_req, stat_cq_overrun, stat_cqe_bad_cq,
                    stat_cqe_dma_err, resp_hdr_smac, resp_hdr_sip,
                    rd_tuser[0*TAG_W+4 +: TAG_W-4], rd_tuser[2*TAG_W+4 +: TAG_W-4]};

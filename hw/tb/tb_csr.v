@@ -2,7 +2,12 @@
 // regblocks bar0 and fw (values, access, responses), the command slot RAM
 // shared by both ports (with byte strobes), PI/CI and both interrupts, the
 // context write broadcast, doorbell pulses (and back-to-back doorbells one
-// per cycle), the port identity outputs and the counters.
+// per cycle), the port identity outputs and the counters. Asynchronous
+// events: the AEQ slot window (firmware writes with byte strobes, both ports
+// read, host writes refused), AEQ_PI/AEQ_CI on both ports, host vector 1 on
+// an FW_AEQ_PI change, IRQ_ENABLE[1] on both ports, the hardware event head
+// (ev_valid/ev_event at FW_EVENT and IRQ_STATUS[1], fw_irq for every
+// combination) and ev_pop on an FW_EVENT_POP write.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -73,6 +78,9 @@ wire [47:0] cfg_mac;
 wire [31:0] cfg_ip;
 wire        cfg_link_en;
 reg  [STATS*STAT_INC_W-1:0] stat_inc = 0;
+reg         ev_valid = 0;
+reg  [31:0] ev_event = 0;
+wire        ev_pop;
 
 rnic_csr #(
     .STATS(STATS),
@@ -91,6 +99,7 @@ rnic_csr #(
     .s_axil_fw_rdata(f_rdata), .s_axil_fw_rresp(f_rresp), .s_axil_fw_rvalid(f_rvalid), .s_axil_fw_rready(f_rready),
     .fw_irq(fw_irq),
     .irq_valid(irq_valid), .irq_vector(irq_vector),
+    .ev_valid(ev_valid), .ev_event(ev_event), .ev_pop(ev_pop),
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
     .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip), .cfg_link_en(cfg_link_en),
@@ -126,6 +135,10 @@ reg [7:0]  ctx_table_seen;
 reg [23:0] ctx_index_seen;
 reg [32*CTX_WORDS-1:0] ctx_data_seen;
 integer irq_count = 0;
+reg [4:0] irq_vec_exp = 5'd0;           // vector the next irq pulses must carry
+integer ev_pop_count = 0;               // cycles with ev_pop high
+integer ev_pop_cycle = -1;              // last of them
+integer f_fire_cycle = -1;              // last cycle a firmware write was taken
 integer cycle = 0;
 
 always @(posedge clk) begin
@@ -146,10 +159,17 @@ always @(posedge clk) begin
         end
         if (irq_valid) begin
             irq_count <= irq_count + 1;
-            if (irq_vector !== 5'd0) begin
+            if (irq_vector !== irq_vec_exp) begin
                 errors = errors + 1;
-                $display("FAIL irq_vector %0d, expected 0", irq_vector);
+                $display("FAIL irq_vector %0d, expected %0d", irq_vector, irq_vec_exp);
             end
+        end
+        if (ev_pop !== 1'b0) begin
+            ev_pop_count <= ev_pop_count + 1;
+            ev_pop_cycle <= cycle;
+        end
+        if (f_awvalid && f_awready && f_wvalid && f_wready) begin
+            f_fire_cycle <= cycle;
         end
         if (db_valid && ctx_wr_valid) begin
             errors = errors + 1;
@@ -292,10 +312,86 @@ localparam [19:0] DB0 = `RNIC_DB_PAGE_BASE;
 localparam [19:0] PG = `RNIC_DB_PAGE_SIZE;
 localparam [15:0] CMDQ = `RNIC_CMDQ_BASE;
 localparam CMDQ_WORDS = `RNIC_CMDQ_SLOTS * `RNIC_CMDQ_SLOT_SIZE / 4;
+localparam [15:0] AEQ = `RNIC_AEQ_BASE;
+localparam AEQ_SLOTS = `RNIC_AEQ_SLOTS;
+localparam AEQ_WORDS = `RNIC_AEQ_SLOTS * `RNIC_AEQ_SLOT_SIZE / 4;
+localparam SLOT_WORDS = `RNIC_AEQ_SLOT_SIZE / 4;
 
 integer i;
 integer n0, n1, c0;
 reg [31:0] v0, v1;
+integer ev_pops = 0;                    // FW_EVENT_POP writes taken (ev_pop cycles expected)
+reg [1:0] en;
+reg evb, pend;
+
+// what the AEQ slot window holds: firmware writes through f_aeq_write
+reg [31:0] aeq_shadow [0:AEQ_WORDS-1];
+
+function [31:0] merge_strb;
+    input [31:0] old;
+    input [31:0] data;
+    input [3:0]  strb;
+    integer b;
+    begin
+        for (b = 0; b < 4; b = b + 1) begin
+            merge_strb[b*8 +: 8] = strb[b] ? data[b*8 +: 8] : old[b*8 +: 8];
+        end
+    end
+endfunction
+
+task f_aeq_write;
+    input integer word;
+    input [31:0] data;
+    input [3:0]  strb;
+    begin
+        f_write(AEQ + word * 4, data, strb, OKAY);
+        aeq_shadow[word] = merge_strb(aeq_shadow[word], data, strb);
+    end
+endtask
+
+// every word of the AEQ window, read by the host and by the firmware
+task check_aeq_all;
+    integer w;
+    begin
+        for (w = 0; w < AEQ_WORDS; w = w + 1) begin
+            h_read(AEQ + w * 4, aeq_shadow[w], OKAY);
+        end
+        for (w = 0; w < AEQ_WORDS; w = w + 1) begin
+            f_read(AEQ + w * 4, aeq_shadow[w], OKAY, 1);
+        end
+    end
+endtask
+
+// command slot 0 as the command RAM tests leave it
+function [31:0] cmdq_slot0;
+    input integer w;
+    begin
+        if (w == 3) begin
+            cmdq_slot0 = 32'h11BB00DD | (pattern(3) & 32'h0000FF00);
+        end else if (w == `RNIC_CMDQ_OUT_OFFSET / 4) begin
+            cmdq_slot0 = ~pattern(0);
+        end else if (w == `RNIC_CMDQ_OUT_OFFSET / 4 + 1) begin
+            cmdq_slot0 = pattern(1000);
+        end else begin
+            cmdq_slot0 = pattern(w);
+        end
+    end
+endfunction
+
+// an FW_AEQ_PI or CMDQ_CI write and the number of irq_valid cycles it gives
+task f_write_irq;
+    input [255:0] what;
+    input [15:0] addr;
+    input [31:0] data;
+    input integer pulses;
+    integer k;
+    begin
+        k = irq_count;
+        f_write(addr, data, 4'hF, OKAY);
+        repeat (3) @(negedge clk);
+        check32(what, irq_count - k, pulses);
+    end
+endtask
 
 initial begin
     repeat (4) @(posedge clk);
@@ -318,6 +414,8 @@ initial begin
     h_read(`RNIC_BAR0_CMDQ_PI, 0, OKAY);
     h_read(`RNIC_BAR0_CMDQ_CI, 0, OKAY);
     h_read(`RNIC_BAR0_IRQ_ENABLE, 0, OKAY);
+    h_read(`RNIC_BAR0_AEQ_PI, 0, OKAY);
+    h_read(`RNIC_BAR0_AEQ_CI, 0, OKAY);
     // timestamp: HI is 0 until a LO read latches it; LO counts cycles
     h_read(`RNIC_BAR0_TIMESTAMP_HI, 0, OKAY);
     h_read_v(`RNIC_BAR0_TIMESTAMP_LO);
@@ -343,6 +441,14 @@ initial begin
     h_write(20'h00050, 1, 4'hF, DECERR);
     h_read(CMDQ + CMDQ_WORDS * 4, 0, DECERR);
     h_read(DB0 + `RNIC_DB_PAGES * PG, 0, DECERR);
+    h_read(20'h0009C, 0, DECERR);
+    h_write(20'h0009C, 1, 4'hF, DECERR);
+    h_read(AEQ - 4, 0, DECERR);
+    h_write(AEQ - 4, 1, 4'hF, DECERR);
+    h_read(AEQ + AEQ_WORDS * 4, 0, DECERR);
+    h_write(AEQ + AEQ_WORDS * 4, 1, 4'hF, DECERR);
+    // FW_EVENT_POP is a firmware register: at its offset BAR0 has a hole
+    h_write(`RNIC_FW_EVENT_POP, 1, 4'hF, DECERR);
 
     // ---- firmware port registers
     f_read(`RNIC_FW_ID, `RNIC_MAGIC, OKAY, 1);
@@ -352,14 +458,23 @@ initial begin
     f_read(`RNIC_FW_CMDQ_CI, 0, OKAY, 1);
     f_read(`RNIC_FW_CTX_STATUS, 0, OKAY, 1);
     f_read(`RNIC_FW_PORT_CTRL, 0, OKAY, 1);
+    f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_AEQ_PI, 0, OKAY, 1);
+    f_read(`RNIC_FW_AEQ_CI, 0, OKAY, 1);
     f_write(`RNIC_FW_ID, 0, 4'hF, SLVERR);
     f_write(`RNIC_FW_CMDQ_PI, 5, 4'hF, SLVERR);
     f_write(`RNIC_FW_CTX_STATUS, 1, 4'hF, SLVERR);
     f_write(`RNIC_FW_STAT, 1, 4'hF, SLVERR);
     f_read(`RNIC_FW_CMDQ_PI, 0, OKAY, 1);
-    f_read(16'h0040, 0, DECERR, 1);
-    f_write(16'h0044, 0, 4'hF, DECERR);
+    f_read(16'h0050, 0, DECERR, 1);
+    f_write(16'h0054, 0, 4'hF, DECERR);
+    f_read(16'h007C, 0, DECERR, 1);
+    f_write(16'h007C, 0, 4'hF, DECERR);
     f_read(`RNIC_FW_STAT + STATS * 4, 0, DECERR, 1);
+    f_read(AEQ - 4, 0, DECERR, 1);
+    f_write(AEQ - 4, 1, 4'hF, DECERR);
+    f_read(AEQ + AEQ_WORDS * 4, 0, DECERR, 1);
+    f_write(AEQ + AEQ_WORDS * 4, 1, 4'hF, DECERR);
 
     // ---- port identity
     f_write(`RNIC_FW_PORT_MAC_LO, 32'h33445566, 4'hF, OKAY);
@@ -457,6 +572,251 @@ initial begin
     repeat (3) @(negedge clk);
     check32("irq pulse CI 4", irq_count - n0, 1);
     h_write(`RNIC_BAR0_IRQ_ENABLE, 0, 4'hF, OKAY);
+
+    // ---- IRQ_ENABLE: two bits on each port, the ports independent
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 32'hFFFF_FFFF, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 3, OKAY);
+    f_read(`RNIC_FW_IRQ_ENABLE, 1, OKAY, 1);
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 2, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 2, OKAY);
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 1, 4'b1110, OKAY);        // byte 0 not written
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 2, OKAY);
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 0, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 0, OKAY);
+    f_write(`RNIC_FW_IRQ_ENABLE, 32'hFFFF_FFFF, 4'hF, OKAY);
+    f_read(`RNIC_FW_IRQ_ENABLE, 3, OKAY, 1);
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 0, OKAY);
+    f_write(`RNIC_FW_IRQ_ENABLE, 2, 4'hF, OKAY);
+    f_read(`RNIC_FW_IRQ_ENABLE, 2, OKAY, 1);
+    f_write(`RNIC_FW_IRQ_ENABLE, 1, 4'b1110, OKAY);
+    f_read(`RNIC_FW_IRQ_ENABLE, 2, OKAY, 1);
+    f_write(`RNIC_FW_IRQ_ENABLE, 1, 4'hF, OKAY);
+    f_read(`RNIC_FW_IRQ_ENABLE, 1, OKAY, 1);
+
+    // ---- asynchronous event queue indexes
+    // FW_AEQ_PI without BAR0 IRQ_ENABLE[1]: no pulse
+    irq_vec_exp = 5'd1;
+    f_write_irq("AEQ_PI 5 masked", `RNIC_FW_AEQ_PI, 5, 0);
+    h_read(`RNIC_BAR0_AEQ_PI, 5, OKAY);
+    f_read(`RNIC_FW_AEQ_PI, 5, OKAY, 1);
+    // BAR0 AEQ_PI is read-only
+    h_write(`RNIC_BAR0_AEQ_PI, 9, 4'hF, SLVERR);
+    h_write(`RNIC_BAR0_AEQ_PI, 9, 4'h1, SLVERR);
+    h_read(`RNIC_BAR0_AEQ_PI, 5, OKAY);
+    f_read(`RNIC_FW_AEQ_PI, 5, OKAY, 1);
+    // FW_AEQ_PI takes full-word writes only
+    f_write(`RNIC_FW_AEQ_PI, 9, 4'h3, SLVERR);
+    h_read(`RNIC_BAR0_AEQ_PI, 5, OKAY);
+    // BAR0 AEQ_CI: read/write modulo AEQ_SLOTS, full words only; FW_AEQ_CI
+    // shows it and is read-only
+    n0 = irq_count;
+    h_write(`RNIC_BAR0_AEQ_CI, 7, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_AEQ_CI, 7, OKAY);
+    f_read(`RNIC_FW_AEQ_CI, 7, OKAY, 1);
+    h_write(`RNIC_BAR0_AEQ_CI, AEQ_SLOTS + 3, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_AEQ_CI, 3, OKAY);
+    f_read(`RNIC_FW_AEQ_CI, 3, OKAY, 1);
+    h_write(`RNIC_BAR0_AEQ_CI, 32'hFFFF_FFFF, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_AEQ_CI, AEQ_SLOTS - 1, OKAY);
+    f_read(`RNIC_FW_AEQ_CI, AEQ_SLOTS - 1, OKAY, 1);
+    h_write(`RNIC_BAR0_AEQ_CI, 9, 4'h1, SLVERR);
+    h_write(`RNIC_BAR0_AEQ_CI, 9, 4'b0111, SLVERR);
+    h_write(`RNIC_BAR0_AEQ_CI, 9, 4'h0, SLVERR);
+    h_read(`RNIC_BAR0_AEQ_CI, AEQ_SLOTS - 1, OKAY);
+    f_write(`RNIC_FW_AEQ_CI, 2, 4'hF, SLVERR);
+    h_read(`RNIC_BAR0_AEQ_CI, AEQ_SLOTS - 1, OKAY);
+    f_read(`RNIC_FW_AEQ_CI, AEQ_SLOTS - 1, OKAY, 1);
+    h_write(`RNIC_BAR0_AEQ_CI, 2, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_AEQ_CI, 2, OKAY);
+    // AEQ_CI and AEQ_PI are separate registers; AEQ_CI raises nothing
+    h_read(`RNIC_BAR0_AEQ_PI, 5, OKAY);
+    f_read(`RNIC_FW_AEQ_PI, 5, OKAY, 1);
+    repeat (3) @(negedge clk);
+    check32("no irq from AEQ_CI", irq_count - n0, 0);
+    // with BAR0 IRQ_ENABLE[1]: vector 1, one cycle per change of AEQ_PI
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 2, 4'hF, OKAY);
+    f_write_irq("AEQ_PI 6", `RNIC_FW_AEQ_PI, 6, 1);
+    h_read(`RNIC_BAR0_AEQ_PI, 6, OKAY);
+    f_read(`RNIC_FW_AEQ_PI, 6, OKAY, 1);
+    f_write_irq("AEQ_PI 6 again", `RNIC_FW_AEQ_PI, 6, 0);
+    f_write_irq("AEQ_PI 6 modulo", `RNIC_FW_AEQ_PI, AEQ_SLOTS + 6, 0);
+    h_read(`RNIC_BAR0_AEQ_PI, 6, OKAY);
+    f_write_irq("AEQ_PI 0 modulo", `RNIC_FW_AEQ_PI, 3 * AEQ_SLOTS, 1);
+    h_read(`RNIC_BAR0_AEQ_PI, 0, OKAY);
+    f_read(`RNIC_FW_AEQ_PI, 0, OKAY, 1);
+    f_write_irq("AEQ_PI all ones", `RNIC_FW_AEQ_PI, 32'hFFFF_FFFF, 1);
+    h_read(`RNIC_BAR0_AEQ_PI, AEQ_SLOTS - 1, OKAY);
+    f_read(`RNIC_FW_AEQ_PI, AEQ_SLOTS - 1, OKAY, 1);
+    n0 = irq_count;
+    f_write(`RNIC_FW_AEQ_PI, 1, 4'h1, SLVERR);
+    repeat (3) @(negedge clk);
+    check32("no irq for a refused AEQ_PI write", irq_count - n0, 0);
+    h_read(`RNIC_BAR0_AEQ_PI, AEQ_SLOTS - 1, OKAY);
+    // a refused BAR0 AEQ_PI write raises nothing either
+    h_write(`RNIC_BAR0_AEQ_PI, 4, 4'hF, SLVERR);
+    repeat (3) @(negedge clk);
+    check32("no irq for a BAR0 AEQ_PI write", irq_count - n0, 0);
+    // IRQ_ENABLE[0] clear: a CMDQ_CI change raises nothing
+    h_write(`RNIC_BAR0_CMDQ_PI, 5, 4'hF, OKAY);
+    f_write_irq("CMDQ_CI 5, IRQ_ENABLE 2", `RNIC_FW_CMDQ_CI, 5, 0);
+    // IRQ_ENABLE 1: AEQ_PI changes raise nothing, CMDQ_CI still vector 0
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 1, 4'hF, OKAY);
+    f_write_irq("AEQ_PI 3, IRQ_ENABLE 1", `RNIC_FW_AEQ_PI, 3, 0);
+    h_read(`RNIC_BAR0_AEQ_PI, 3, OKAY);
+    irq_vec_exp = 5'd0;
+    h_write(`RNIC_BAR0_CMDQ_PI, 6, 4'hF, OKAY);
+    f_write_irq("CMDQ_CI 6, IRQ_ENABLE 1", `RNIC_FW_CMDQ_CI, 6, 1);
+    // IRQ_ENABLE 3: each pulse carries the vector of the register that changed
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 3, 4'hF, OKAY);
+    irq_vec_exp = 5'd1;
+    f_write_irq("AEQ_PI 4, IRQ_ENABLE 3", `RNIC_FW_AEQ_PI, 4, 1);
+    irq_vec_exp = 5'd0;
+    h_write(`RNIC_BAR0_CMDQ_PI, 7, 4'hF, OKAY);
+    f_write_irq("CMDQ_CI 7, IRQ_ENABLE 3", `RNIC_FW_CMDQ_CI, 7, 1);
+    irq_vec_exp = 5'd1;
+    f_write_irq("AEQ_PI 5, IRQ_ENABLE 3", `RNIC_FW_AEQ_PI, 5, 1);
+    f_write_irq("CMDQ_CI 7 unchanged", `RNIC_FW_CMDQ_CI, 7, 0);
+    f_write_irq("AEQ_PI 5 unchanged", `RNIC_FW_AEQ_PI, 5, 0);
+    irq_vec_exp = 5'd0;
+    f_write_irq("CMDQ_CI 0, IRQ_ENABLE 3", `RNIC_FW_CMDQ_CI, 0, 1);
+    f_write_irq("CMDQ_CI 7 back, IRQ_ENABLE 3", `RNIC_FW_CMDQ_CI, 7, 1);
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 0, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_AEQ_PI, 5, OKAY);
+    h_read(`RNIC_BAR0_AEQ_CI, 2, OKAY);
+    h_read(`RNIC_BAR0_CMDQ_CI, 7, OKAY);
+
+    // ---- asynchronous event slots: the firmware writes every word of every
+    // slot, both ports read them back
+    n0 = irq_count;
+    for (i = 0; i < AEQ_WORDS; i = i + 1) begin
+        f_aeq_write(i, pattern(i + 3000), 4'hF);
+    end
+    check_aeq_all;
+    // slot 9 as an aeqe (SRQ_LIMIT_REACHED, uctx 0x0102, SRQN 0x11)
+    f_aeq_write(9 * SLOT_WORDS, (32'h0102 << `RNIC_AEQE_UCTX_LSB) |
+                (`RNIC_ASYNC_EVENT_SRQ_LIMIT_REACHED << `RNIC_AEQE_EVENT_LSB), 4'hF);
+    f_aeq_write(9 * SLOT_WORDS + (`RNIC_AEQE_ELEMENT_LSB / 32), 32'h11, 4'hF);
+    h_read(AEQ + 9 * `RNIC_AEQ_SLOT_SIZE, 32'h0102_000F, OKAY);
+    h_read(AEQ + 9 * `RNIC_AEQ_SLOT_SIZE + 4, 32'h11, OKAY);
+    // byte strobes: only the strobed bytes change
+    f_aeq_write(5 * SLOT_WORDS + 1, 32'hA1B2_C3D4, 4'b0110);
+    h_read(AEQ + 5 * `RNIC_AEQ_SLOT_SIZE + 4, (pattern(5 * SLOT_WORDS + 1 + 3000) & 32'hFF00_00FF) | 32'h00B2_C300, OKAY);
+    f_aeq_write((AEQ_SLOTS - 1) * SLOT_WORDS, 32'h1122_3344, 4'b1001);
+    h_read(AEQ + (AEQ_SLOTS - 1) * `RNIC_AEQ_SLOT_SIZE,
+           (pattern((AEQ_SLOTS - 1) * SLOT_WORDS + 3000) & 32'h00FF_FF00) | 32'h1100_0044, OKAY);
+    f_aeq_write(0, 32'hFFFF_FFFF, 4'b0000);
+    h_read(AEQ, pattern(3000), OKAY);
+    f_aeq_write(AEQ_WORDS - 1, 32'h0000_0000, 4'b1000);
+    f_aeq_write(12, 32'h5566_7788, 4'b0001);
+    f_aeq_write(12, 32'h5566_7788, 4'b0100);
+    h_read(AEQ + 12 * 4, (pattern(12 + 3000) & 32'hFF00_FF00) | 32'h0066_0088, OKAY);
+    // host writes to the window are refused and change nothing
+    h_write(AEQ, 32'h0, 4'hF, SLVERR);
+    h_write(AEQ + 4, 32'hFFFF_FFFF, 4'hF, SLVERR);
+    h_write(AEQ + 5 * `RNIC_AEQ_SLOT_SIZE + 4, 32'h0, 4'b0110, SLVERR);
+    h_write(AEQ + 9 * `RNIC_AEQ_SLOT_SIZE, 32'hDEAD_BEEF, 4'h1, SLVERR);
+    h_write(AEQ + (AEQ_WORDS - 1) * 4, 32'h0BAD_F00D, 4'hF, SLVERR);
+    check_aeq_all;
+    // the window and the command slots do not alias: command slot 0 (whose
+    // word offsets match the AEQ words) is as the command tests left it,
+    // and command-slot writes leave the AEQ window alone
+    for (i = 0; i < AEQ_WORDS; i = i + 1) begin
+        h_read(CMDQ + i * 4, cmdq_slot0(i), OKAY);
+    end
+    h_write(CMDQ + 5 * 4, pattern(5), 4'hF, OKAY);
+    f_write(CMDQ + 6 * 4, pattern(6), 4'hF, OKAY);
+    h_read(AEQ + 5 * 4, aeq_shadow[5], OKAY);
+    f_read(AEQ + 6 * 4, aeq_shadow[6], OKAY, 1);
+    check32("no irq from the AEQ window", irq_count - n0, 0);
+
+    // ---- hardware event head: FW_EVENT, IRQ_STATUS[1], fw_irq, ev_pop
+    ev_valid = 1'b0;
+    ev_event = {`RNIC_HW_EVENT_RESP_ACCESS, 24'h00_0123};
+    f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_STATUS, 0, OKAY, 1);
+    ev_valid = 1'b1;
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_RESP_ACCESS, 24'h00_0123}, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_STATUS, 2, OKAY, 1);
+    ev_event = 32'hFFFF_FFFF;
+    f_read(`RNIC_FW_EVENT, 32'hFFFF_FFFF, OKAY, 1);
+    ev_event = {`RNIC_HW_EVENT_SRQ_LIMIT, 24'hAB_CDEF};
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_SRQ_LIMIT, 24'hAB_CDEF}, OKAY, 1);
+    ev_event = {`RNIC_HW_EVENT_QP_FATAL, 24'h00_0001};
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_QP_FATAL, 24'h00_0001}, OKAY, 1);
+    ev_valid = 1'b0;
+    f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_STATUS, 0, OKAY, 1);
+    // IRQ_STATUS is level: writing ones leaves bit 1 as ev_valid says
+    ev_valid = 1'b1;
+    f_write(`RNIC_FW_IRQ_STATUS, 3, 4'hF, OKAY);
+    f_read(`RNIC_FW_IRQ_STATUS, 2, OKAY, 1);
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_QP_FATAL, 24'h00_0001}, OKAY, 1);
+    // fw_irq = (IRQ_ENABLE[0] & command pending) | (IRQ_ENABLE[1] & ev_valid),
+    // every combination (CMDQ_CI is 7 here)
+    for (c0 = 0; c0 < 16; c0 = c0 + 1) begin
+        en = c0[1:0];
+        evb = c0[2];
+        pend = c0[3];
+        f_write(`RNIC_FW_IRQ_ENABLE, {30'd0, en}, 4'hF, OKAY);
+        h_write(`RNIC_BAR0_CMDQ_PI, pend ? 3 : 7, 4'hF, OKAY);
+        ev_valid = evb;
+        f_read(`RNIC_FW_IRQ_ENABLE, {30'd0, en}, OKAY, 1);
+        f_read(`RNIC_FW_IRQ_STATUS, {30'd0, evb, pend}, OKAY, 1);
+        check32("fw_irq combination", {31'd0, fw_irq}, {31'd0, (en[0] & pend) | (en[1] & evb)});
+        // fw_irq follows ev_valid in the same cycle
+        ev_valid = ~evb;
+        #1;
+        check32("fw_irq follows ev_valid", {31'd0, fw_irq}, {31'd0, (en[0] & pend) | (en[1] & ~evb)});
+        ev_valid = evb;
+        #1;
+        check32("fw_irq combination again", {31'd0, fw_irq}, {31'd0, (en[0] & pend) | (en[1] & evb)});
+    end
+    h_write(`RNIC_BAR0_CMDQ_PI, 7, 4'hF, OKAY);
+    f_write(`RNIC_FW_IRQ_ENABLE, 1, 4'hF, OKAY);
+    check32("ev_pop idle", ev_pop_count, 0);
+    // a write to FW_EVENT_POP: ev_pop for exactly one cycle, the cycle the
+    // write is taken; any data and any strobes
+    ev_valid = 1'b1;
+    ev_event = {`RNIC_HW_EVENT_REQ_ERR, 24'h00_0042};
+    f_write(`RNIC_FW_EVENT_POP, 0, 4'hF, OKAY);
+    ev_pops = ev_pops + 1;
+    repeat (2) @(negedge clk);
+    check32("ev_pop cycles", ev_pop_count, ev_pops);
+    check32("ev_pop in the write cycle", ev_pop_cycle, f_fire_cycle);
+    f_write(`RNIC_FW_EVENT_POP, 32'hFFFF_FFFF, 4'h1, OKAY);
+    ev_pops = ev_pops + 1;
+    repeat (2) @(negedge clk);
+    check32("ev_pop cycles 2", ev_pop_count, ev_pops);
+    check32("ev_pop in the write cycle 2", ev_pop_cycle, f_fire_cycle);
+    // reads do not pop; FW_EVENT and FW_AEQ_CI refuse writes and do not pop
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_REQ_ERR, 24'h00_0042}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_POP, 0, OKAY, 1);
+    f_write(`RNIC_FW_EVENT, 0, 4'hF, SLVERR);
+    f_write(`RNIC_FW_AEQ_CI, 3, 4'hF, SLVERR);
+    f_write(`RNIC_FW_AEQ_PI, 6, 4'hF, OKAY);
+    repeat (2) @(negedge clk);
+    check32("no ev_pop without an FW_EVENT_POP write", ev_pop_count, ev_pops);
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_REQ_ERR, 24'h00_0042}, OKAY, 1);
+    h_read(`RNIC_BAR0_AEQ_CI, 2, OKAY);
+    h_read(`RNIC_BAR0_AEQ_PI, 6, OKAY);
+    // back-to-back FW_EVENT_POP writes: one ev_pop cycle each
+    n0 = ev_pop_count;
+    n1 = 0;
+    @(negedge clk);
+    f_awaddr = `RNIC_FW_EVENT_POP; f_wdata = 0; f_wstrb = 4'hF; f_awvalid = 1; f_wvalid = 1;
+    for (i = 0; i < 3; i = i + 1) begin
+        #1;
+        if (f_awready && f_wready) begin
+            n1 = n1 + 1;
+        end
+        @(negedge clk);
+    end
+    f_awvalid = 0; f_wvalid = 0;
+    ev_pops = ev_pops + n1;
+    repeat (2) @(negedge clk);
+    check32("back-to-back pops taken", n1, 3);
+    check32("back-to-back ev_pop cycles", ev_pop_count - n0, 3);
+    ev_valid = 1'b0;
 
     // ---- context path
     f_write(`RNIC_FW_CTX_SEL, (24'h000105 << 8) | `RNIC_CTX_TABLE_QPC, 4'hF, OKAY);
@@ -602,6 +962,12 @@ initial begin
     f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_TX_PKTS, 0, OKAY, 1);
 
     // reset clears the registers
+    h_write(`RNIC_BAR0_AEQ_CI, 11, 4'hF, OKAY);
+    f_write(`RNIC_FW_AEQ_PI, 13, 4'hF, OKAY);
+    h_write(`RNIC_BAR0_IRQ_ENABLE, 3, 4'hF, OKAY);
+    f_write(`RNIC_FW_IRQ_ENABLE, 3, 4'hF, OKAY);
+    h_read(`RNIC_BAR0_AEQ_PI, 13, OKAY);
+    f_read(`RNIC_FW_AEQ_CI, 11, OKAY, 1);
     @(negedge clk);
     rst = 1;
     repeat (2) @(negedge clk);
@@ -609,6 +975,16 @@ initial begin
     h_read(`RNIC_BAR0_CMDQ_PI, 0, OKAY);
     f_read(`RNIC_FW_CMDQ_CI, 0, OKAY, 1);
     f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_DB_REJECT, 0, OKAY, 1);
+    h_read(`RNIC_BAR0_AEQ_PI, 0, OKAY);
+    h_read(`RNIC_BAR0_AEQ_CI, 0, OKAY);
+    h_read(`RNIC_BAR0_IRQ_ENABLE, 0, OKAY);
+    f_read(`RNIC_FW_AEQ_PI, 0, OKAY, 1);
+    f_read(`RNIC_FW_AEQ_CI, 0, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_ENABLE, 0, OKAY, 1);
+    // the first AEQ_PI write after reset: no interrupt (IRQ_ENABLE is 0)
+    irq_vec_exp = 5'd1;
+    f_write_irq("AEQ_PI after reset", `RNIC_FW_AEQ_PI, 1, 0);
+    check32("ev_pop cycles in the whole test", ev_pop_count, ev_pops);
 
     if (errors == 0) begin
         $display("tb_csr: %0d checks", checks);

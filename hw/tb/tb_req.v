@@ -15,6 +15,15 @@
 // ACKs, READ/atomics refused); QPs 24-25 UD (SEND ONLY with DETH, address
 // vector and Q_Key from the WQE, length and opcode errors); QPs 26-27 RC
 // FENCE ordering behind a READ and an atomic, checked with a cycle counter.
+// QP error events: every WQE whose CQE reports an error other than
+// WR_FLUSH_ERR on a QP in RTS moves the QP to error; the DUT must pulse
+// m_err_w (the WQE stage found the error: nothing was sent) or m_err_c (a
+// NAK or a bad READ response for a sent WQE) exactly once for it, and
+// nothing while the QP stays in error; the per-QP pulse counts are compared
+// with the expected ones after every wait for CQEs (a QP not in RTS gets
+// LOC_QP_OP_ERR without a pulse). QPs 28-29: s_fatal_* sets QP 28's error
+// flag (no pulse): its WQEs are flushed without a packet, a DMA read or a
+// pulse while QP 29 keeps sending; QP 30: a NAK after s_fatal, no pulse.
 // The sequence (initial block and its tasks) drives inputs with blocking
 // assignments at the falling edge (Verilator 5.006 runs non-blocking
 // assignments in initial blocks as blocking ones); the models in always
@@ -131,6 +140,10 @@ wire                        wr_tlast;
 wire                        wr_tvalid;
 reg                         wr_tready = 1'b0;
 reg                         wr_done = 1'b0;
+reg                         s_fatal_valid = 1'b0;
+reg  [23:0]                 s_fatal_qpn = 24'd0;
+wire                        err_c_valid, err_w_valid;
+wire [23:0]                 err_c_qpn, err_w_qpn;
 
 rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .clk(clk), .rst(rst),
@@ -145,6 +158,8 @@ rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .m_wr_req_ready(wr_req_ready),
     .m_wr_tdata(wr_tdata), .m_wr_tkeep(wr_tkeep), .m_wr_tlast(wr_tlast), .m_wr_tvalid(wr_tvalid),
     .m_wr_tready(wr_tready), .s_wr_done(wr_done),
+    .s_fatal_valid(s_fatal_valid), .s_fatal_qpn(s_fatal_qpn),
+    .m_err_c_valid(err_c_valid), .m_err_c_qpn(err_c_qpn), .m_err_w_valid(err_w_valid), .m_err_w_qpn(err_w_qpn),
     .m_hdr_opcode(hdr_opcode),
     .m_hdr_se(hdr_se),
     .m_hdr_mig(hdr_mig),
@@ -213,6 +228,8 @@ reg [23:0] qa_psn [0:255];        // next PSN the requester should use
 reg [15:0] qa_index [0:255];      // next WQE index
 reg [3:0]  qa_type [0:255];       // RC, UC or UD
 reg [31:0] qa_qkey [0:255];       // the QPC's Q_Key (UD: DETH when the WQE's has its high bit set)
+reg [3:0]  qa_state [0:255];      // the state of its last QPC write
+reg        qa_err [0:255];        // its error flag is up (an error CQE, or s_fatal_*)
 
 // expected messages (in send order)
 localparam MAXMSG = 256;
@@ -273,6 +290,61 @@ always @(posedge clk) begin
     if (!rst && ack_pl_tvalid && ack_pl_tready) ack_in_cyc = cycle;
 end
 
+// ---------------------------------------------------------------- QP error pulses
+// m_err_c_* and m_err_w_* counted per QPN (a pulse that is not 0 or 1, or a
+// QPN past the TB's QPs, fails at once); exp_errc / exp_errw: what post
+// expects (see there); n_err_all: every pulse
+integer n_errc [0:255], n_errw [0:255], exp_errc [0:255], exp_errw [0:255];
+integer n_err_all = 0;
+always @(posedge clk) begin
+    if (!rst && err_c_valid !== 1'b0) begin
+        n_err_all = n_err_all + 1;
+        if (err_c_valid !== 1'b1 || err_c_qpn > 24'd255) begin
+            $display("FAIL: m_err_c_valid %b qpn %h (cycle %0d)", err_c_valid, err_c_qpn, cycle);
+            errors = errors + 1;
+        end else begin
+            n_errc[err_c_qpn] = n_errc[err_c_qpn] + 1;
+        end
+    end
+    if (!rst && err_w_valid !== 1'b0) begin
+        n_err_all = n_err_all + 1;
+        if (err_w_valid !== 1'b1 || err_w_qpn > 24'd255) begin
+            $display("FAIL: m_err_w_valid %b qpn %h (cycle %0d)", err_w_valid, err_w_qpn, cycle);
+            errors = errors + 1;
+        end else begin
+            n_errw[err_w_qpn] = n_errw[err_w_qpn] + 1;
+        end
+    end
+end
+
+// every QP's pulse counts against the expected ones
+task err_chk;
+    integer q;
+    begin
+        for (q = 0; q < 256; q = q + 1)
+            if (n_errc[q] != exp_errc[q] || n_errw[q] != exp_errw[q]) begin
+                if (errors < 30) $display("FAIL: QP %0d: %0d m_err_c and %0d m_err_w pulses, expected %0d and %0d (cycle %0d)",
+                                          q, n_errc[q], n_errw[q], exp_errc[q], exp_errw[q], cycle);
+                errors = errors + 1;
+            end
+    end
+endtask
+
+// the s_fatal test: headers for QP 28's destination QP, DMA reads touching
+// the window its flushed WQEs' SGEs point at (no other WQE reads there)
+localparam [63:0] FATAL_VA = MR_VA + 64'h2e000;
+localparam [31:0] FATAL_WIN = 32'h1000;
+integer n_hdr28 = 0, n_rd_fatal = 0;
+always @(posedge clk) begin
+    if (!rst && hdr_valid && hdr_ready && hdr_dqpn === qa_dqpn[28]) n_hdr28 = n_hdr28 + 1;
+    if (!rst && rd_req_valid && rd_req_ready && rd_req_addr < MR_IOVA + (FATAL_VA - MR_VA) + FATAL_WIN &&
+        rd_req_addr + rd_req_len > MR_IOVA + (FATAL_VA - MR_VA)) begin
+        $display("FAIL: DMA read %h+%0d of a flushed WQE's SGE (cycle %0d)", rd_req_addr, rd_req_len, cycle);
+        n_rd_fatal = n_rd_fatal + 1;
+        errors = errors + 1;
+    end
+end
+
 // ---------------------------------------------------------------- contexts
 task ctx_write(input [7:0] table_id, input [23:0] index, input [32*`RNIC_CTX_WORDS-1:0] data);
     begin
@@ -309,6 +381,9 @@ task qp_setup_t(input [7:0] qpn, input [3:0] qtype, input [3:0] state, input [2:
         qa_cqn[qpn] = cqn;
         qa_psn[qpn] = psn;
         qa_index[qpn] = 16'd0;
+        qa_state[qpn] = state;
+        if (state == `RNIC_QP_STATE_RESET || state == `RNIC_QP_STATE_INIT)
+            qa_err[qpn] = 1'b0;                       // a reset clears the error flag
         c[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] = state;
         c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = qtype;
         c[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W] = qkey;
@@ -410,6 +485,21 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
             end
         end
         // expectations
+        // an error other than WR_FLUSH_ERR moves a QP in RTS to error: one
+        // pulse, m_err_c when the WQE was sent (NAK, bad READ response),
+        // m_err_w when the WQE stage refused it; a QP not in RTS gets
+        // LOC_QP_OP_ERR without its error flag going up
+        // (a QP in error flushes every WQE: any other status is a TB slip)
+        if (exp_status != `RNIC_WC_STATUS_WR_FLUSH_ERR && qa_err[qpn]) begin
+            $display("FAIL: TB: status %h expected on QP %0d in error", exp_status, qpn);
+            errors = errors + 1;
+        end
+        if (exp_status != `RNIC_WC_STATUS_SUCCESS && exp_status != `RNIC_WC_STATUS_WR_FLUSH_ERR &&
+            (qa_state[qpn] == `RNIC_QP_STATE_RTS || qa_state[qpn] == `RNIC_QP_STATE_SQD) && !qa_err[qpn]) begin
+            qa_err[qpn] = 1'b1;
+            if (exp_sent) exp_errc[qpn] = exp_errc[qpn] + 1;
+            else exp_errw[qpn] = exp_errw[qpn] + 1;
+        end
         if (exp_sent) begin
             // a READ is one request packet but uses n PSNs, one per response;
             // an atomic is one packet without payload and uses one PSN
@@ -1019,6 +1109,7 @@ task wait_cqes;
             $display("FAIL: %0d CQEs received, %0d expected", ec_rd, ec_wr);
             errors = errors + 1;
         end
+        err_chk;
     end
 endtask
 
@@ -1065,6 +1156,18 @@ task qp_reset_t(input [7:0] qpn, input [3:0] qtype, input [2:0] mtu, input [23:0
     end
 endtask
 
+// s_fatal_* for qpn (the fetch engine dropped a malformed WQE of it): one
+// cycle; afterwards the QPN input shows QP 29 without valid (sets nothing)
+task fatal_pulse(input [7:0] qpn);
+    begin
+        @(negedge clk);
+        s_fatal_valid = 1'b1; s_fatal_qpn = {16'd0, qpn};
+        @(negedge clk);
+        s_fatal_valid = 1'b0; s_fatal_qpn = 24'd29;
+        qa_err[qpn] = 1'b1;
+    end
+endtask
+
 localparam [7:0] SIG = `RNIC_WQE_FLAG_SIGNALED;
 localparam [7:0] OK = `RNIC_WC_STATUS_SUCCESS;
 localparam [7:0] ACK_SYN = 8'h1F;                // ACK, credit field 0x1F
@@ -1074,10 +1177,16 @@ integer rs, ri, rl, rn;      // READ tests: response source offset, loop index, 
 reg [23:0] rp, rp2;          // READ tests: first PSN of a READ
 reg [63:0] av;               // atomic tests: original remote data in the ATOMIC ACKNOWLEDGE
 integer na, nd, fm, c0;      // UC/UD/FENCE tests: ACKs fed, DMA reads, a message number, a cycle
+integer h28, ne;             // s_fatal test: QP 28's headers, error pulses before it
+localparam [7:0] FLUSH = `RNIC_WC_STATUS_WR_FLUSH_ERR;
 localparam [3:0] UC = `RNIC_QP_TYPE_UC, UD = `RNIC_QP_TYPE_UD;
 localparam [7:0] FENCE = `RNIC_WQE_FLAG_FENCE;
 
 initial begin
+    for (i = 0; i < 256; i = i + 1) begin
+        n_errc[i] = 0; n_errw[i] = 0; exp_errc[i] = 0; exp_errw[i] = 0;
+        qa_state[i] = `RNIC_QP_STATE_RESET; qa_err[i] = 1'b0;
+    end
     for (i = 0; i < MEM_BYTES; i = i + 1) mem[i] = $random(seed);
     for (i = 0; i < 256; i = i + 1) inl[i] = $random(seed);
     repeat (10) @(negedge clk);
@@ -1912,7 +2021,102 @@ initial begin
     wait_cqes;
     wmem_check("atomic, fenced SEND");
 
+    // --- s_fatal_* (the fetch engine's QP_FATAL, ibv_get_async_event(3)
+    // IBV_EVENT_QP_FATAL): the pulse sets an idle RTS QP's error flag and
+    // raises no m_err pulse (the fetch engine reports the event); every later
+    // WQE of the QP completes WR_FLUSH_ERR in order (signaled or not, any
+    // opcode), with no packet, no DMA read of its SGEs, no DMA write and no
+    // pulse, while QP 29 keeps sending around them
+    qp_setup(28, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd57, 24'h000300, 1'b0);
+    qp_setup(29, `RNIC_QP_STATE_RTS, `RNIC_MTU_512, 24'd5, 24'd59, 24'hfffff8, 1'b0);
+    $display("QP 28/29: s_fatal for an idle RTS QP 28: its WQEs flushed, no packet, no pulse; QP 29 keeps sending");
+    sg1(MR_VA + 64'h1701, 300);
+    post(28, `RNIC_WQE_OP_SEND, SIG, 1, 300, 0, 0, 0, OK, 1, 1);         // QP 28 works before
+    wait_sent;
+    send_ack(8'h11, 28, qa_psn[28] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    h28 = n_hdr28;
+    ne = n_err_all;
+    chk("QP 28 hdrs", h28, 1);                                           // the monitor sees QP 28
+    sg1(MR_VA + 64'h1801, 3000);
+    post(29, `RNIC_WQE_OP_SEND, 0, 1, 3000, 0, 0, 0, OK, 1, 0);         // in flight during the pulse
+    fatal_pulse(28);
+    sg_va[0] = FATAL_VA + 64'h001; sg_len[0] = 700; sg_key[0] = LKEY;
+    sg_va[1] = FATAL_VA + 64'h801; sg_len[1] = 100; sg_key[1] = LKEY;
+    post(28, `RNIC_WQE_OP_SEND, SIG, 2, 800, 0, 0, 0, FLUSH, 0, 1);
+    sg1(FATAL_VA + 64'h101, 50);
+    post(28, `RNIC_WQE_OP_SEND_IMM, 0, 1, 50, 32'h28282828, 0, 0, FLUSH, 0, 1);   // unsignaled
+    sg1(MR_VA + 64'h1e01, 600);
+    post(29, `RNIC_WQE_OP_RDMA_WRITE_IMM, 0, 1, 600, 32'h29292929, 64'h00007f0029290000, 32'h00290001, OK, 1, 0);
+    sg1(FATAL_VA + 64'h201, 1500);
+    post(28, `RNIC_WQE_OP_RDMA_WRITE, SIG, 1, 1500, 0, 64'h00007f0028280000, 32'h00280001, FLUSH, 0, 1);
+    for (i = 0; i < 40; i = i + 1) inl[i] = 8'hd0 + i;
+    post(28, `RNIC_WQE_OP_SEND, SIG | `RNIC_WQE_FLAG_INLINE, 0, 40, 0, 0, 0, FLUSH, 0, 1);
+    sgw(64'h7d01, 100);                                                  // no wok: any write fails
+    post(28, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 100, 0, 64'h00007f0028290000, 32'h00280002, FLUSH, 0, 1);
+    sgw(64'h7e01, 8);
+    post(28, `RNIC_WQE_OP_ATOMIC_CS, SIG, 1, 8, 0, 64'h00007f00282a0000, 32'h00280003, FLUSH, 0, 1);
+    post(28, `RNIC_WQE_OP_ATOMIC_FA, 0, 1, 8, 0, 64'h00007f00282b0000, 32'h00280004, FLUSH, 0, 1);
+    wait_cqes;                                                           // QP 28's flushes only
+    sg1(MR_VA + 64'h1f01, 100);
+    post(29, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 29, qa_psn[29] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    chk("QP 28 hdrs", n_hdr28, h28);
+    chk("fatal DMA", n_rd_fatal, 0);
+    chk("fatal pulses", n_err_all, ne);
+    chk("QP 29 psn", qa_psn[29], 24'h000001);                            // 6 + 2 + 1 PSNs from 0xfffff8 (wraps)
+    wmem_check("flushed READ/atomic");
+    // a reset clears the flag: QP 28 sends again; then a bad lkey moves it
+    // to error (one m_err_w pulse), a second s_fatal finds the flag up (no
+    // pulse), and the WQE behind is flushed
+    $display("QP 28: reset after s_fatal, SEND; bad lkey (one pulse), s_fatal again (none), flush");
+    qp_reset_t(28, `RNIC_QP_TYPE_RC, `RNIC_MTU_1024, 24'd57, 24'h000400, 32'h0e00001c);
+    sg1(MR_VA + 64'h2001, 1100);
+    post(28, `RNIC_WQE_OP_SEND, SIG, 1, 1100, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 28, qa_psn[28] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    chk("QP 28 hdrs", n_hdr28, h28 + 2);
+    ne = n_err_all;
+    sg_va[0] = FATAL_VA + 64'h301; sg_len[0] = 64; sg_key[0] = LKEY ^ 32'h80;
+    post(28, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_LOC_PROT_ERR, 0, 1);
+    wait_cqes;
+    chk("err_w pulses", n_err_all, ne + 1);
+    chk("QP 28 err_w", n_errw[28], 1);
+    fatal_pulse(28);
+    sg1(FATAL_VA + 64'h401, 64);
+    post(28, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, FLUSH, 0, 1);
+    sg1(MR_VA + 64'h2601, 10);
+    post(29, `RNIC_WQE_OP_SEND, SIG, 1, 10, 0, 0, 0, OK, 1, 1);         // its CQE comes with the ACK
+    wait_sent;
+    send_ack(8'h11, 29, qa_psn[29] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    chk("fatal again", n_err_all, ne + 1);
+    chk("QP 28 hdrs", n_hdr28, h28 + 2);
+    chk("fatal DMA", n_rd_fatal, 0);
+    // QP 30: s_fatal while a SEND is outstanding; the NAK (remote access)
+    // for it then finds the flag up: REM_ACCESS_ERR CQE, but no pulse
+    $display("QP 30: s_fatal with a SEND outstanding, then a remote access NAK: no pulse");
+    qp_setup(30, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd61, 24'h000050, 1'b0);
+    sg1(MR_VA + 64'h2701, 200);
+    post(30, `RNIC_WQE_OP_SEND, SIG, 1, 200, 0, 0, 0, `RNIC_WC_STATUS_REM_ACCESS_ERR, 1, 1);
+    exp_errc[30] = exp_errc[30] - 1;                                      // the flag is up before the NAK
+    wait_sent;
+    ne = n_err_all;
+    fatal_pulse(30);
+    repeat (20) @(posedge clk);
+    send_ack(8'h11, 30, qa_psn[30] - 24'd1, 8'h62, 0);
+    wait_cqes;
+    sg1(FATAL_VA + 64'h501, 16);
+    post(30, `RNIC_WQE_OP_SEND, SIG, 1, 16, 0, 0, 0, FLUSH, 0, 1);
+    wait_cqes;
+    chk("NAK pulses", n_err_all, ne);
+    chk("fatal DMA", n_rd_fatal, 0);
+
     repeat (100) @(posedge clk);
+    err_chk;
     chk("ack drops", n_ack_drop, exp_drop);
     chk("seq NAKs", n_nak_seq, exp_seq);
     chk("RNR NAKs", n_nak_rnr, exp_rnr);
@@ -1927,6 +2131,11 @@ initial begin
     chk("gather bytes", rd_acc_bytes, g_exp);
     $display("tb_req: %0d messages, %0d payload bytes, %0d CQEs, %0d DMA reads, %0d DMA writes (%0d bytes)",
              em_wr, exp_wr, ec_rd, n_dma_req, n_wr_req, wr_dat_bytes);
+    ne = 0; nd = 0;
+    for (i = 0; i < 256; i = i + 1) begin
+        ne = ne + n_errc[i]; nd = nd + n_errw[i];
+    end
+    $display("tb_req: %0d m_err_c and %0d m_err_w pulses", ne, nd);
     if (errors == 0) $display("PASS");
     else $display("FAIL: %0d errors", errors);
     $finish;

@@ -14,8 +14,14 @@
 // are compared with a GRH built here from the packet's IPv4 fields (its own
 // header checksum). SRQ cases (RC and UC QPs on a shared receive queue)
 // expect each CQE's wqe_index to be the index of the SRQ WQE the message
-// took, and check the buffers of that WQE. Run it with -Ptb_resp.DATA_W=64
-// too (GRH over 5 beats).
+// took, and check the buffers of that WQE. Every qp_err pulse is compared
+// with the next expected {QPN, hw_event type} (RESP_ACCESS / RESP_INV_REQ
+// for a NAK without a CQE, RESP_ERR when an error CQE reports it, QP_FATAL
+// when host memory failed without a CQE) and every srq_lim pulse with the
+// next expected SRQN; the SRQ limit case checks after every single-packet
+// delivery that the event came exactly at the packet whose WQE left fewer
+// than the limit, and that re-arming (keep_idx) keeps the SRQ's indexes.
+// Run it with -Ptb_resp.DATA_W=64 too (GRH over 5 beats).
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -130,6 +136,9 @@ wire [255:0] cqe_data;
 
 wire        qp_err_valid;
 wire [23:0] qp_err_qpn;
+wire [7:0]  qp_err_type;
+wire        srq_lim_valid;
+wire [23:0] srq_lim_srqn;
 wire        stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx, stat_msg_drop;
 
 rnic_resp #(
@@ -181,7 +190,8 @@ rnic_resp #(
     .m_wr_tlast(wr_tlast), .m_wr_tvalid(wr_tvalid), .m_wr_tready(wr_tready),
     .s_wr_done(wr_done),
     .m_cqe_valid(cqe_valid), .m_cqe_ready(cqe_ready), .m_cqe_cqn(cqe_cqn), .m_cqe_data(cqe_data),
-    .qp_err_valid(qp_err_valid), .qp_err_qpn(qp_err_qpn),
+    .qp_err_valid(qp_err_valid), .qp_err_qpn(qp_err_qpn), .qp_err_type(qp_err_type),
+    .srq_lim_valid(srq_lim_valid), .srq_lim_srqn(srq_lim_srqn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
     .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop)
 );
@@ -675,6 +685,57 @@ task check_ack;
                      xa_rd, wq_wr - wq_rd, dq_wr - dq_rd);
             errors = errors + 1;
         end
+    end
+endtask
+
+// expected hardware events in order: QP errors {QPN, hw_event type}, SRQ
+// limits (SRQN); a pulse that is not 0 or 1 or that no expectation waits for fails
+reg [23:0] xe_qpn [0:63];
+reg [7:0]  xe_type [0:63];
+integer xe_wr = 0, xe_rd = 0;
+reg [23:0] xl_srqn [0:15];
+integer xl_wr = 0, xl_rd = 0;
+always @(posedge clk) begin
+    if (!rst && qp_err_valid !== 1'b0) begin
+        if (qp_err_valid !== 1'b1 || xe_rd >= xe_wr) begin
+            $display("FAIL: unexpected qp_err_valid %b qpn %h type %h (cycle %0d)", qp_err_valid, qp_err_qpn,
+                     qp_err_type, cycle);
+            errors = errors + 1;
+        end else if (qp_err_qpn !== xe_qpn[xe_rd % 64] || qp_err_type !== xe_type[xe_rd % 64]) begin
+            $display("FAIL: QP error event %0d: qpn %h type %h, expected qpn %h type %h (cycle %0d)", xe_rd,
+                     qp_err_qpn, qp_err_type, xe_qpn[xe_rd % 64], xe_type[xe_rd % 64], cycle);
+            errors = errors + 1;
+        end
+        xe_rd = xe_rd + 1;
+    end
+    if (!rst && srq_lim_valid !== 1'b0) begin
+        if (srq_lim_valid !== 1'b1 || xl_rd >= xl_wr) begin
+            $display("FAIL: unexpected srq_lim_valid %b srqn %h (cycle %0d)", srq_lim_valid, srq_lim_srqn, cycle);
+            errors = errors + 1;
+        end else if (srq_lim_srqn !== xl_srqn[xl_rd % 16]) begin
+            $display("FAIL: SRQ limit event %0d: srqn %h, expected %h (cycle %0d)", xl_rd, srq_lim_srqn,
+                     xl_srqn[xl_rd % 16], cycle);
+            errors = errors + 1;
+        end
+        xl_rd = xl_rd + 1;
+    end
+end
+
+task exp_qerr;
+    input [23:0] q;
+    input [7:0] t;
+    begin
+        xe_qpn[xe_wr % 64] = q;
+        xe_type[xe_wr % 64] = t;
+        xe_wr = xe_wr + 1;
+    end
+endtask
+
+task exp_slim;
+    input [23:0] srqn;
+    begin
+        xl_srqn[xl_wr % 16] = srqn;
+        xl_wr = xl_wr + 1;
     end
 endtask
 
@@ -1304,6 +1365,15 @@ task check_stats;
             $display("FAIL: stat_msg_drop pulsed %0d times, expected %0d", n_drop, x_drop);
             errors = errors + 1;
         end
+        // every QP error the case list counts was expected with its type
+        if (xe_wr != qp_err || xe_rd != xe_wr) begin
+            $display("FAIL: QP error events: %0d seen, %0d expected with a type, %0d counted", xe_rd, xe_wr, qp_err);
+            errors = errors + 1;
+        end
+        if (xl_rd != xl_wr) begin
+            $display("FAIL: SRQ limit events: %0d seen, %0d expected", xl_rd, xl_wr);
+            errors = errors + 1;
+        end
     end
 endtask
 
@@ -1486,7 +1556,7 @@ task ud_case;
 endtask
 
 // --- SRQ model ---------------------------------------------------------------
-// An SRQ's receive WQEs sit at base + (index mod 2^SRQ_LOG_SIZE) * stride; the
+// An SRQ's receive WQEs sit at base + (index mod 2^log_size) * stride; the
 // model keeps each SRQ's producer index (srq_mpi, posted) and consumer index
 // (srq_mci, taken in arrival order by srq_take), and the scatter list of every
 // posted WQE so a case can check the buffers of the WQE a message took. The
@@ -1497,27 +1567,47 @@ localparam SRQ_LOG_STRIDE = 6;        // 64 bytes: header and up to 3 SGEs
 function [63:0] srq_base; input [23:0] s; srq_base = 64'h3D0000 + {40'd0, s} * 64'h1000; endfunction
 reg [15:0] srq_mpi [0:7];
 reg [15:0] srq_mci [0:7];
+reg [4:0]  srq_lsz [0:7];             // log2 WQEs of the SRQ (srqc.log_size)
 integer    srec_n [0:511];            // per SRQ (s mod 8) and index (mod 64)
 reg [63:0] srec_addr [0:2047];
 reg [31:0] srec_len [0:2047];
 reg [31:0] srec_key [0:2047];
 
-// SRQC write (ctx table SRQC); the write clears the SRQ's indexes
-task srq_write;
+// SRQC write (ctx table SRQC) of 2^lsz WQEs with limit lim (0: not armed);
+// without keep the write clears the SRQ's indexes, with keep (keep_idx,
+// MODIFY_SRQ re-arming a live SRQ) they stay
+task srq_write_lim;
     input [23:0] s;
     input [23:0] pdn;
+    input [4:0] lsz;
+    input [15:0] lim;
+    input keep;
     reg [1023:0] c;
     begin
         c = 1024'd0;
         c[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W] = 1'b1;
-        c[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W] = SRQ_LOG_SIZE;
+        c[`RNIC_SRQC_KEEP_IDX_LSB +: `RNIC_SRQC_KEEP_IDX_W] = keep;
+        c[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W] = lsz;
         c[`RNIC_SRQC_LOG_STRIDE_LSB +: `RNIC_SRQC_LOG_STRIDE_W] = SRQ_LOG_STRIDE;
         c[`RNIC_SRQC_UCTX_LSB +: `RNIC_SRQC_UCTX_W] = 16'h0055;
         c[`RNIC_SRQC_PDN_LSB +: `RNIC_SRQC_PDN_W] = pdn;
+        c[`RNIC_SRQC_LIMIT_LSB +: `RNIC_SRQC_LIMIT_W] = lim;
         c[`RNIC_SRQC_BASE_LSB +: `RNIC_SRQC_BASE_W] = srq_base(s);
         ctx_write(`RNIC_CTX_TABLE_SRQC, s, c);
-        srq_mpi[s % 8] = 16'd0;
-        srq_mci[s % 8] = 16'd0;
+        srq_lsz[s % 8] = lsz;
+        if (!keep) begin
+            srq_mpi[s % 8] = 16'd0;
+            srq_mci[s % 8] = 16'd0;
+        end
+    end
+endtask
+
+// SRQC write of SRQ_LOG_SIZE WQEs, not armed; clears the SRQ's indexes
+task srq_write;
+    input [23:0] s;
+    input [23:0] pdn;
+    begin
+        srq_write_lim(s, pdn, SRQ_LOG_SIZE, 16'd0, 1'b0);
     end
 endtask
 
@@ -1532,14 +1622,14 @@ task srq_post;
     integer k, b, r;
     begin
         idx = srq_mpi[s % 8];
-        if (idx - srq_mci[s % 8] >= (1 << SRQ_LOG_SIZE)) begin
+        if (idx - srq_mci[s % 8] >= (16'd1 << srq_lsz[s % 8])) begin
             $display("FAIL: testbench posts to full SRQ %0d", s);
             errors = errors + 1;
         end
         total = 0;
         for (k = 0; k < sg_n; k = k + 1)
             total = total + sg_len[k];
-        base = srq_base(s) + ((idx % (1 << SRQ_LOG_SIZE)) << SRQ_LOG_STRIDE);
+        base = srq_base(s) + ((idx % (1 << srq_lsz[s % 8])) << SRQ_LOG_STRIDE);
         for (b = 0; b < (1 << SRQ_LOG_STRIDE); b = b + 1)
             mem[base + b] = 8'hEE;
         h = 128'd0;
@@ -1643,6 +1733,33 @@ task srq_send;
         end
         sm = msg_id;
         msg_id = msg_id + 1;
+    end
+endtask
+
+// SRQ limit case: a SEND ONLY of n bytes on RC QP q into the next WQE of
+// SRQ s, alone (drained); fire: this packet's WQE leaves fewer WQEs than the
+// armed limit, so srq_lim_valid must pulse (with s) during it, else not.
+// The CQE names the WQE, the WQE's buffer holds the bytes.
+task lim_send;
+    input [23:0] q;
+    input [23:0] s;
+    input [31:0] n;
+    input fire;
+    integer l0;
+    begin
+        l0 = xl_rd;
+        if (fire)
+            exp_slim(s);
+        srq_send(q, s, 0, n, 256, 0, 0);
+        drain;
+        if (xl_rd != l0 + fire) begin
+            $display("FAIL: SEND into WQE %0d of SRQ %0d (%0d left): %0d limit events, expected %0d", sx, s,
+                     srq_mpi[s % 8] - srq_mci[s % 8], xl_rd - l0, fire);
+            errors = errors + 1;
+            xl_rd = l0 + fire;
+        end
+        srq_sel(s, sx);
+        check_scatter(sm, n);
     end
 endtask
 
@@ -1846,6 +1963,7 @@ initial begin
     add_msg(2, 1'b1, 100, 1024, 0, 0, 0, VA_BASE + 64'h77000, KEY_NOLW ^ 32'h1);
     tb_psn[2] = tb_psn[2] - 1;
     exp_ack(2, tb_psn[2], 8'h62);
+    exp_qerr(2, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     // later packets of the QP are dropped
     add_pkt(8'h04, 2, tb_psn[2], 0, 0, 10, msg_id, 0, 0, 0, 0, 0);
     drain;
@@ -1855,11 +1973,13 @@ initial begin
     add_msg(4, 1'b1, 100, 1024, 0, 0, 0, VA_BASE + 64'h200FA0, KEY_SMALL);
     tb_psn[4] = tb_psn[4] - 1;
     exp_ack(4, tb_psn[4], 8'h62);
+    exp_qerr(4, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     qp_bringup(24'd4, 3'd3, 24'd0);
     add_msg(4, 1'b1, 100, 1024, 0, 0, 0, VA_BASE + 64'h77000, KEY_OTHPD);
     tb_psn[4] = tb_psn[4] - 1;
     exp_ack(4, tb_psn[4], 8'h62);
+    exp_qerr(4, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     if (wr_bytes != save_wr) begin
         $display("FAIL: bad rkey cases wrote %0d bytes", wr_bytes - save_wr);
@@ -1877,6 +1997,7 @@ initial begin
     exp_wr_req_bytes = exp_wr_req_bytes + 1024;
     exp_cqe(5, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_LEN_ERR, 8'd0, 1024, 0);
     exp_ack(5, p0 + 1, 8'h61);
+    exp_qerr(5, `RNIC_HW_EVENT_RESP_ERR);   // the LOC_LEN_ERR CQE reports it
     drain;
     check_scatter(msg_id, 1024);
     msg_id = msg_id + 1;
@@ -1890,6 +2011,7 @@ initial begin
     add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
     exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
     exp_ack(6, 0, 8'h63);
+    exp_qerr(6, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
     drain;
     // no LOCAL_WRITE on the key, and another PD
     qp_bringup(24'd6, 3'd3, 24'd0);
@@ -1898,6 +2020,7 @@ initial begin
     add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
     exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
     exp_ack(6, 0, 8'h63);
+    exp_qerr(6, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
     drain;
     qp_bringup(24'd6, 3'd3, 24'd0);
     sg_n = 1; set_sg(0, 64'h7A001, 50, KEY_OTHPD);
@@ -1905,6 +2028,7 @@ initial begin
     add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
     exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
     exp_ack(6, 0, 8'h63);
+    exp_qerr(6, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
     drain;
     if (wr_bytes != save_wr) begin
         $display("FAIL: bad lkey cases wrote %0d bytes", wr_bytes - save_wr);
@@ -1918,6 +2042,7 @@ initial begin
     add_pkt(8'h04, 6, 0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
     exp_cqe(6, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 8'd0, 0, 0);
     exp_ack(6, 0, 8'h63);
+    exp_qerr(6, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
     drain;
     rd_err_inject = 1'b0;
     if (wr_bytes != save_wr) begin
@@ -1932,15 +2057,18 @@ initial begin
     qp_bringup(24'd7, 3'd3, 24'd0);
     add_pkt(8'h0C, 7, 0, 0, 0, 0, msg_id, 0, VA_BASE, KEY_GOOD, 64, 0);   // READ, QP without remote read
     exp_ack(7, 0, 8'h62);
+    exp_qerr(7, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     qp_bringup(24'd7, 3'd3, 24'd0);
     add_pkt(8'h01, 7, 0, 0, 0, 1024, msg_id, 0, 0, 0, 0, 0);   // MIDDLE without FIRST
     exp_ack(7, 0, 8'h61);
+    exp_qerr(7, `RNIC_HW_EVENT_RESP_INV_REQ);   // invalid request, no CQE
     drain;
     qp_bringup(24'd7, 3'd3, 24'd0);
     sg_n = 1; set_sg(0, 64'h7C001, 5000, KEY_GOOD); clear_allowed; sg_arm; post_recv(7);
     add_pkt(8'h00, 7, 0, 0, 0, 1000, msg_id, 0, 0, 0, 0, 0);   // FIRST shorter than the MTU
     exp_ack(7, 0, 8'h61);
+    exp_qerr(7, `RNIC_HW_EVENT_RESP_INV_REQ);   // invalid request, no CQE
     drain;
     check_scatter(msg_id, 0);
     check_stats(1, 4, 1, 11, 37, 11);
@@ -1995,12 +2123,14 @@ initial begin
     // rkey without remote read; past the region's end: NAK remote access
     add_pkt(8'h0C, 10, tb_psn[10], 0, 1, 0, msg_id, 0, VA_BASE + 64'h100, KEY_GOOD, 64, 0);
     exp_ack(10, tb_psn[10], 8'h62);
+    exp_qerr(10, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
     qp_bringup(24'd10, 3'd5, 24'd5);
     qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
     add_pkt(8'h0C, 10, 5, 0, 1, 0, msg_id, 0, VA_BASE + MEM_SIZE - 10, 32'h00000555, 11, 0);
     exp_ack(10, 5, 8'h62);
+    exp_qerr(10, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     // a READ carrying payload is an invalid request
     qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
@@ -2008,6 +2138,7 @@ initial begin
     qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
     add_pkt(8'h0C, 10, 5, 0, 1, 8, msg_id, 0, VA_BASE, 32'h00000555, 8, 0);
     exp_ack(10, 5, 8'h61);
+    exp_qerr(10, `RNIC_HW_EVENT_RESP_INV_REQ);   // invalid request, no CQE
     drain;
     $display("RDMA READ: %0d response bytes checked", rp_bytes);
 
@@ -2128,20 +2259,24 @@ initial begin
     qp_bringup(24'd12, 3'd3, 24'd100);
     add_atomic(8'h14, 12, 0, VA_BASE + at_a + 4, KEY_ATOMIC, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h61);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_INV_REQ);   // invalid request, no CQE
     drain;
     // alignment is checked before the rkey
     qp_bringup(24'd12, 3'd3, 24'd100);
     add_atomic(8'h13, 12, 0, VA_BASE + at_a + 1, KEY_GOOD, 64'd1, at_v);
     exp_ack(12, tb_psn[12], 8'h61);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_INV_REQ);   // invalid request, no CQE
     drain;
     // key without remote atomic; key with a wrong tag: remote access error
     qp_bringup(24'd12, 3'd3, 24'd100);
     add_atomic(8'h13, 12, 0, VA_BASE + at_a, KEY_GOOD, 64'd1, at_v);
     exp_ack(12, tb_psn[12], 8'h62);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     qp_bringup(24'd12, 3'd3, 24'd100);
     add_atomic(8'h14, 12, 0, VA_BASE + at_a, KEY_ATOMIC ^ 32'h1, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h62);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     // QP without remote atomic (remote read and write are not enough)
     qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
@@ -2149,20 +2284,24 @@ initial begin
     qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_ATOMIC;
     add_atomic(8'h14, 12, 0, VA_BASE + at_a, KEY_ATOMIC, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h62);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     // outside the 256-byte window: just past its end, just before its start
     qp_bringup(24'd12, 3'd3, 24'd100);
     add_atomic(8'h14, 12, 0, AWIN_VA + 64'h100, KEY_AWIN, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h62);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     qp_bringup(24'd12, 3'd3, 24'd100);
     add_atomic(8'h14, 12, 0, AWIN_VA - 64'h8, KEY_AWIN, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h62);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
     drain;
     // an atomic with payload is an invalid request (the payload is dropped)
     qp_bringup(24'd12, 3'd3, 24'd100);
     add_atomic(8'h14, 12, 8, VA_BASE + at_a, KEY_ATOMIC, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h61);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_INV_REQ);   // invalid request, no CQE
     drain;
     if (rd_reqs != c0) begin
         $display("FAIL: rejected atomics issued %0d DMA reads", rd_reqs - c0);
@@ -2173,6 +2312,7 @@ initial begin
     rd_err_inject = 1'b1;
     add_atomic(8'h14, 12, 0, VA_BASE + at_a, KEY_ATOMIC, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h63);
+    exp_qerr(12, `RNIC_HW_EVENT_QP_FATAL);   // host memory failed, no CQE
     drain;
     rd_err_inject = 1'b0;
     if (rd_reqs != c0 + 1) begin
@@ -2193,6 +2333,7 @@ initial begin
     exp_wr_req_bytes = exp_wr_req_bytes + 1024;
     add_atomic(8'h14, 12, 0, VA_BASE + at_b, KEY_ATOMIC, 64'd1, 64'd0);
     exp_ack(12, tb_psn[12], 8'h61);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_INV_REQ);   // invalid request, no CQE
     drain;
     sg_n = 1; sg_addr[0] = at_b; sg_len[0] = 1024;
     check_scatter(msg_id, 1024);
@@ -2675,6 +2816,7 @@ initial begin
     srq_take(5); ib = sx;
     exp_cqe_at(5, ib, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
     exp_ack(5, pb, 8'h63);
+    exp_qerr(5, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
     add_pkt(8'h04, 5, pb + 24'd1, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
     c2 = msg_id;
     msg_id = msg_id + 1;
@@ -2824,6 +2966,7 @@ initial begin
     srq_take(6); ib = sx;
     exp_cqe_at(6, ib, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
     exp_ack(6, p0, 8'h63);
+    exp_qerr(6, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
     drain;
     check_wr_delta(0, 0);
     srq_sel(6, ib); check_scatter(c0, 0);
@@ -2832,6 +2975,121 @@ initial begin
     srq_decoy;
     check_scatter(0, 0);
     $display("SRQ: all cases checked");
+
+    // =======================================================================
+    // SRQ limit (ibv_modify_srq(3) srq_limit, IBV_EVENT_SRQ_LIMIT_REACHED):
+    // SRQ 39 (8 WQEs, SRQN bits above the low three set) armed with limit 3
+    // holds 6 WQEs; SENDs of QP 9 one at a time: the 4th leaves 2 < 3 and
+    // raises the event, the 5th and 6th (disarmed) do not. Re-armed with
+    // keep_idx and limit 2 (3 WQEs posted before the write, 3 after), the
+    // next SEND takes WQE 6, not 0, and the 5th after the write (1 left)
+    // raises the event. A write without keep_idx (limit 1) clears the
+    // indexes: the next WQEs are 0, 1, 2 again, the second (0 left) raises
+    // it. Armed again (keep_idx) while already below the limit, only the
+    // next packet that takes a WQE raises it (not an RDMA WRITE). QP 9's own
+    // RQ holds a decoy WQE no write may reach.
+    $display("SRQ limit: arm, fire once, re-arm with keep_idx, clear without it");
+    srq_write_lim(24'd39, PDN, 5'd3, 16'd3, 1'b0);
+    qp_srq_en = 1'b1; qp_srqn = 24'd39;
+    qp_bringup(24'd9, 3'd1, 24'h00FFFC);      // RC, MTU 256, PSNs wrap
+    qp_srq_en = 1'b0; qp_srqn = 24'd0;
+    srq_decoy;
+    post_recv(9);
+    clear_allowed;
+    for (i = 0; i < 6; i = i + 1) begin
+        sg_n = 1; set_sg(0, 64'h3E8001 + i * 64'h200, 400, KEY_GOOD); sg_arm; srq_post(24'd39);
+    end
+    for (i = 0; i < 6; i = i + 1) begin
+        lim_send(9, 39, 60 + i, i == 3);      // left after it: 5, 4, 3, 2 (fires), 1, 0
+        if (sx != i) begin
+            $display("FAIL: SRQ limit case: model WQE %0d, expected %0d", sx, i);
+            errors = errors + 1;
+        end
+    end
+    check_stats(11, 8, 4, 26, 92, 26);
+    // re-arm with keep_idx between producer index updates: WQEs 6..8 before,
+    // 9..11 (ring slots 1..3 again) after
+    clear_allowed;
+    for (i = 0; i < 3; i = i + 1) begin
+        sg_n = 1; set_sg(0, 64'h3E9001 + i * 64'h200, 200, KEY_GOOD); sg_arm; srq_post(24'd39);
+    end
+    srq_write_lim(24'd39, PDN, 5'd3, 16'd2, 1'b1);
+    lim_send(9, 39, 77, 1'b0);                // WQE 6, 2 left: not below the new limit
+    if (sx != 16'd6) begin
+        $display("FAIL: SRQ limit case: model WQE %0d after the keep_idx write, expected 6", sx);
+        errors = errors + 1;
+    end
+    for (i = 3; i < 6; i = i + 1) begin
+        sg_n = 1; set_sg(0, 64'h3E9001 + i * 64'h200, 200, KEY_GOOD); sg_arm; srq_post(24'd39);
+    end
+    for (i = 7; i < 12; i = i + 1)
+        lim_send(9, 39, 100 + i, i == 10);    // left after it: 4, 3, 2, 1 (fires), 0
+    check_stats(11, 8, 4, 26, 98, 26);
+    // a write without keep_idx clears the indexes and loads limit 1
+    srq_write_lim(24'd39, PDN, 5'd3, 16'd1, 1'b0);
+    clear_allowed;
+    for (i = 0; i < 2; i = i + 1) begin
+        sg_n = 1; set_sg(0, 64'h3EA001 + i * 64'h200, 100, KEY_GOOD); sg_arm; srq_post(24'd39);
+    end
+    lim_send(9, 39, 33, 1'b0);                // WQE 0, 1 left
+    if (sx != 16'd0) begin
+        $display("FAIL: SRQ limit case: model WQE %0d after the clearing write, expected 0", sx);
+        errors = errors + 1;
+    end
+    lim_send(9, 39, 44, 1'b1);                // WQE 1, 0 left: fires
+    sg_n = 1; set_sg(0, 64'h3EA401, 100, KEY_GOOD); sg_arm; srq_post(24'd39);
+    lim_send(9, 39, 55, 1'b0);                // WQE 2, 0 left: disarmed
+    check_stats(11, 8, 4, 26, 101, 26);
+    // armed (keep_idx, limit 2) while already below it: neither the write
+    // nor the producer index update (1 left) nor an RDMA WRITE (takes no WQE)
+    // raises the event; the next SEND (WQE 3) does
+    srq_write_lim(24'd39, PDN, 5'd3, 16'd2, 1'b1);
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h3EA601, 100, KEY_GOOD); sg_arm; srq_post(24'd39);
+    al_lo[al_n] = 64'h3EB001; al_hi[al_n] = 64'h3EB001 + 50; al_n = al_n + 1;
+    fill_range(64'h3EB001 - GUARD, 50 + 2 * GUARD);
+    add_msg(9, 1'b1, 50, 256, 0, 0, 0, VA_BASE + 64'h3EB001, KEY_GOOD);
+    exp_wr_req_bytes = exp_wr_req_bytes + 50;
+    tb_msn[9] = tb_msn[9] + 1;
+    exp_ack(9, tb_psn[9] - 1, 8'h1F);
+    drain;
+    c0 = msg_id;
+    msg_id = msg_id + 1;
+    lim_send(9, 39, 66, 1'b1);                // WQE 3, 0 left: fires
+    if (sx != 16'd3) begin
+        $display("FAIL: SRQ limit case: model WQE %0d after the WRITE, expected 3", sx);
+        errors = errors + 1;
+    end
+    sg_n = 1; sg_addr[0] = 64'h3EB001; sg_len[0] = 50; check_scatter(c0, 50);
+    srq_decoy;
+    check_scatter(0, 0);
+    check_stats(11, 8, 4, 26, 103, 26);
+    $display("SRQ limit: all cases checked");
+
+    // =======================================================================
+    // RDMA READ whose host memory reads fail: the responses go out with the
+    // bytes as read, no NAK follows, no CQE: QP error QP_FATAL; the QP drops
+    // the next packet. A remote access NAK of QP 7 goes right before it, so
+    // the type cannot come from the syndrome of the packet before.
+    $display("READ with a host memory error: QP_FATAL");
+    qp_bringup(24'd7, 3'd3, 24'd0);
+    add_pkt(8'h0C, 7, 0, 0, 0, 0, msg_id, 0, VA_BASE, KEY_GOOD, 64, 0);   // READ, QP without remote read
+    exp_ack(7, 0, 8'h62);
+    exp_qerr(7, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
+    qp_bringup(24'd10, 3'd3, 24'h000777);
+    qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    rd_err_inject = 1'b1;
+    add_pkt(8'h0C, 10, tb_psn[10], 0, 1, 0, msg_id, 0, VA_BASE + 64'h23456, 32'h00000555, 2000, 0);
+    exp_read(10, 64'h23456, 2000, 1024);
+    exp_qerr(10, `RNIC_HW_EVENT_QP_FATAL);
+    drain;
+    rd_err_inject = 1'b0;
+    add_pkt(8'h04, 10, tb_psn[10], 0, 1, 10, msg_id, 0, 0, 0, 0, 0);
+    drain;
+    check_wr_delta(0, 0);
+    check_stats(12, 8, 4, 27, 104, 28);
 
     if (errors == 0)
         $display("PASS: tb_resp");

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,9 @@ static int dev_open(struct dev *d, const char *name)
 			   IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |
 				   IBV_ACCESS_REMOTE_ATOMIC);
 	d->ro_mr = ibv_reg_mr(d->pd, d->ro, 65536, IBV_ACCESS_LOCAL_WRITE);
+	/* the asynchronous event tests poll async_fd */
+	if (fcntl(d->ctx->async_fd, F_SETFL, fcntl(d->ctx->async_fd, F_GETFL) | O_NONBLOCK) != 0)
+		return -1;
 	return d->mr && d->ro_mr ? 0 : -1;
 }
 
@@ -1698,6 +1702,164 @@ static void t_srq_list(void)
 	srq_down(&t);
 }
 
+/* ---- asynchronous events ------------------------------------------------ */
+
+/* The next asynchronous event of d within ms wall milliseconds (async_fd
+ * is non-blocking: ibv_get_async_event answers EAGAIN when none waits, and
+ * async_fd polls readable when one does). 0 with *ev filled, -1 if none. */
+static int async_wait(struct dev *d, struct ibv_async_event *ev, int ms)
+{
+	struct pollfd p = {.fd = d->ctx->async_fd, .events = POLLIN};
+
+	for (;;) {
+		if (ibv_get_async_event(d->ctx, ev) == 0)
+			return 0;
+		if (errno != EAGAIN || poll(&p, 1, ms) != 1)
+			return -1;
+	}
+}
+
+/* Takes (and acknowledges) the events earlier clauses left unread. */
+static void async_drain(struct dev *d)
+{
+	struct ibv_async_event ev;
+
+	while (ibv_get_async_event(d->ctx, &ev) == 0)
+		ibv_ack_async_event(&ev);
+}
+
+/* One SEND of len bytes (seed) from qa to its SRQ peer; both completions
+ * checked and the data in the SRQ WQE the receive CQE names (wr_id base +
+ * slot, buffer srq_buf(slot)). */
+static void srq_msg(struct srq_set *t, unsigned q, unsigned k, uint64_t id, unsigned slot, uint32_t len)
+{
+	struct ibv_wc wc;
+	uint8_t *src = A.buf + 65536 + 4096 * (k % 32);
+
+	fill(src, len, 60 + k);
+	CHECK(post_send1(t->qa[q], 0x6000 + k, IBV_WR_SEND, src, len, A.mr->lkey, 0) == 0, "post_send %u", k);
+	CHECK(poll1(t->ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS && wc.wr_id == 0x6000 + k,
+	      "send %u: no successful completion", k);
+	CHECK(poll1(t->cb, &wc) == 0, "message %u: no receive completion", k);
+	CHECK_WC(wc, id, IBV_WC_SUCCESS, IBV_WC_RECV, (int)len, 0, 0, t->qb[q]->qp_num);
+	CHECK_DATA(srq_buf(slot), len, 60 + k, "message in its SRQ WQE");
+}
+
+/* ibv_modify_srq(3): srq_limit arms the SRQ; when the WQEs left drop below
+ * it, IBV_EVENT_SRQ_LIMIT_REACHED comes through the async event fd naming
+ * the SRQ, and the SRQ is disarmed (ibv_query_srq reads 0, no second
+ * event). Re-arming keeps the SRQ's WQEs where they are. */
+static void t_srq_limit(void)
+{
+	struct srq_set t;
+	struct ibv_srq_attr qa;
+	struct ibv_async_event ev;
+	unsigned k, m = 0;
+	const struct {
+		unsigned post, limit, msgs, fire_left;  /* event on the message leaving fire_left */
+	} round[2] = {{8, 3, 8, 2}, {8, 5, 5, 4}};
+
+	async_drain(&B);
+	CHECK(srq_up(&t, 16, 2) == 0, "set-up: %s", strerror(errno));
+	for (unsigned r = 0, slot = 0, left = 0; r < 2; r++) {
+		for (k = 0; k < round[r].post; k++, left++) {
+			guard(srq_buf(slot + left), 2048);
+			CHECK(srq_post1(t.srq, 0x6100 + slot + left, srq_buf(slot + left), 2048) == 0,
+			      "ibv_post_srq_recv %u", slot + left);
+		}
+		qa.srq_limit = round[r].limit;
+		CHECK(ibv_modify_srq(t.srq, &qa, IBV_SRQ_LIMIT) == 0, "ibv_modify_srq(IBV_SRQ_LIMIT %u)",
+		      round[r].limit);
+		for (k = 0; k < round[r].msgs; k++, m++, slot++) {
+			left--;
+			srq_msg(&t, m % 2, m, 0x6100 + slot, slot, 100 + 37 * m);
+			if (cur_fail)
+				return;
+			if (left == round[r].fire_left) {
+				CHECK(async_wait(&B, &ev, 10000) == 0,
+				      "round %u: no event after the message that left %u WQEs (limit %u)", r, left,
+				      round[r].limit);
+				CHECK(ev.event_type == IBV_EVENT_SRQ_LIMIT_REACHED && ev.element.srq == t.srq,
+				      "round %u: event %s (element %p), expected SRQ_LIMIT_REACHED of the SRQ", r,
+				      ibv_event_type_str(ev.event_type), (void *)ev.element.srq);
+				ibv_ack_async_event(&ev);
+				memset(&qa, 0xff, sizeof(qa));
+				CHECK(ibv_query_srq(t.srq, &qa) == 0 && qa.srq_limit == 0,
+				      "srq_limit after the event: %u, expected 0 (disarmed)", qa.srq_limit);
+			} else {
+				CHECK(async_wait(&B, &ev, 200) != 0,
+				      "round %u: event %s after a message that left %u WQEs (limit %u)", r,
+				      ibv_event_type_str(ev.event_type), left, round[r].limit);
+			}
+		}
+	}
+	CHECK(cq_empty(t.ca) && cq_empty(t.cb), "a completion too many");
+	srq_down(&t);
+}
+
+/* ibv_get_async_event(3): the responder of an RDMA WRITE with a bad rkey
+ * raises IBV_EVENT_QP_ACCESS_ERR for its QP, of an unaligned atomic
+ * IBV_EVENT_QP_REQ_ERR; the requester's error completes its WR (remote
+ * access / remote invalid request) and raises no event. Both QPs are then
+ * in the error state (ibv_query_qp), and a WR posted to the requester's QP
+ * completes flushed. */
+static void t_async_qp(void)
+{
+	for (int c = 0; c < 2; c++) {
+		struct pair p;
+		struct ibv_wc wc;
+		struct ibv_async_event ev;
+		struct ibv_qp_attr at;
+		struct ibv_qp_init_attr ia;
+		enum ibv_event_type want_ev = c == 0 ? IBV_EVENT_QP_ACCESS_ERR : IBV_EVENT_QP_REQ_ERR;
+		enum ibv_wc_status want_st = c == 0 ? IBV_WC_REM_ACCESS_ERR : IBV_WC_REM_INV_REQ_ERR;
+		uint64_t *l = (uint64_t *)(void *)(A.buf + 2048 + GUARD);
+
+		async_drain(&A);
+		async_drain(&B);
+		CHECK(pair_up(&p, IBV_QPT_RC, 1, 8, 0, 0) == 0, "set-up: %s", strerror(errno));
+		guard(B.buf + 2048 + GUARD, 64);
+		{
+			struct ibv_sge s = {.addr = (uintptr_t)A.buf, .length = 64, .lkey = A.mr->lkey};
+			struct ibv_send_wr w = {.wr_id = 0x81, .sg_list = &s, .num_sge = 1,
+						.opcode = IBV_WR_RDMA_WRITE, .send_flags = IBV_SEND_SIGNALED},
+					   *bad = NULL;
+
+			if (c == 0) {
+				w.wr.rdma.remote_addr = (uintptr_t)(B.buf + 2048 + GUARD);
+				w.wr.rdma.rkey = B.mr->rkey ^ 0x00ffff00u;
+				CHECK(ibv_post_send(p.qa, &w, &bad) == 0, "post RDMA WRITE");
+			} else {
+				CHECK(post_atomic(p.qa, 0x81, IBV_WR_ATOMIC_FETCH_AND_ADD, l,
+						  (uint64_t *)(void *)(B.buf + 2048 + GUARD + 4), B.mr->rkey, 1, 0) == 0,
+				      "post atomic");
+			}
+		}
+		CHECK(poll1(p.ca, &wc) == 0, "case %d: no completion", c);
+		CHECK(wc.wr_id == 0x81 && wc.status == want_st, "case %d: status %s, expected %s", c,
+		      ibv_wc_status_str(wc.status), ibv_wc_status_str(want_st));
+		CHECK(async_wait(&B, &ev, 10000) == 0, "case %d: the responder raised no event", c);
+		CHECK(ev.event_type == want_ev && ev.element.qp == p.qb, "case %d: event %s on %p, expected %s on %p",
+		      c, ibv_event_type_str(ev.event_type), (void *)ev.element.qp, ibv_event_type_str(want_ev),
+		      (void *)p.qb);
+		ibv_ack_async_event(&ev);
+		CHECK(async_wait(&B, &ev, 200) != 0, "case %d: a second responder event (%s)", c,
+		      ibv_event_type_str(ev.event_type));
+		CHECK(async_wait(&A, &ev, 200) != 0, "case %d: the requester raised %s; its CQE reports the error",
+		      c, ibv_event_type_str(ev.event_type));
+		for (int g = -GUARD; g < 64 + GUARD; g++)
+			CHECK(B.buf[2048 + GUARD + g] == GUARD_BYTE, "case %d: remote memory written (byte %d)", c, g);
+		CHECK(ibv_query_qp(p.qb, &at, IBV_QP_STATE, &ia) == 0 && at.qp_state == IBV_QPS_ERR,
+		      "case %d: responder QP state %d, expected IBV_QPS_ERR", c, at.qp_state);
+		CHECK(ibv_query_qp(p.qa, &at, IBV_QP_STATE, &ia) == 0 && at.qp_state == IBV_QPS_ERR,
+		      "case %d: requester QP state %d, expected IBV_QPS_ERR", c, at.qp_state);
+		CHECK(post_send1(p.qa, 0x82, IBV_WR_SEND, A.buf, 16, A.mr->lkey, 0) == 0, "post after the error");
+		CHECK(poll1(p.ca, &wc) == 0 && wc.wr_id == 0x82 && wc.status == IBV_WC_WR_FLUSH_ERR,
+		      "case %d: WR after the error: status %s, expected flushed", c, ibv_wc_status_str(wc.status));
+		pair_down(&p);
+	}
+}
+
 /* ---- the clause table --------------------------------------------------- */
 
 struct clause {
@@ -1761,7 +1923,8 @@ static const struct clause clauses[] = {
 	T("recv.srq", "ibv_post_recv(3)", "NOTES: a QP with an SRQ takes ibv_post_srq_recv, not ibv_post_recv (EINVAL, bad_wr); receives come from the SRQ, shared by QPs", t_srq),
 	T("recv.ud_grh", "ibv_post_recv(3)", "NOTES: on UD the GRH fills the first 40 bytes of the scatter list, data starts at byte 40; too short a buffer: local length error", t_ud_grh),
 	T("srq.list", "ibv_post_srq_recv(3)", "stops at the first failure, bad_wr, errno (EINVAL for num_sge, ENOMEM when full); earlier WRs stay posted", t_srq_list),
-	O("srq.limit", "ibv_modify_srq(3)", "srq_limit armed with ibv_modify_srq raises IBV_EVENT_SRQ_LIMIT_REACHED on the async event fd", "async events are not implemented yet (the limit is kept and reported by ibv_query_srq only)"),
+	T("srq.limit", "ibv_modify_srq(3)", "srq_limit armed with ibv_modify_srq raises IBV_EVENT_SRQ_LIMIT_REACHED on the async event fd when fewer WQEs remain, once; the SRQ is then disarmed", t_srq_limit),
+	T("events.async.qp", "ibv_get_async_event(3)", "a responder-detected error raises IBV_EVENT_QP_ACCESS_ERR / IBV_EVENT_QP_REQ_ERR for the QP; the requester's error is its CQE; both QPs are in ERR and flush", t_async_qp),
 	T("events.channel", "ibv_post_send(3) (completion events)", "ibv_req_notify_cq + ibv_get_cq_event: the CQ and its cq_context", t_comp_channel),
 	O("rdma_post_recv", "rdma_post_recv(3)", "0 or -1 with errno; context returned as wr_id", "librdmacm is issue 4"),
 };
