@@ -832,6 +832,11 @@ int rnic_vfu_connected(const struct rnic_vfu *srv)
 	return srv->conn_fd >= 0 && srv->negotiated;
 }
 
+int rnic_vfu_attached(const struct rnic_vfu *srv)
+{
+	return srv->conn_fd >= 0;
+}
+
 pid_t rnic_vfu_client_pid(const struct rnic_vfu *srv)
 {
 	return srv->conn_fd >= 0 ? srv->client_pid : 0;

@@ -120,6 +120,8 @@ int rnic_vfu_posted(const struct rnic_vfu *srv);
 
 /* 1 when a client is connected and has completed VERSION negotiation. */
 int rnic_vfu_connected(const struct rnic_vfu *srv);
+/* 1 from the moment a client's connection is accepted, negotiated or not. */
+int rnic_vfu_attached(const struct rnic_vfu *srv);
 /* The connected client's pid, or 0. */
 pid_t rnic_vfu_client_pid(const struct rnic_vfu *srv);
 /* Drop the current client (as if it had disconnected). */

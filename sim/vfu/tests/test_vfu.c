@@ -203,7 +203,9 @@ static void test_version_and_garbage(const char *path)
 	CHECK(call(fd, VFU_CMD_VERSION, m, sizeof(v) + 4, NULL, 0, NULL, 0) == EINVAL);
 	CHECK(call(fd, VFU_CMD_VERSION, m, 2, NULL, 0, NULL, 0) == EINVAL);
 	CHECK(bad_msgs() == b0 + 4);
+	/* Not negotiated, yet a client: the simulator waits for it. */
 	CHECK(!rnic_vfu_connected(srv));
+	CHECK(rnic_vfu_attached(srv));
 	negotiate(fd);
 
 	/* Unknown command: ENOSYS, counted, connection alive. */
@@ -277,6 +279,7 @@ static void test_version_and_garbage(const char *path)
 	close(fd);
 	rnic_vfu_process(srv);
 	CHECK(!rnic_vfu_connected(srv));
+	CHECK(!rnic_vfu_attached(srv));
 }
 
 static int map(int fd, uint64_t addr, uint64_t size, uint32_t flags, int mfd, uint64_t off)
