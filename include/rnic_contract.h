@@ -163,6 +163,8 @@
 #define RNIC_CMD_OP_DESTROY_QP            0x33u /* destroy a queue pair */
 #define RNIC_CMD_OP_REG_MR                0x40u /* register a memory region */
 #define RNIC_CMD_OP_DEREG_MR              0x41u /* deregister a memory region */
+#define RNIC_CMD_OP_ALLOC_MW              0x42u /* allocate a memory window (type 2B), unbound (output handle = rkey) */
+#define RNIC_CMD_OP_DEALLOC_MW            0x43u /* free a memory window (bound or not) */
 #define RNIC_CMD_OP_CREATE_SRQ            0x50u /* create a shared receive queue */
 #define RNIC_CMD_OP_DESTROY_SRQ           0x51u /* destroy a shared receive queue (no QP may use it) */
 #define RNIC_CMD_OP_MODIFY_SRQ            0x52u /* arm the SRQ limit */
@@ -219,7 +221,7 @@
 #define RNIC_CQ_ARM_COUNT                 3u
 #define RNIC_CQ_ARM_NAMES { "none", "next", "solicited" }
 
-/* hw_event: hardware event type (FW_EVENT.type) the NIC reports to the firmware; the number is a QPN or SRQN */
+/* hw_event: hardware event type (FW_EVENT.type) the NIC reports to the firmware; the number is a QPN, an SRQN or a key, as each type says (keys fit: KEY_TAG_BITS + LOG_MRS <= 24) */
 #define RNIC_HW_EVENT_NONE                0x0u /* FW_EVENT is empty */
 #define RNIC_HW_EVENT_REQ_ERR             0x1u /* the requester moved the QP to the error state (its error CQE reports why) */
 #define RNIC_HW_EVENT_RESP_INV_REQ        0x2u /* the responder NAKed an invalid request and moved the QP to the error state */
@@ -227,8 +229,10 @@
 #define RNIC_HW_EVENT_QP_FATAL            0x4u /* a local failure no CQE reports (a malformed send WQE the fetch engine dropped, host memory failing under a responder READ or atomic) moved the QP to the error state */
 #define RNIC_HW_EVENT_SRQ_LIMIT           0x5u /* an armed SRQ dropped below its limit and was disarmed */
 #define RNIC_HW_EVENT_RESP_ERR            0x6u /* the responder moved the QP to the error state after an error its receive CQE reports */
-#define RNIC_HW_EVENT_COUNT               7u
-#define RNIC_HW_EVENT_NAMES { "none", "req_err", "resp_inv_req", "resp_access", "qp_fatal", "srq_limit", "resp_err" }
+#define RNIC_HW_EVENT_MW_BIND             0x7u /* the requester bound a memory window: number = the window's new rkey, FW_EVENT_DATA = the region's lkey */
+#define RNIC_HW_EVENT_MW_INVAL            0x8u /* a memory window was invalidated (LOCAL_INV): number = the window's rkey */
+#define RNIC_HW_EVENT_COUNT               9u
+#define RNIC_HW_EVENT_NAMES { "none", "req_err", "resp_inv_req", "resp_access", "qp_fatal", "srq_limit", "resp_err", "mw_bind", "mw_inval" }
 
 /* async_event: asynchronous event type (aeqe.event); numbered as enum ibv_event_type */
 #define RNIC_ASYNC_EVENT_CQ_ERR           0x0u /* CQ overrun or error */
@@ -317,10 +321,11 @@
 #define RNIC_FW_PORT_MAC_HI               0x34u /* rw port MAC address bytes 0..1 (byte 1 in [7:0]) */
 #define RNIC_FW_PORT_IPV4                 0x38u /* rw port IPv4 address (first octet in [31:24]) */
 #define RNIC_FW_PORT_CTRL                 0x3Cu /* rw [0] link enable */
-#define RNIC_FW_EVENT                     0x40u /* ro oldest hardware event: [31:24] hw_event type (NONE: no event), [23:0] QPN or SRQN */
-#define RNIC_FW_EVENT_POP                 0x44u /* wo any write removes the event FW_EVENT shows */
+#define RNIC_FW_EVENT                     0x40u /* ro oldest hardware event: [31:24] hw_event type (NONE: no event), [23:0] its number (QPN, SRQN or key) */
+#define RNIC_FW_EVENT_POP                 0x44u /* wo any write removes the event FW_EVENT and FW_EVENT_DATA show */
 #define RNIC_FW_AEQ_PI                    0x48u /* rw asynchronous event producer index; writing a new value raises host vector 1 when BAR0 IRQ_ENABLE[1] */
 #define RNIC_FW_AEQ_CI                    0x4Cu /* ro host's asynchronous event consumer index */
+#define RNIC_FW_EVENT_DATA                0x58u /* ro data word of the event FW_EVENT shows (MW_BIND: the region's lkey; 0 for the other types and when empty) */
 #define RNIC_FW_CTX_DATA                  0x80u /* rw CTX_WORDS words of context data (0x0080..0x00FC) */
 #define RNIC_FW_STAT                      0x200u /* ro counters, 4 bytes each, indexed by enum stat */
 
@@ -486,7 +491,7 @@ static inline uint32_t rnic_send_wqe_get_wqe_index(const uint32_t *w)
 { return (w[1] >> 0) & 0xFFFFu; }
 static inline void rnic_send_wqe_set_wqe_index(uint32_t *w, uint32_t v)
 { w[1] = (w[1] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
-/* send_wqe.imm: immediate data or rkey to invalidate, bytes as in the WR */
+/* send_wqe.imm: immediate data, bytes as in the WR; LOCAL_INV and SEND_INV: the key to invalidate (a number); BIND_MW: the lkey of the region to bind to */
 #define RNIC_SEND_WQE_IMM_DW 2
 #define RNIC_SEND_WQE_IMM_LSB 0
 #define RNIC_SEND_WQE_IMM_WIDTH 32
@@ -498,7 +503,7 @@ static inline void rnic_send_wqe_set_imm(uint32_t *w, uint32_t v) { w[2] = v; }
 #define RNIC_SEND_WQE_LENGTH_WIDTH 32
 static inline uint32_t rnic_send_wqe_get_length(const uint32_t *w) { return w[3]; }
 static inline void rnic_send_wqe_set_length(uint32_t *w, uint32_t v) { w[3] = v; }
-/* send_wqe.remote_addr: RDMA/atomic remote virtual address */
+/* send_wqe.remote_addr: RDMA/atomic remote virtual address; BIND_MW: first address of the window */
 #define RNIC_SEND_WQE_REMOTE_ADDR_DW 4
 #define RNIC_SEND_WQE_REMOTE_ADDR_LSB 0
 #define RNIC_SEND_WQE_REMOTE_ADDR_WIDTH 64
@@ -506,7 +511,7 @@ static inline uint64_t rnic_send_wqe_get_remote_addr(const uint32_t *w)
 { return (uint64_t)w[4] | ((uint64_t)w[5] << 32); }
 static inline void rnic_send_wqe_set_remote_addr(uint32_t *w, uint64_t v)
 { w[4] = (uint32_t)v; w[5] = (uint32_t)(v >> 32); }
-/* send_wqe.rkey: RDMA/atomic remote key */
+/* send_wqe.rkey: RDMA/atomic remote key; BIND_MW: the window's new rkey (its index selects the window, its tag is the new tag) */
 #define RNIC_SEND_WQE_RKEY_DW 6
 #define RNIC_SEND_WQE_RKEY_LSB 0
 #define RNIC_SEND_WQE_RKEY_WIDTH 32
@@ -523,7 +528,7 @@ static inline uint32_t rnic_send_wqe_get_dest_qpn(const uint32_t *w)
 { return (w[7] >> 0) & 0xFFFFFFu; }
 static inline void rnic_send_wqe_set_dest_qpn(uint32_t *w, uint32_t v)
 { w[7] = (w[7] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
-/* send_wqe.compare_add: atomic compare or add operand */
+/* send_wqe.compare_add: atomic compare or add operand; BIND_MW: window length in bytes */
 #define RNIC_SEND_WQE_COMPARE_ADD_DW 8
 #define RNIC_SEND_WQE_COMPARE_ADD_LSB 0
 #define RNIC_SEND_WQE_COMPARE_ADD_WIDTH 64
@@ -531,7 +536,7 @@ static inline uint64_t rnic_send_wqe_get_compare_add(const uint32_t *w)
 { return (uint64_t)w[8] | ((uint64_t)w[9] << 32); }
 static inline void rnic_send_wqe_set_compare_add(uint32_t *w, uint64_t v)
 { w[8] = (uint32_t)v; w[9] = (uint32_t)(v >> 32); }
-/* send_wqe.swap: atomic swap operand */
+/* send_wqe.swap: atomic swap operand; BIND_MW: the window's access bits (enum access, remote bits only) in [7:0] */
 #define RNIC_SEND_WQE_SWAP_DW 10
 #define RNIC_SEND_WQE_SWAP_LSB 0
 #define RNIC_SEND_WQE_SWAP_WIDTH 64
@@ -1389,10 +1394,10 @@ static inline uint64_t rnic_srqc_get_base(const uint32_t *w)
 static inline void rnic_srqc_set_base(uint32_t *w, uint64_t v)
 { w[4] = (uint32_t)v; w[5] = (uint32_t)(v >> 32); }
 
-/* mpt (128 bytes): memory protection table entry (memory region) */
+/* mpt (128 bytes): memory protection table entry: a memory region, or a memory window (mw) whose fields the requester writes when it binds or invalidates it (BIND_MW, LOCAL_INV) */
 #define RNIC_MPT_BYTES 128u
 #define RNIC_MPT_WORDS 32u
-/* mpt.valid: key is live */
+/* mpt.valid: key is live (a window: bound) */
 #define RNIC_MPT_VALID_DW 0
 #define RNIC_MPT_VALID_LSB 0
 #define RNIC_MPT_VALID_WIDTH 1
@@ -1403,6 +1408,17 @@ static inline uint32_t rnic_mpt_get_valid(const uint32_t *w)
 { return (w[0] >> 0) & 0x1u; }
 static inline void rnic_mpt_set_valid(uint32_t *w, uint32_t v)
 { w[0] = (w[0] & ~(0x1u << 0)) | ((v & 0x1u) << 0); }
+/* mpt.mw: the entry is a type 2B memory window: never a local key, remote access only through the QP it is bound to */
+#define RNIC_MPT_MW_DW 0
+#define RNIC_MPT_MW_LSB 1
+#define RNIC_MPT_MW_WIDTH 1
+#define RNIC_MPT_MW_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_mpt_mw(uint32_t v) { return (v & 0x1u) << 1; }
+static inline uint32_t rnic_mpt_get_mw(const uint32_t *w)
+{ return (w[0] >> 1) & 0x1u; }
+static inline void rnic_mpt_set_mw(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0x1u << 1)) | ((v & 0x1u) << 1); }
 /* mpt.access: access bits */
 #define RNIC_MPT_ACCESS_DW 0
 #define RNIC_MPT_ACCESS_LSB 8
@@ -1460,6 +1476,17 @@ static inline uint64_t rnic_mpt_get_iova(const uint32_t *w)
 { return (uint64_t)w[6] | ((uint64_t)w[7] << 32); }
 static inline void rnic_mpt_set_iova(uint32_t *w, uint64_t v)
 { w[6] = (uint32_t)v; w[7] = (uint32_t)(v >> 32); }
+/* mpt.qpn: window: the QP it is bound to */
+#define RNIC_MPT_QPN_DW 8
+#define RNIC_MPT_QPN_LSB 0
+#define RNIC_MPT_QPN_WIDTH 24
+#define RNIC_MPT_QPN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_mpt_qpn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_mpt_get_qpn(const uint32_t *w)
+{ return (w[8] >> 0) & 0xFFFFFFu; }
+static inline void rnic_mpt_set_qpn(uint32_t *w, uint32_t v)
+{ w[8] = (w[8] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
 
 /* cmd_in (128 bytes): command input header (all commands) */
 #define RNIC_CMD_IN_BYTES 128u
@@ -1646,6 +1673,12 @@ static inline void rnic_cmd_query_device_out_set_max_srq_wr(uint32_t *w, uint32_
 #define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_WIDTH 32
 static inline uint32_t rnic_cmd_query_device_out_get_max_srq_sge(const uint32_t *w) { return w[23]; }
 static inline void rnic_cmd_query_device_out_set_max_srq_sge(uint32_t *w, uint32_t v) { w[23] = v; }
+/* cmd_query_device_out.max_mw: memory windows (they share the key table with the regions) */
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_DW 24
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_LSB 0
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_WIDTH 32
+static inline uint32_t rnic_cmd_query_device_out_get_max_mw(const uint32_t *w) { return w[24]; }
+static inline void rnic_cmd_query_device_out_set_max_mw(uint32_t *w, uint32_t v) { w[24] = v; }
 
 /* cmd_query_port_out (128 bytes): QUERY_PORT output (port 1) */
 #define RNIC_CMD_QUERY_PORT_OUT_BYTES 128u
@@ -2363,5 +2396,31 @@ static inline uint64_t rnic_cmd_reg_mr_in_get_iova(const uint32_t *w)
 { return (uint64_t)w[8] | ((uint64_t)w[9] << 32); }
 static inline void rnic_cmd_reg_mr_in_set_iova(uint32_t *w, uint64_t v)
 { w[8] = (uint32_t)v; w[9] = (uint32_t)(v >> 32); }
+
+/* cmd_alloc_mw_in (128 bytes): ALLOC_MW input (output handle = the window's first rkey: index << KEY_TAG_BITS | tag) */
+#define RNIC_CMD_ALLOC_MW_IN_BYTES 128u
+#define RNIC_CMD_ALLOC_MW_IN_WORDS 32u
+/* cmd_alloc_mw_in.pdn: protection domain */
+#define RNIC_CMD_ALLOC_MW_IN_PDN_DW 2
+#define RNIC_CMD_ALLOC_MW_IN_PDN_LSB 0
+#define RNIC_CMD_ALLOC_MW_IN_PDN_WIDTH 24
+#define RNIC_CMD_ALLOC_MW_IN_PDN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_alloc_mw_in_pdn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_alloc_mw_in_get_pdn(const uint32_t *w)
+{ return (w[2] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_alloc_mw_in_set_pdn(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_alloc_mw_in.type: window type as enum ibv_mw_type (only 2, type 2B, is accepted) */
+#define RNIC_CMD_ALLOC_MW_IN_TYPE_DW 3
+#define RNIC_CMD_ALLOC_MW_IN_TYPE_LSB 0
+#define RNIC_CMD_ALLOC_MW_IN_TYPE_WIDTH 8
+#define RNIC_CMD_ALLOC_MW_IN_TYPE_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_alloc_mw_in_type(uint32_t v) { return (v & 0xFFu) << 0; }
+static inline uint32_t rnic_cmd_alloc_mw_in_get_type(const uint32_t *w)
+{ return (w[3] >> 0) & 0xFFu; }
+static inline void rnic_cmd_alloc_mw_in_set_type(uint32_t *w, uint32_t v)
+{ w[3] = (w[3] & ~(0xFFu << 0)) | ((v & 0xFFu) << 0); }
 
 #endif /* RNIC_CONTRACT_H */

@@ -86,8 +86,11 @@ struct rnic_fw_cq {
 struct rnic_fw_mr {
 	uint16_t uctx;
 	uint16_t pdn;
-	uint8_t valid;
-	uint8_t tag; /* tag of the live key, or of the last one if not valid */
+	uint16_t mw_binds; /* region: windows bound to it (it cannot be deregistered) */
+	uint16_t bound_mr; /* window: key index of the region it is bound to, 0: none */
+	uint8_t valid;     /* allocated (a window may be allocated and unbound) */
+	uint8_t mw;        /* the entry is a memory window (type 2B) */
+	uint8_t tag;       /* tag of the live key, or of the last one if not valid */
 };
 
 struct rnic_fw_pd {

@@ -142,6 +142,8 @@ uint32_t rnic_fw_execute(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 	case RNIC_CMD_OP_DESTROY_QP:   status = rnic_fw_cmd_destroy_qp(fw, in, out); break;
 	case RNIC_CMD_OP_REG_MR:       status = rnic_fw_cmd_reg_mr(fw, in, out); break;
 	case RNIC_CMD_OP_DEREG_MR:     status = rnic_fw_cmd_dereg_mr(fw, in, out); break;
+	case RNIC_CMD_OP_ALLOC_MW:     status = rnic_fw_cmd_alloc_mw(fw, in, out); break;
+	case RNIC_CMD_OP_DEALLOC_MW:   status = rnic_fw_cmd_dealloc_mw(fw, in, out); break;
 	case RNIC_CMD_OP_CREATE_SRQ:   status = rnic_fw_cmd_create_srq(fw, in, out); break;
 	case RNIC_CMD_OP_DESTROY_SRQ:  status = rnic_fw_cmd_destroy_srq(fw, in, out); break;
 	case RNIC_CMD_OP_MODIFY_SRQ:   status = rnic_fw_cmd_modify_srq(fw, in, out); break;

@@ -86,6 +86,42 @@ static unsigned rnic_fw_event_srq(struct rnic_fw *fw, uint32_t ci, uint32_t srqn
 					 srqn);
 }
 
+/* The window of key wkey (its new rkey, MW_BIND; its rkey, MW_INVAL), or
+ * NULL when the index names no allocated window. The firmware learns the
+ * window's tag from it: the next key of the index (ALLOC_MW, REG_MR after
+ * DEALLOC_MW) then differs from every key the window was bound under. */
+static struct rnic_fw_mr *rnic_fw_event_window(struct rnic_fw *fw, uint32_t wkey)
+{
+	uint32_t w = wkey >> RNIC_KEY_TAG_BITS;
+
+	if (w < RNIC_FW_FIRST_MR || w >= fw->nmrs || !fw->mr[w].valid || !fw->mr[w].mw)
+		return NULL;
+	fw->mr[w].tag = (uint8_t)(wkey & ((1u << RNIC_KEY_TAG_BITS) - 1u));
+	return &fw->mr[w];
+}
+
+/* The requester bound the window of key wkey to the region of key rkey:
+ * the region is held until the window is invalidated, rebound or freed. A
+ * region deregistered meanwhile (the bind raced DEREG_MR, and maybe a
+ * REG_MR that reused the index: the key's tag tells) must not stay
+ * reachable: the window is written back unbound. */
+static void rnic_fw_event_mw_bind(struct rnic_fw *fw, uint32_t rkey, uint32_t wkey)
+{
+	uint32_t r = rkey >> RNIC_KEY_TAG_BITS, w = wkey >> RNIC_KEY_TAG_BITS;
+
+	if (rnic_fw_event_window(fw, wkey) == NULL)
+		return;
+	rnic_fw_mw_unbind(fw, w);
+	if (r >= RNIC_FW_FIRST_MR && r < fw->nmrs && fw->mr[r].valid && !fw->mr[r].mw &&
+	    fw->mr[r].tag == (rkey & ((1u << RNIC_KEY_TAG_BITS) - 1u)) &&
+	    fw->mr[r].pdn == fw->mr[w].pdn) {
+		fw->mr[w].bound_mr = (uint16_t)r;
+		fw->mr[r].mw_binds++;
+	} else {
+		rnic_fw_mw_write_unbound(fw, w);
+	}
+}
+
 unsigned rnic_fw_events(struct rnic_fw *fw)
 {
 	uint32_t ci = rnic_fw_rd(fw, RNIC_FW_AEQ_CI) % RNIC_AEQ_SLOTS;
@@ -93,10 +129,12 @@ unsigned rnic_fw_events(struct rnic_fw *fw)
 
 	while (served < RNIC_HW_EVENT_DEPTH) {
 		uint32_t ev = rnic_fw_rd(fw, RNIC_FW_EVENT);
-		uint32_t type = ev >> 24, num = ev & 0xFFFFFFu;
+		uint32_t type = ev >> 24, num = ev & 0xFFFFFFu, data = 0;
 
 		if (type == RNIC_HW_EVENT_NONE)
 			break;
+		if (type == RNIC_HW_EVENT_MW_BIND)
+			data = rnic_fw_rd(fw, RNIC_FW_EVENT_DATA); /* before the pop */
 		rnic_fw_wr(fw, RNIC_FW_EVENT_POP, 1u);
 		served++;
 		fw->hw_events++;
@@ -110,6 +148,13 @@ unsigned rnic_fw_events(struct rnic_fw *fw)
 			break;
 		case RNIC_HW_EVENT_SRQ_LIMIT:
 			posted += rnic_fw_event_srq(fw, ci, num);
+			break;
+		case RNIC_HW_EVENT_MW_BIND:
+			rnic_fw_event_mw_bind(fw, data, num);
+			break;
+		case RNIC_HW_EVENT_MW_INVAL:
+			if (rnic_fw_event_window(fw, num) != NULL)
+				rnic_fw_mw_unbind(fw, num >> RNIC_KEY_TAG_BITS);
 			break;
 		default:
 			break; /* not an event this firmware knows */

@@ -40,6 +40,12 @@ uint32_t rnic_fw_cmd_create_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 uint32_t rnic_fw_cmd_destroy_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_reg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_dereg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_alloc_mw(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_dealloc_mw(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+/* Memory windows (rnic_fw_res.c): drop the window's binding to its region;
+ * write its hardware entry as allocated and unbound. */
+void rnic_fw_mw_unbind(struct rnic_fw *fw, uint32_t idx);
+void rnic_fw_mw_write_unbound(struct rnic_fw *fw, uint32_t idx);
 uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_modify_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);

@@ -39,6 +39,7 @@ uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32
 	rnic_cmd_query_device_out_set_max_srq(out, fw->nsrqs - RNIC_FW_FIRST_SRQ);
 	rnic_cmd_query_device_out_set_max_srq_wr(out, 1u << RNIC_LOG_MAX_WQE);
 	rnic_cmd_query_device_out_set_max_srq_sge(out, RNIC_MAX_RECV_SGE);
+	rnic_cmd_query_device_out_set_max_mw(out, fw->nmrs - RNIC_FW_FIRST_MR);
 	return RNIC_CMD_STATUS_OK;
 }
 
@@ -76,12 +77,39 @@ uint32_t rnic_fw_cmd_alloc_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t
 	return RNIC_CMD_STATUS_NO_RESOURCES;
 }
 
+/* A window no longer bound to its region (unbound, invalidated, freed). */
+void rnic_fw_mw_unbind(struct rnic_fw *fw, uint32_t idx)
+{
+	struct rnic_fw_mr *mw = &fw->mr[idx];
+
+	if (mw->bound_mr != 0 && fw->mr[mw->bound_mr].mw_binds != 0)
+		fw->mr[mw->bound_mr].mw_binds--;
+	mw->bound_mr = 0;
+}
+
+/* The hardware entry of an allocated, unbound window: invalid, marked as a
+ * window, with its PD and current tag (BIND_MW checks both). */
+void rnic_fw_mw_write_unbound(struct rnic_fw *fw, uint32_t idx)
+{
+	uint32_t mpt[9];
+
+	rnic_fw_words_zero(mpt, 9);
+	rnic_mpt_set_mw(mpt, 1);
+	rnic_mpt_set_tag(mpt, fw->mr[idx].tag);
+	rnic_mpt_set_pdn(mpt, fw->mr[idx].pdn);
+	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_MPT, idx, mpt, 9);
+}
+
 static void rnic_fw_mr_kill(struct rnic_fw *fw, uint32_t idx)
 {
 	struct rnic_fw_mr *mr = &fw->mr[idx];
 
+	if (mr->mw)
+		rnic_fw_mw_unbind(fw, idx);
 	fw->pd[mr->pdn].refs--;
 	mr->valid = 0;
+	mr->mw = 0;
+	mr->mw_binds = 0;
 	mr->uctx = 0;
 	mr->pdn = 0;
 	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_MPT, idx, NULL, 0);
@@ -113,6 +141,10 @@ uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	for (uint32_t i = RNIC_FW_FIRST_SRQ; i < fw->nsrqs; i++)
 		if (fw->srq[i].valid && fw->srq[i].uctx == u)
 			rnic_fw_srq_destroy(fw, i);
+	/* windows first: they hold their regions */
+	for (uint32_t i = RNIC_FW_FIRST_MR; i < fw->nmrs; i++)
+		if (fw->mr[i].valid && fw->mr[i].uctx == u && fw->mr[i].mw)
+			rnic_fw_mr_kill(fw, i);
 	for (uint32_t i = RNIC_FW_FIRST_MR; i < fw->nmrs; i++)
 		if (fw->mr[i].valid && fw->mr[i].uctx == u)
 			rnic_fw_mr_kill(fw, i);
@@ -260,6 +292,9 @@ uint32_t rnic_fw_cmd_reg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *ou
 		/* A new tag each time the index is reused, so stale keys miss. */
 		mr->tag = (uint8_t)((mr->tag + 1u) & ((1u << RNIC_KEY_TAG_BITS) - 1u));
 		mr->valid = 1;
+		mr->mw = 0;
+		mr->mw_binds = 0;
+		mr->bound_mr = 0;
 		mr->uctx = (uint16_t)u;
 		mr->pdn = (uint16_t)pdn;
 		fw->pd[pdn].refs++;
@@ -287,7 +322,59 @@ uint32_t rnic_fw_cmd_dereg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *
 
 	(void)out;
 	if (!rnic_fw_uctx_live(fw, u) || idx < RNIC_FW_FIRST_MR || idx >= fw->nmrs ||
-	    !fw->mr[idx].valid || fw->mr[idx].tag != tag || fw->mr[idx].uctx != u)
+	    !fw->mr[idx].valid || fw->mr[idx].mw || fw->mr[idx].tag != tag || fw->mr[idx].uctx != u)
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	/* a region with windows bound to it stays (ibv_dereg_mr: EBUSY) */
+	if (fw->mr[idx].mw_binds != 0)
+		return RNIC_CMD_STATUS_BUSY;
+	rnic_fw_mr_kill(fw, idx);
+	return RNIC_CMD_STATUS_OK;
+}
+
+/* Memory windows (type 2B) share the key table with the regions. A new
+ * window is unbound: its entry is invalid, marked mw, with its PD and tag;
+ * the requester binds it (BIND_MW) and invalidates it (LOCAL_INV) and
+ * reports both (hw_event MW_BIND, MW_INVAL, rnic_fw_event.c), so the
+ * firmware knows which region each window holds. */
+uint32_t rnic_fw_cmd_alloc_mw(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint32_t pdn = rnic_cmd_alloc_mw_in_get_pdn(in);
+
+	if (!rnic_fw_uctx_live(fw, u) || !rnic_fw_pd_owned(fw, u, pdn))
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	if (rnic_cmd_alloc_mw_in_get_type(in) != 2u)
+		return RNIC_CMD_STATUS_BAD_PARAM;
+	for (uint32_t i = RNIC_FW_FIRST_MR; i < fw->nmrs; i++) {
+		struct rnic_fw_mr *mw = &fw->mr[i];
+
+		if (mw->valid)
+			continue;
+		mw->tag = (uint8_t)((mw->tag + 1u) & ((1u << RNIC_KEY_TAG_BITS) - 1u));
+		mw->valid = 1;
+		mw->mw = 1;
+		mw->mw_binds = 0;
+		mw->bound_mr = 0;
+		mw->uctx = (uint16_t)u;
+		mw->pdn = (uint16_t)pdn;
+		fw->pd[pdn].refs++;
+		rnic_fw_mw_write_unbound(fw, i);
+		rnic_cmd_out_set_handle(out, i << RNIC_KEY_TAG_BITS | mw->tag);
+		return RNIC_CMD_STATUS_OK;
+	}
+	return RNIC_CMD_STATUS_NO_RESOURCES;
+}
+
+/* The handle is any rkey the window had: binding changes the tag, so only
+ * the index names it. */
+uint32_t rnic_fw_cmd_dealloc_mw(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint32_t idx = rnic_cmd_in_get_handle(in) >> RNIC_KEY_TAG_BITS;
+
+	(void)out;
+	if (!rnic_fw_uctx_live(fw, u) || idx < RNIC_FW_FIRST_MR || idx >= fw->nmrs ||
+	    !fw->mr[idx].valid || !fw->mr[idx].mw || fw->mr[idx].uctx != u)
 		return RNIC_CMD_STATUS_BAD_HANDLE;
 	rnic_fw_mr_kill(fw, idx);
 	return RNIC_CMD_STATUS_OK;

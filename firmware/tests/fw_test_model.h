@@ -66,6 +66,7 @@ struct t_model {
 	uint32_t ci_writes;
 	/* hardware event queue (FW_EVENT, FW_EVENT_POP) */
 	uint32_t ev[RNIC_HW_EVENT_DEPTH];
+	uint32_t ev_data[RNIC_HW_EVENT_DEPTH]; /* FW_EVENT_DATA of each */
 	uint32_t ev_head, ev_count, ev_pops;
 	/* asynchronous event slots and indexes */
 	uint32_t aeq[RNIC_AEQ_SLOTS][RNIC_AEQ_SLOT_SIZE / 4u];
@@ -114,6 +115,7 @@ static T_UNUSED uint32_t t_read32(void *opaque, uint32_t off)
 	case RNIC_FW_ID: return m->id;
 	case RNIC_FW_IRQ_STATUS: return (m->pi != m->ci) | (m->ev_count != 0) << 1;
 	case RNIC_FW_EVENT: return m->ev_count ? m->ev[m->ev_head] : 0;
+	case RNIC_FW_EVENT_DATA: return m->ev_count ? m->ev_data[m->ev_head] : 0;
 	case RNIC_FW_AEQ_PI: return m->aeq_pi;
 	case RNIC_FW_AEQ_CI: return m->aeq_ci;
 	case RNIC_FW_IRQ_ENABLE: return m->irq_enable;
@@ -193,13 +195,20 @@ static T_UNUSED void t_write32(void *opaque, uint32_t off, uint32_t v)
 
 static const struct rnic_fw_hal t_hal = { &tm, t_read32, t_write32 };
 
-/* The hardware raises an event: type (hw_event) and QPN/SRQN. */
-static T_UNUSED void t_hw_event(uint32_t type, uint32_t num)
+/* The hardware raises an event: type (hw_event), number (QPN, SRQN or
+ * key) and data word (FW_EVENT_DATA). */
+static T_UNUSED void t_hw_event_data(uint32_t type, uint32_t num, uint32_t data)
 {
 	if (tm.ev_count < RNIC_HW_EVENT_DEPTH) {
 		tm.ev[(tm.ev_head + tm.ev_count) % RNIC_HW_EVENT_DEPTH] = type << 24 | num;
+		tm.ev_data[(tm.ev_head + tm.ev_count) % RNIC_HW_EVENT_DEPTH] = data;
 		tm.ev_count++;
 	}
+}
+
+static T_UNUSED void t_hw_event(uint32_t type, uint32_t num)
+{
+	t_hw_event_data(type, num, 0);
 }
 
 static T_UNUSED struct rnic_fw_config t_default_config(void)

@@ -415,6 +415,9 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ic->ops.post_srq_recv = rnic_post_srq_recv;
 	ic->ops.poll_cq = rnic_poll_cq;
 	ic->ops.req_notify_cq = rnic_req_notify_cq;
+	ic->ops.alloc_mw = rnic_alloc_mw;
+	ic->ops.dealloc_mw = rnic_dealloc_mw;
+	ic->ops.bind_mw = rnic_bind_mw;
 	ctx->vctx.sz = sizeof(struct verbs_context);
 	ctx->vctx.query_port = rnic_query_port_op;
 	ctx->vctx.query_rt_values = rnic_query_rt_values_op;

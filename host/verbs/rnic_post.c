@@ -156,7 +156,15 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 		}
 		w = (uint32_t *)(sq->buf + ((size_t)(pi & sq->mask) << sq->log_stride));
 
-		if (inl) {
+		if (op == IBV_WR_BIND_MW || op == IBV_WR_LOCAL_INV) {
+			/* memory operations: no data, no SGEs */
+			if (op == IBV_WR_BIND_MW &&
+			    (!wr->bind_mw.mw || wr->bind_mw.mw->type != IBV_MW_TYPE_2 ||
+			     wr->bind_mw.mw->context != ibqp->context || !wr->bind_mw.bind_info.mr)) {
+				err = EINVAL;
+				break;
+			}
+		} else if (inl) {
 			uint8_t *dst = (uint8_t *)(w + RNIC_SEND_WQE_WORDS);
 
 			for (i = 0; i < wr->num_sge; i++) {
@@ -193,7 +201,9 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 
 		memset(w, 0, RNIC_SEND_WQE_BYTES);
 		w[0] = rnic_send_wqe_opcode(rnic_wqe_op[op]) | rnic_send_wqe_flags(flags) |
-		       rnic_send_wqe_num_sge(inl ? 0u : (uint32_t)wr->num_sge);
+		       rnic_send_wqe_num_sge(inl || op == IBV_WR_BIND_MW || op == IBV_WR_LOCAL_INV
+						     ? 0u
+						     : (uint32_t)wr->num_sge);
 		rnic_send_wqe_set_wqe_index(w, pi);
 		rnic_send_wqe_set_length(w, len);
 		switch (op) {
@@ -220,9 +230,9 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 			imm = wr->invalidate_rkey;
 			break;
 		case IBV_WR_BIND_MW:
-			/* the window's current rkey, the new rkey and the
-			 * range it will cover */
-			imm = wr->bind_mw.mw ? wr->bind_mw.mw->rkey : 0;
+			/* the region's lkey, the window's new rkey (its index
+			 * names the window), the range and the access */
+			imm = wr->bind_mw.bind_info.mr->lkey;
 			rnic_send_wqe_set_rkey(w, wr->bind_mw.rkey);
 			rnic_send_wqe_set_remote_addr(w, wr->bind_mw.bind_info.addr);
 			rnic_send_wqe_set_compare_add(w, wr->bind_mw.bind_info.length);

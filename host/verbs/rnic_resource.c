@@ -285,6 +285,79 @@ RNIC_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 }
 
 /* ------------------------------------------------------------------ */
+/* memory windows                                                      */
+
+/* ibv_alloc_mw(3): type 2 windows (the device binds them to a QP, type
+ * 2B); type 1 windows are not offered (EOPNOTSUPP). The window starts
+ * unbound; its rkey is the one the device assigned, and each BIND_MW work
+ * request names the next (ibv_inc_rkey). */
+struct ibv_mw *rnic_alloc_mw(struct ibv_pd *pd, enum ibv_mw_type type)
+{
+	struct rnic_context *ctx = rnic_ctx(pd->context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	struct rnic_mw *mw;
+	int err;
+
+	if (type != IBV_MW_TYPE_2) {
+		errno = type == IBV_MW_TYPE_1 ? EOPNOTSUPP : EINVAL;
+		return NULL;
+	}
+	mw = calloc(1, sizeof(*mw));
+	if (!mw) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	rnic_cmd_alloc_mw_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
+	rnic_cmd_alloc_mw_in_set_type(in, 2u);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_ALLOC_MW, 0, in, out);
+	if (err) {
+		free(mw);
+		errno = err;
+		return NULL;
+	}
+	mw->ibmw.context = pd->context;
+	mw->ibmw.pd = pd;
+	mw->ibmw.rkey = rnic_cmd_out_get_handle(out);
+	mw->ibmw.handle = mw->ibmw.rkey;
+	mw->ibmw.type = IBV_MW_TYPE_2;
+	rnic_obj_link(ctx, &mw->obj, RNIC_OBJ_MW);
+	return &mw->ibmw;
+}
+
+static int rnic_mw_destroy(struct rnic_mw *mw, int force)
+{
+	struct rnic_context *ctx = rnic_ctx(mw->ibmw.context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DEALLOC_MW, mw->ibmw.rkey, in, NULL);
+
+	if (err && !force)
+		return err;
+	rnic_obj_unlink(ctx, &mw->obj);
+	free(mw);
+	return err;
+}
+
+int rnic_dealloc_mw(struct ibv_mw *mw)
+{
+	struct rnic_context *ctx = rnic_ctx(mw->context);
+	int err;
+
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_mw_destroy((struct rnic_mw *)mw, 0);
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	return err;
+}
+
+/* ibv_bind_mw(3) binds type 1 windows only; a type 2 window is bound by a
+ * BIND_MW work request (ibv_post_send). */
+int rnic_bind_mw(struct ibv_qp *qp, struct ibv_mw *mw, struct ibv_mw_bind *mw_bind)
+{
+	(void)qp;
+	(void)mw_bind;
+	return mw && mw->type == IBV_MW_TYPE_1 ? EOPNOTSUPP : EINVAL;
+}
+
+/* ------------------------------------------------------------------ */
 /* completion queues                                                   */
 
 RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, void *cq_context,
@@ -999,7 +1072,7 @@ RNIC_EXPORT int ibv_destroy_srq(struct ibv_srq *srq)
  * the device side. */
 void rnic_resource_release_all(struct rnic_context *ctx)
 {
-	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_SRQ, RNIC_OBJ_MR,
+	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_SRQ, RNIC_OBJ_MW, RNIC_OBJ_MR,
 						   RNIC_OBJ_CQ, RNIC_OBJ_PD};
 	size_t i;
 
@@ -1020,6 +1093,11 @@ void rnic_resource_release_all(struct rnic_context *ctx)
 				rnic_srq_destroy((struct rnic_srq *)((uint8_t *)o -
 								     offsetof(struct rnic_srq, obj)),
 						 1);
+				break;
+			case RNIC_OBJ_MW:
+				rnic_mw_destroy((struct rnic_mw *)((uint8_t *)o -
+								   offsetof(struct rnic_mw, obj)),
+						1);
 				break;
 			case RNIC_OBJ_MR:
 				rnic_mr_destroy((struct rnic_mr *)((uint8_t *)o -

@@ -63,6 +63,7 @@ enum rnic_obj_kind {
 	RNIC_OBJ_CQ,
 	RNIC_OBJ_QP,
 	RNIC_OBJ_SRQ,
+	RNIC_OBJ_MW,
 };
 
 struct rnic_obj {
@@ -129,6 +130,13 @@ struct rnic_mr {
 	struct rnic_obj obj;
 	uint64_t dma_iova; /* 0 with dma_len 0: nothing mapped */
 	size_t dma_len;
+};
+
+/* A memory window (type 2B): a key-table entry of its own that BIND_MW
+ * work requests bind to a range of a region and LOCAL_INV invalidates. */
+struct rnic_mw {
+	struct ibv_mw ibmw;
+	struct rnic_obj obj;
 };
 
 struct rnic_cq {
@@ -261,6 +269,10 @@ void rnic_async_drain(pthread_mutex_t *mutex, pthread_cond_t *cond, uint32_t *co
 
 /* --- rnic_resource.c --- */
 void rnic_resource_release_all(struct rnic_context *ctx);
+/* ibv_alloc_mw / ibv_dealloc_mw / ibv_bind_mw (context ops). */
+struct ibv_mw *rnic_alloc_mw(struct ibv_pd *pd, enum ibv_mw_type type);
+int rnic_dealloc_mw(struct ibv_mw *mw);
+int rnic_bind_mw(struct ibv_qp *qp, struct ibv_mw *mw, struct ibv_mw_bind *mw_bind);
 
 /* --- rnic_post.c: the data path (installed in ctx->ops) --- */
 int rnic_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr);

@@ -160,6 +160,8 @@
 `define RNIC_CMD_OP_DESTROY_QP            16'h33 // destroy a queue pair
 `define RNIC_CMD_OP_REG_MR                16'h40 // register a memory region
 `define RNIC_CMD_OP_DEREG_MR              16'h41 // deregister a memory region
+`define RNIC_CMD_OP_ALLOC_MW              16'h42 // allocate a memory window (type 2B), unbound (output handle = rkey)
+`define RNIC_CMD_OP_DEALLOC_MW            16'h43 // free a memory window (bound or not)
 `define RNIC_CMD_OP_CREATE_SRQ            16'h50 // create a shared receive queue
 `define RNIC_CMD_OP_DESTROY_SRQ           16'h51 // destroy a shared receive queue (no QP may use it)
 `define RNIC_CMD_OP_MODIFY_SRQ            16'h52 // arm the SRQ limit
@@ -217,7 +219,7 @@
 `define RNIC_CQ_ARM_NEXT                  2'h1 // interrupt on the next completion
 `define RNIC_CQ_ARM_SOLICITED             2'h2 // interrupt on the next solicited or error completion
 
-// hw_event (8 bits): hardware event type (FW_EVENT.type) the NIC reports to the firmware; the number is a QPN or SRQN
+// hw_event (8 bits): hardware event type (FW_EVENT.type) the NIC reports to the firmware; the number is a QPN, an SRQN or a key, as each type says (keys fit: KEY_TAG_BITS + LOG_MRS <= 24)
 `define RNIC_HW_EVENT_W 8
 `define RNIC_HW_EVENT_NONE                8'h0 // FW_EVENT is empty
 `define RNIC_HW_EVENT_REQ_ERR             8'h1 // the requester moved the QP to the error state (its error CQE reports why)
@@ -226,6 +228,8 @@
 `define RNIC_HW_EVENT_QP_FATAL            8'h4 // a local failure no CQE reports (a malformed send WQE the fetch engine dropped, host memory failing under a responder READ or atomic) moved the QP to the error state
 `define RNIC_HW_EVENT_SRQ_LIMIT           8'h5 // an armed SRQ dropped below its limit and was disarmed
 `define RNIC_HW_EVENT_RESP_ERR            8'h6 // the responder moved the QP to the error state after an error its receive CQE reports
+`define RNIC_HW_EVENT_MW_BIND             8'h7 // the requester bound a memory window: number = the window's new rkey, FW_EVENT_DATA = the region's lkey
+`define RNIC_HW_EVENT_MW_INVAL            8'h8 // a memory window was invalidated (LOCAL_INV): number = the window's rkey
 
 // async_event (8 bits): asynchronous event type (aeqe.event); numbered as enum ibv_event_type
 `define RNIC_ASYNC_EVENT_W 8
@@ -312,10 +316,11 @@
 `define RNIC_FW_PORT_MAC_HI               52 // 0x0034 rw port MAC address bytes 0..1 (byte 1 in [7:0])
 `define RNIC_FW_PORT_IPV4                 56 // 0x0038 rw port IPv4 address (first octet in [31:24])
 `define RNIC_FW_PORT_CTRL                 60 // 0x003C rw [0] link enable
-`define RNIC_FW_EVENT                     64 // 0x0040 ro oldest hardware event: [31:24] hw_event type (NONE: no event), [23:0] QPN or SRQN
-`define RNIC_FW_EVENT_POP                 68 // 0x0044 wo any write removes the event FW_EVENT shows
+`define RNIC_FW_EVENT                     64 // 0x0040 ro oldest hardware event: [31:24] hw_event type (NONE: no event), [23:0] its number (QPN, SRQN or key)
+`define RNIC_FW_EVENT_POP                 68 // 0x0044 wo any write removes the event FW_EVENT and FW_EVENT_DATA show
 `define RNIC_FW_AEQ_PI                    72 // 0x0048 rw asynchronous event producer index; writing a new value raises host vector 1 when BAR0 IRQ_ENABLE[1]
 `define RNIC_FW_AEQ_CI                    76 // 0x004C ro host's asynchronous event consumer index
+`define RNIC_FW_EVENT_DATA                88 // 0x0058 ro data word of the event FW_EVENT shows (MW_BIND: the region's lkey; 0 for the other types and when empty)
 `define RNIC_FW_CTX_DATA                  128 // 0x0080 rw CTX_WORDS words of context data (0x0080..0x00FC)
 `define RNIC_FW_STAT                      512 // 0x0200 ro counters, 4 bytes each, indexed by enum stat
 
@@ -359,19 +364,19 @@
 `define RNIC_SEND_WQE_NUM_SGE_W 8
 `define RNIC_SEND_WQE_WQE_INDEX_LSB 32 // producer index of this WQE (checked by the fetch engine)
 `define RNIC_SEND_WQE_WQE_INDEX_W 16
-`define RNIC_SEND_WQE_IMM_LSB 64 // immediate data or rkey to invalidate, bytes as in the WR
+`define RNIC_SEND_WQE_IMM_LSB 64 // immediate data, bytes as in the WR; LOCAL_INV and SEND_INV: the key to invalidate (a number); BIND_MW: the lkey of the region to bind to
 `define RNIC_SEND_WQE_IMM_W 32
 `define RNIC_SEND_WQE_LENGTH_LSB 96 // total payload bytes (sum of SGE lengths, or inline bytes)
 `define RNIC_SEND_WQE_LENGTH_W 32
-`define RNIC_SEND_WQE_REMOTE_ADDR_LSB 128 // RDMA/atomic remote virtual address
+`define RNIC_SEND_WQE_REMOTE_ADDR_LSB 128 // RDMA/atomic remote virtual address; BIND_MW: first address of the window
 `define RNIC_SEND_WQE_REMOTE_ADDR_W 64
-`define RNIC_SEND_WQE_RKEY_LSB 192 // RDMA/atomic remote key
+`define RNIC_SEND_WQE_RKEY_LSB 192 // RDMA/atomic remote key; BIND_MW: the window's new rkey (its index selects the window, its tag is the new tag)
 `define RNIC_SEND_WQE_RKEY_W 32
 `define RNIC_SEND_WQE_DEST_QPN_LSB 224 // UD destination QP, or XRC remote SRQ number
 `define RNIC_SEND_WQE_DEST_QPN_W 24
-`define RNIC_SEND_WQE_COMPARE_ADD_LSB 256 // atomic compare or add operand
+`define RNIC_SEND_WQE_COMPARE_ADD_LSB 256 // atomic compare or add operand; BIND_MW: window length in bytes
 `define RNIC_SEND_WQE_COMPARE_ADD_W 64
-`define RNIC_SEND_WQE_SWAP_LSB 320 // atomic swap operand
+`define RNIC_SEND_WQE_SWAP_LSB 320 // atomic swap operand; BIND_MW: the window's access bits (enum access, remote bits only) in [7:0]
 `define RNIC_SEND_WQE_SWAP_W 64
 `define RNIC_SEND_WQE_QKEY_LSB 384 // UD remote Q_Key (high bit set: the sending QP's own Q_Key)
 `define RNIC_SEND_WQE_QKEY_W 32
@@ -559,10 +564,12 @@
 `define RNIC_SRQC_BASE_LSB 128 // IOVA of the receive WQE ring
 `define RNIC_SRQC_BASE_W 64
 
-// mpt (128 bytes): memory protection table entry (memory region)
+// mpt (128 bytes): memory protection table entry: a memory region, or a memory window (mw) whose fields the requester writes when it binds or invalidates it (BIND_MW, LOCAL_INV)
 `define RNIC_MPT_BITS 1024
-`define RNIC_MPT_VALID_LSB 0 // key is live
+`define RNIC_MPT_VALID_LSB 0 // key is live (a window: bound)
 `define RNIC_MPT_VALID_W 1
+`define RNIC_MPT_MW_LSB 1 // the entry is a type 2B memory window: never a local key, remote access only through the QP it is bound to
+`define RNIC_MPT_MW_W 1
 `define RNIC_MPT_ACCESS_LSB 8 // access bits
 `define RNIC_MPT_ACCESS_W 8
 `define RNIC_MPT_TAG_LSB 24 // key tag (low KEY_TAG_BITS of the key)
@@ -575,6 +582,8 @@
 `define RNIC_MPT_LENGTH_W 64
 `define RNIC_MPT_IOVA_LSB 192 // device address of start (address = iova + (va - start))
 `define RNIC_MPT_IOVA_W 64
+`define RNIC_MPT_QPN_LSB 256 // window: the QP it is bound to
+`define RNIC_MPT_QPN_W 24
 
 // cmd_in (128 bytes): command input header (all commands)
 `define RNIC_CMD_IN_BITS 1024
@@ -630,6 +639,8 @@
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_WR_W 32
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_LSB 736 // SGEs per SRQ receive WQE
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_LSB 768 // memory windows (they share the key table with the regions)
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_W 32
 
 // cmd_query_port_out (128 bytes): QUERY_PORT output (port 1)
 `define RNIC_CMD_QUERY_PORT_OUT_BITS 1024
@@ -793,5 +804,12 @@
 `define RNIC_CMD_REG_MR_IN_LENGTH_W 64
 `define RNIC_CMD_REG_MR_IN_IOVA_LSB 256 // device address of start (from the transport's dma_map)
 `define RNIC_CMD_REG_MR_IN_IOVA_W 64
+
+// cmd_alloc_mw_in (128 bytes): ALLOC_MW input (output handle = the window's first rkey: index << KEY_TAG_BITS | tag)
+`define RNIC_CMD_ALLOC_MW_IN_BITS 1024
+`define RNIC_CMD_ALLOC_MW_IN_PDN_LSB 64 // protection domain
+`define RNIC_CMD_ALLOC_MW_IN_PDN_W 24
+`define RNIC_CMD_ALLOC_MW_IN_TYPE_LSB 96 // window type as enum ibv_mw_type (only 2, type 2B, is accepted)
+`define RNIC_CMD_ALLOC_MW_IN_TYPE_W 8
 
 `endif // RNIC_CONTRACT_VH

@@ -9,7 +9,7 @@
 // (s_axil_fw_*): the same command slot RAM at the same offset, CMDQ_CI, the
 // context path (CTX_SEL, CTX_DATA, CTX_CMD -> ctx_wr_* broadcast), the port
 // identity (cfg_*), the counters (STAT, enum stat), the hardware event
-// queue (FW_EVENT shows the oldest s_ev_* event, a write to FW_EVENT_POP
+// queue (FW_EVENT and FW_EVENT_DATA show the oldest event, a write to FW_EVENT_POP
 // removes it) and the asynchronous event slots (AEQ_SLOTS aeqe entries at
 // AEQ_BASE: firmware writes them and FW_AEQ_PI, the host reads them and
 // writes BAR0 AEQ_CI). Register offsets and
@@ -115,7 +115,7 @@ module rnic_csr #(
 
     // hardware event queue head (rnic_evq)
     input  wire                          ev_valid,
-    input  wire [31:0]                   ev_event,
+    input  wire [63:0]                   ev_event,       // {data word, event}
     output wire                          ev_pop,
 
     // context write broadcast
@@ -449,7 +449,7 @@ always @* begin
             f_bresp_next = RESP_SLVERR;
         end else begin
             case (f_waddr)
-                `RNIC_FW_ID, `RNIC_FW_CMDQ_PI, `RNIC_FW_CTX_STATUS, `RNIC_FW_EVENT,
+                `RNIC_FW_ID, `RNIC_FW_CMDQ_PI, `RNIC_FW_CTX_STATUS, `RNIC_FW_EVENT, `RNIC_FW_EVENT_DATA,
                 `RNIC_FW_AEQ_CI: begin
                     f_bresp_next = RESP_SLVERR;
                 end
@@ -581,7 +581,8 @@ always @* begin
                 `RNIC_FW_ID:          f_rdata_next = `RNIC_MAGIC;
                 `RNIC_FW_IRQ_STATUS:  f_rdata_next = {30'd0, ev_valid, cmdq_pi_reg != cmdq_ci_reg};
                 `RNIC_FW_IRQ_ENABLE:  f_rdata_next = {30'd0, f_irq_en_reg};
-                `RNIC_FW_EVENT:       f_rdata_next = ev_valid ? ev_event : 32'd0;
+                `RNIC_FW_EVENT:       f_rdata_next = ev_valid ? ev_event[31:0] : 32'd0;
+                `RNIC_FW_EVENT_DATA:  f_rdata_next = ev_valid ? ev_event[63:32] : 32'd0;
                 `RNIC_FW_EVENT_POP:   f_rdata_next = 32'd0;
                 `RNIC_FW_AEQ_PI:      f_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_pi_reg};
                 `RNIC_FW_AEQ_CI:      f_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_ci_reg};

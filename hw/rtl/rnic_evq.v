@@ -1,7 +1,7 @@
 // rnic_evq: the hardware event queue the firmware reads at FW_EVENT.
 //
-// NSRC sources each pulse s_valid[i] with a 32-bit event {hw_event type
-// [31:24], QPN or SRQN [23:0]}. Every source has a one-entry holding
+// NSRC sources each pulse s_valid[i] with an EW-bit event {data word
+// [EW-1:32] (when EW > 32), hw_event type [31:24], number [23:0]}. Every source has a one-entry holding
 // register, so pulses of several sources in one cycle are all kept; the
 // holding registers drain into a DEPTH-entry FIFO one per cycle, lowest
 // source first. A pulse that finds its source's holding register still full
@@ -15,27 +15,28 @@
 module rnic_evq #(
     parameter NSRC = 4,                       // event sources
     parameter DEPTH = `RNIC_HW_EVENT_DEPTH,   // FIFO entries, a power of two >= 2
+    parameter EW = 32,                        // event bits: 32, or 64 with a data word
     parameter DROP_W = $clog2(NSRC + 1)       // bits of the lost-event count
 ) (
     input  wire               clk,
     input  wire               rst,
 
     input  wire [NSRC-1:0]    s_valid,
-    input  wire [NSRC*32-1:0] s_event,
+    input  wire [NSRC*EW-1:0] s_event,
 
     output wire               m_valid,
-    output wire [31:0]        m_event,
+    output wire [EW-1:0]      m_event,
     input  wire               m_pop,
 
     output wire [DROP_W-1:0]  stat_drop
 );
 
 reg [NSRC-1:0]    hold_valid_reg, hold_valid_next;
-reg [NSRC*32-1:0] hold_reg, hold_next;
+reg [NSRC*EW-1:0] hold_reg, hold_next;
 reg [DROP_W-1:0] drop_reg, drop_next;
 
 reg        f_valid;
-reg [31:0] f_event;
+reg [EW-1:0] f_event;
 reg [NSRC-1:0] f_take;
 wire       f_ready;
 
@@ -44,12 +45,12 @@ integer i;
 always @* begin
     // the lowest full holding register goes to the FIFO
     f_valid = 1'b0;
-    f_event = 32'd0;
+    f_event = {EW{1'b0}};
     f_take = {NSRC{1'b0}};
     for (i = NSRC - 1; i >= 0; i = i - 1) begin
         if (hold_valid_reg[i]) begin
             f_valid = 1'b1;
-            f_event = hold_reg[i*32 +: 32];
+            f_event = hold_reg[i*EW +: EW];
             f_take = {NSRC{1'b0}};
             f_take[i] = 1'b1;
         end
@@ -65,7 +66,7 @@ always @* begin
                 drop_next = drop_next + 1'b1;
             end else begin
                 hold_valid_next[i] = 1'b1;
-                hold_next[i*32 +: 32] = s_event[i*32 +: 32];
+                hold_next[i*EW +: EW] = s_event[i*EW +: EW];
             end
         end
     end
@@ -86,7 +87,7 @@ end
 wire [$clog2(DEPTH):0] f_count;
 /* verilator lint_on UNUSEDSIGNAL */
 
-rnic_fifo #(.WIDTH(32), .DEPTH(DEPTH)) u_fifo (
+rnic_fifo #(.WIDTH(EW), .DEPTH(DEPTH)) u_fifo (
     .clk(clk), .rst(rst),
     .s_data(f_event), .s_valid(f_valid), .s_ready(f_ready),
     .m_data(m_event), .m_valid(m_valid), .m_ready(m_pop),

@@ -93,11 +93,28 @@
 // memory, and is retired (CQE if signaled) right away: nothing acknowledges
 // it. An ACK for a UC QP finds no outstanding PSN and is dropped.
 //
+// Memory windows (IBA 10.6.7, type 2B). BIND_MW and LOCAL_INV (RC, UC) send
+// no packet: the WQE waits until every earlier WQE of its QP completed (the
+// QP's ring is empty), reads the window's key entry and (BIND_MW) the
+// region's from the MPT shadow, checks them (bind: an unbound window of the
+// QP's PD; a live region of the QP's PD whose lkey tag matches, allowing
+// MW_BIND and holding [addr, addr+length); only remote access bits, remote
+// write or atomic only on a region with local write; invalidate: a bound
+// window of the QP's PD whose tag is the key's), writes the window's new
+// entry (bound: valid, the new rkey's tag, the range, iova translated through
+// the region, this QP; invalidated: valid 0) on m_mpt_* -- rnic_top puts it
+// on the key-table bus of this block and the responder -- and completes at
+// once (CQE REQ_BIND_MW / REQ_LOCAL_INV, byte_len 0), reporting the bind or
+// invalidation to the firmware (m_mw_ev_*: hw_event MW_BIND, MW_INVAL). A
+// refused bind completes with MW_BIND_ERR, a refused invalidation with
+// LOC_PROT_ERR, and the QP goes to error. A window key is never an lkey.
+//
 // Implemented: RC SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM,
-// RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD; UC SEND, SEND_WITH_IMM,
-// RDMA WRITE, RDMA WRITE_WITH_IMM; UD SEND, SEND_WITH_IMM. LOCAL_INV,
-// BIND_MW, SEND_INV, TSO, an INLINE READ or atomic and XRC/RAW QPs complete with
-// LOC_QP_OP_ERR (and set the QP error flag) for now. FENCE: a fenced WQE
+// RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD, BIND_MW, LOCAL_INV; UC
+// SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM, BIND_MW, LOCAL_INV; UD
+// SEND, SEND_WITH_IMM. SEND_INV, TSO, an INLINE READ, atomic or memory
+// operation and XRC/RAW QPs complete with LOC_QP_OP_ERR (and set the QP error
+// flag) for now. FENCE: a fenced WQE
 // waits in the WQE stage until the QP's READ or atomic (at most one is ever
 // outstanding) has completed and every READ/atomic data write of this block
 // is done in host memory (s_wr_done), so the fenced WQE's gather reads see
@@ -185,6 +202,16 @@ module rnic_req #(
     output wire [23:0]                   m_err_c_qpn,
     output wire                          m_err_w_valid,
     output wire [23:0]                   m_err_w_qpn,
+
+    // memory windows: key-table writes of BIND_MW and LOCAL_INV (a whole
+    // entry in context format, table MPT; taken when m_mpt_ready), and the
+    // hw_event reporting each (MW_BIND, MW_INVAL) as a one-cycle pulse
+    output wire                          m_mpt_valid,
+    input  wire                          m_mpt_ready,
+    output wire [23:0]                   m_mpt_index,
+    output wire [32*`RNIC_CTX_WORDS-1:0] m_mpt_data,
+    output wire                          m_mw_ev_valid,
+    output wire [63:0]                   m_mw_ev,       // {data word, hw_event, number}
 
     // packet headers to the TX arbiter
     output wire [7:0]        m_hdr_opcode,
@@ -280,6 +307,8 @@ initial begin
         $error("rnic_req: OUTS_DEPTH must be a power of two >= 2");
     if (DMA_CHUNK < KEEP_W || DMA_CHUNK > 32768)
         $error("rnic_req: DMA_CHUNK must be in KEEP_W..32768");
+    if (KEY_W + `RNIC_KEY_TAG_BITS > 24)
+        $error("rnic_req: KEY_W + KEY_TAG_BITS must be <= 24 (a key is an event number)");
 end
 
 // 24-bit serial number order: a is at or before b
@@ -310,8 +339,9 @@ reg [QPS-1:0]   err_reg;                  // QP error flag
 reg             err_c_reg, err_w_reg;     // the flag went up (completion, WQE stage)
 reg [QPN_W-1:0] err_c_qp_reg, err_w_qp_reg;
 
-// MPT shadow {valid, tag, pdn, access, start, length, iova}
-localparam MS_W = 1 + 8 + 24 + 8 + 64 + 64 + 64;
+// MPT shadow {mw, qpn, valid, tag, pdn, access, start, length, iova}
+localparam MS0_W = 1 + 8 + 24 + 8 + 64 + 64 + 64;
+localparam MS_W = 1 + 24 + MS0_W;
 reg [MS_W-1:0]  mpt_mem [0:(1 << KEY_W)-1];
 
 // outstanding ring: {wqe_index, first_psn, last_psn, signaled, cqe opcode, byte_len}
@@ -352,6 +382,7 @@ wire [QS_W-1:0] ctx_qs = {
     cw[`RNIC_QPC_DIP_LSB +: 32], cw[`RNIC_QPC_HOP_LIMIT_LSB +: 8], cw[`RNIC_QPC_TRAFFIC_CLASS_LSB +: 8],
     cw[`RNIC_QPC_PKEY_LSB +: 16]};
 wire [MS_W-1:0] ctx_ms = {
+    cw[`RNIC_MPT_MW_LSB], cw[`RNIC_MPT_QPN_LSB +: 24],
     cw[`RNIC_MPT_VALID_LSB], cw[`RNIC_MPT_TAG_LSB +: 8], cw[`RNIC_MPT_PDN_LSB +: 24],
     cw[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W], cw[`RNIC_MPT_START_LSB +: 64], cw[`RNIC_MPT_LENGTH_LSB +: 64], cw[`RNIC_MPT_IOVA_LSB +: 64]};
 
@@ -359,15 +390,18 @@ wire [MS_W-1:0] ctx_ms = {
 // WQE stage: collect one WQE, check it, run the emitter and the gatherer
 // ---------------------------------------------------------------------------
 
-localparam [2:0] W_RECV = 3'd0,   // taking WQE beats
-                 W_QP   = 3'd1,   // QP state, opcode and size checks
-                 W_SGE  = 3'd2,   // one lkey check per cycle
-                 W_GO   = 3'd3,   // start emitter and gatherer
-                 W_RUN  = 3'd4,   // wait for both
-                 W_PUSH = 3'd5,   // hand the outstanding entry to the completion stage
-                 W_ERR  = 3'd6;   // hand an error completion to the completion stage
+localparam [3:0] W_RECV = 4'd0,   // taking WQE beats
+                 W_QP   = 4'd1,   // QP state, opcode and size checks
+                 W_SGE  = 4'd2,   // one lkey check per cycle
+                 W_GO   = 4'd3,   // start emitter and gatherer
+                 W_RUN  = 4'd4,   // wait for both
+                 W_PUSH = 4'd5,   // hand the outstanding entry to the completion stage
+                 W_ERR  = 4'd6,   // hand an error completion to the completion stage
+                 W_MW1  = 4'd7,   // BIND_MW, LOCAL_INV: latch the window's key entry
+                 W_MW2  = 4'd8,   // check window (and region), build the new entry
+                 W_MPTW = 4'd9;   // write the entry (key-table write port)
 
-reg [2:0]        w_state_reg, w_state_next;
+reg [3:0]        w_state_reg, w_state_next;
 reg [WBUF_W-1:0] wbuf_mem;                 // the WQE bytes (one write port)
 reg [WB_W-1:0]   w_beats_reg, w_beats_next;
 reg [QPN_W-1:0]  w_qp_reg, w_qp_next;
@@ -416,6 +450,8 @@ wire w_is_cs     = w_op == `RNIC_WQE_OP_ATOMIC_CS;
 wire w_is_atomic = w_is_cs || w_op == `RNIC_WQE_OP_ATOMIC_FA;
 wire w_is_rdat   = w_is_read || w_is_atomic;    // the device writes the local SGEs
 wire w_has_imm   = w_op == `RNIC_WQE_OP_SEND_IMM || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+wire w_is_bind   = w_op == `RNIC_WQE_OP_BIND_MW;
+wire w_is_local  = w_is_bind || w_op == `RNIC_WQE_OP_LOCAL_INV;   // memory operations: no packet
 reg  [7:0] w_cqe_op;
 always @* begin
     case (w_op)
@@ -469,18 +505,66 @@ wire [SEG_W-1:0] sge = wbuf_mem[CTRL_W + w_k_reg * SEG_W +: SEG_W];
 wire [63:0] sge_addr = sge[`RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W];
 wire [31:0] sge_len  = sge[`RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W];
 wire [31:0] sge_lkey = sge[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
-wire [31:0] key_idx = sge_lkey >> `RNIC_KEY_TAG_BITS;
+// the key read: the SGE's lkey; for BIND_MW / LOCAL_INV the window's key
+// (W_MW1: the new rkey's index, or the key to invalidate), then the
+// region's lkey (W_MW2)
+wire [31:0] mw_key = w_is_bind ? w_rkey : w_imm;
+wire [31:0] rd_key = (w_state_reg == W_MW1) ? mw_key : (w_state_reg == W_MW2) ? w_imm : sge_lkey;
+wire [31:0] key_idx = rd_key >> `RNIC_KEY_TAG_BITS;
+wire        key_in = key_idx < (32'd1 << KEY_W);
 wire [MS_W-1:0] mpt = mpt_mem[key_idx[KEY_W-1:0]];
-wire        m_valid = mpt[MS_W-1];
-wire [7:0]  m_tag   = mpt[MS_W-2 -: 8];
-wire [23:0] m_pdn   = mpt[MS_W-10 -: 24];
+wire        m_mw    = mpt[MS_W-1];
+wire        m_valid = mpt[MS0_W-1];
+wire [7:0]  m_tag   = mpt[MS0_W-2 -: 8];
+wire [23:0] m_pdn   = mpt[MS0_W-10 -: 24];
 wire [7:0]  m_access = mpt[199:192];
 wire [63:0] m_start = mpt[191:128];
 wire [63:0] m_mlen  = mpt[127:64];
 wire [63:0] m_iova  = mpt[63:0];
+
+// ---- memory windows (IBA 10.6.7): BIND_MW binds a type 2B window to a
+// range of a region for this QP; LOCAL_INV invalidates a bound window. The
+// window's entry is latched in W_MW1, the region's (BIND_MW) read in W_MW2.
+reg [MS_W-1:0] wm_reg;                    // the window's key entry
+reg            wm_in_reg;                 // its index is inside the table
+wire        wm_mw    = wm_reg[MS_W-1];
+wire [23:0] wm_qpn   = wm_reg[MS_W-2 -: 24];
+wire        wm_valid = wm_reg[MS0_W-1];
+wire [7:0]  wm_tag   = wm_reg[MS0_W-2 -: 8];
+wire [23:0] wm_pdn   = wm_reg[MS0_W-10 -: 24];
+wire [7:0]  wm_access = wm_reg[199:192];
+wire [63:0] wm_start = wm_reg[191:128];
+wire [63:0] wm_len   = wm_reg[127:64];
+wire [63:0] wm_iova  = wm_reg[63:0];
+localparam [7:0] ACC_REMOTE = `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ | `RNIC_ACCESS_REMOTE_ATOMIC;
+wire [7:0]  b_acc = w_swap[7:0];
+wire [64:0] b_off = {1'b0, w_raddr} - {1'b0, m_start};
+wire [64:0] b_end = {1'b0, b_off[63:0]} + {1'b0, w_cmpadd};
+// BIND_MW: the window is a window, unbound (type 2: invalidated before it
+// is bound again), in the QP's PD; the region is a live region of the
+// QP's PD, its lkey's tag matches, it allows MW_BIND and holds the range;
+// the window asks only for remote access bits, remote write and atomic
+// only on a region with local write (IBA 10.6.7.2.1); otherwise MW_BIND_ERR
+wire b_ok = wm_in_reg && wm_mw && !wm_valid && wm_pdn == q_pdn && w_swap[63:8] == 56'd0 &&
+            key_in && m_valid && !m_mw && m_tag == w_imm[`RNIC_KEY_TAG_BITS-1:0] && m_pdn == q_pdn &&
+            (m_access & `RNIC_ACCESS_MW_BIND) != 8'd0 &&
+            (b_acc & ~ACC_REMOTE) == 8'd0 &&
+            ((b_acc & (`RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_ATOMIC)) == 8'd0 ||
+             (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0) &&
+            !b_off[64] && !b_end[64] && b_end[63:0] <= m_mlen;
+// LOCAL_INV: a bound window of the QP's PD whose key (tag) is the one named
+wire i_ok = wm_in_reg && wm_mw && wm_valid && wm_tag == w_imm[`RNIC_KEY_TAG_BITS-1:0] && wm_pdn == q_pdn;
+// the entry written (W_MPTW)
+reg         wu_valid_reg;
+reg [7:0]   wu_tag_reg, wu_access_reg;
+reg [63:0]  wu_start_reg, wu_len_reg, wu_iova_reg;
+reg [23:0]  wu_qpn_reg, wu_pdn_reg;
+reg [KEY_W-1:0] wu_idx_reg;               // the window
+reg         mw_ev_reg;
+reg [63:0]  mw_ev_data_reg;
 wire [63:0] sge_off = sge_addr - m_start;
 wire [64:0] sge_end = {1'b0, sge_off} + {33'd0, sge_len};
-wire sge_ok = (key_idx < (32'd1 << KEY_W)) && m_valid &&
+wire sge_ok = key_in && m_valid && !m_mw &&
               m_tag == sge_lkey[`RNIC_KEY_TAG_BITS-1:0] && m_pdn == q_pdn &&
               sge_addr >= m_start && sge_end <= {1'b0, m_mlen} &&
               (!w_is_rdat || (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0);
@@ -540,12 +624,13 @@ always @* begin
             w_seterr_next = 1'b0;
         end else if (!(r_type == `RNIC_QP_TYPE_RC || (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
                        (r_type == `RNIC_QP_TYPE_UD && w_is_send)) ||
-                     !(w_is_send || w_is_write || w_is_rdat) ||
+                     !(w_is_send || w_is_write || w_is_rdat || w_is_local) ||
+                     (w_is_local && w_inline) ||
                      (w_is_rdat && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // LOCAL_INV, BIND_MW, SEND_INV, TSO, XRC/RAW QPs are not
-            // implemented yet; UC has no READ or atomics, UD only SEND, and
-            // an inline READ or atomic makes no sense (the library refuses
-            // all of these): LOC_QP_OP_ERR
+            // SEND_INV, TSO, XRC/RAW QPs are not implemented yet; UC has
+            // no READ or atomics, UD only SEND (no memory operations), and
+            // an inline READ, atomic or memory operation makes no sense (the
+            // library refuses all of these): LOC_QP_OP_ERR
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
         end else if (w_len[31] || (w_is_atomic && w_len != 32'd8) ||
                      (r_type == `RNIC_QP_TYPE_UD && w_len > r_mtu_bytes) ||
@@ -556,16 +641,35 @@ always @* begin
             // SGE lengths must add up to the length (W_SGE)
             w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
         end else if (w_ring_full || ((w_is_rdat || w_fence) && rd_busy_reg[w_qp_reg]) ||
-                     (w_fence && wr_out_reg != 16'd0)) begin
+                     (w_fence && wr_out_reg != 16'd0) || (w_is_local && w_tail != w_head)) begin
             // wait for ACKs to free an entry, or (READ, atomic) for the QP's
             // outstanding READ or atomic to complete: one per QP at a time;
             // a fenced WQE waits for it too (ibv_post_send(3) IBV_SEND_FENCE),
             // and for its data to be in host memory (write requests done),
-            // since the fenced WQE may read that memory
+            // since the fenced WQE may read that memory; a memory
+            // operation waits until every earlier WQE of the QP completed
+            // (it takes effect, and completes, in order)
             w_state_next = W_QP;
         end else begin
-            w_state_next = w_inline ? W_GO : W_SGE;
+            w_state_next = w_is_local ? W_MW1 : w_inline ? W_GO : W_SGE;
         end
+    end
+    W_MW1: begin
+        w_state_next = W_MW2;
+    end
+    W_MW2: begin
+        w_npkt_next = 24'd0;                 // no packet: the PSN stays
+        if (w_is_bind ? b_ok : i_ok) begin
+            w_state_next = W_MPTW;
+        end else begin
+            w_status_next = w_is_bind ? `RNIC_WC_STATUS_MW_BIND_ERR : `RNIC_WC_STATUS_LOC_PROT_ERR;
+            w_seterr_next = 1'b1;
+            w_state_next = W_ERR;
+        end
+    end
+    W_MPTW: begin
+        if (m_mpt_ready)
+            w_state_next = W_PUSH;
     end
     W_SGE: begin
         if ({3'd0, w_k_reg} == w_nsge) begin
@@ -910,6 +1014,27 @@ assign m_err_c_qpn = {{(24-QPN_W){1'b0}}, err_c_qp_reg};
 assign m_err_w_valid = err_w_reg;
 assign m_err_w_qpn = {{(24-QPN_W){1'b0}}, err_w_qp_reg};
 
+// the window's new key entry, in context format (the fields rnic_req and
+// rnic_resp keep; the rest zero)
+reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd;
+always @* begin
+    mpt_wd = {32*`RNIC_CTX_WORDS{1'b0}};
+    mpt_wd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = wu_valid_reg;
+    mpt_wd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = 1'b1;
+    mpt_wd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = wu_access_reg;
+    mpt_wd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = wu_tag_reg;
+    mpt_wd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = wu_pdn_reg;
+    mpt_wd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = wu_start_reg;
+    mpt_wd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = wu_len_reg;
+    mpt_wd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = wu_iova_reg;
+    mpt_wd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = wu_qpn_reg;
+end
+assign m_mpt_valid = (w_state_reg == W_MPTW);
+assign m_mpt_index = {{(24-KEY_W){1'b0}}, wu_idx_reg};
+assign m_mpt_data = mpt_wd;
+assign m_mw_ev_valid = mw_ev_reg;
+assign m_mw_ev = mw_ev_data_reg;
+
 // is the ACK's PSN inside [first PSN of the head entry, newest PSN sent]?
 wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
 
@@ -1023,9 +1148,11 @@ always @* begin
         c_scat_next = 1'b0;
         if (w_push_valid) begin
             c_qp_next = w_qp_reg;        // the push itself is written below
-            if (q_unack) begin
+            if (q_unack || w_is_local) begin
                 // UC, UD: complete it at once (its packets are handed to the
-                // TX arbiter and its data read): walk up to its last PSN
+                // TX arbiter and its data read): walk up to its last PSN;
+                // a memory operation (no packet; every earlier WQE of the
+                // QP completed) likewise
                 c_mode_next = M_ACK;
                 c_psn_next = w_last_psn;
                 c_rdok_next = 1'b0;
@@ -1194,6 +1321,27 @@ always @(posedge clk) begin
     w_sum_reg <= w_sum_next;
     w_status_reg <= w_status_next;
     w_seterr_reg <= w_seterr_next;
+    // memory windows: the window's entry (W_MW1), the entry to write (W_MW2)
+    if (w_state_reg == W_MW1) begin
+        wm_reg <= mpt;
+        wm_in_reg <= key_in;
+    end
+    if (w_state_reg == W_MW2) begin
+        wu_idx_reg <= mw_key[`RNIC_KEY_TAG_BITS +: KEY_W];
+        wu_valid_reg <= w_is_bind;
+        wu_tag_reg <= w_is_bind ? w_rkey[7:0] : wm_tag;
+        wu_access_reg <= w_is_bind ? b_acc : wm_access;
+        wu_start_reg <= w_is_bind ? w_raddr : wm_start;
+        wu_len_reg <= w_is_bind ? w_cmpadd : wm_len;
+        wu_iova_reg <= w_is_bind ? m_iova + b_off[63:0] : wm_iova;
+        wu_qpn_reg <= w_is_bind ? {{(24-QPN_W){1'b0}}, w_qp_reg} : wm_qpn;
+        wu_pdn_reg <= wm_pdn;
+    end
+    mw_ev_reg <= (w_state_reg == W_MPTW) && m_mpt_ready;
+    if (w_state_reg == W_MPTW)
+        mw_ev_data_reg <= w_is_bind ?
+            {w_imm, `RNIC_HW_EVENT_MW_BIND, w_rkey[23:0]} :       // region lkey; window's new rkey
+            {32'd0, `RNIC_HW_EVENT_MW_INVAL, w_imm[23:0]};        // the window's rkey
     w_npkt_reg <= w_npkt_next;
     e_busy_reg <= e_busy_next;
     e_rem_reg <= e_rem_next;
@@ -1331,6 +1479,7 @@ always @(posedge clk) begin
         err_reg <= {QPS{1'b0}};
         err_c_reg <= 1'b0;
         err_w_reg <= 1'b0;
+        mw_ev_reg <= 1'b0;
         rd_busy_reg <= {QPS{1'b0}};
         rd_atom_reg <= {QPS{1'b0}};
         wr_out_reg <= 16'd0;

@@ -336,9 +336,11 @@ assign {q_srqn, q_qkey, q_srq_en, q_mtu, q_type, q_state, q_pdn, q_access, q_rec
         q_rq_base, q_log_rq_size, q_log_rq_stride, q_min_rnr, q_dmac, q_dip, q_sport,
         q_hop, q_tc, q_pkey} = qs_rd;
 
-// MPT shadow entry
-localparam MS_W = 1 + 8 + 24 + 8 + 64 * 3;
+// MPT shadow entry {mw, qpn, valid, tag, pdn, access, start, length, iova}
+localparam MS_W = 1 + 24 + 1 + 8 + 24 + 8 + 64 * 3;
 wire [MS_W-1:0] ms_wr = {
+    cd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W],
+    cd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W],
     cd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W],
     cd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W],
     cd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W],
@@ -353,7 +355,9 @@ wire [7:0]  k_tag;
 wire [23:0] k_pdn;
 wire [7:0]  k_access;
 wire [63:0] k_start, k_length, k_iova;
-assign {k_valid, k_tag, k_pdn, k_access, k_start, k_length, k_iova} = ms_rd;
+wire        k_mw;       // a memory window: remote access only through its QP, never a local key
+wire [23:0] k_qpn;      // the window's QP
+assign {k_mw, k_qpn, k_valid, k_tag, k_pdn, k_access, k_start, k_length, k_iova} = ms_rd;
 
 // SRQC shadow entry {valid, log_size, log_stride, pdn, base}
 localparam SS_W = 1 + 5 + 5 + 24 + 64;
@@ -880,6 +884,7 @@ wire [7:0] reth_acc = op_atomic ? `RNIC_ACCESS_REMOTE_ATOMIC :
 wire [64:0] reth_off = {1'b0, h_va_reg} - {1'b0, k_start};
 wire reth_key_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
                    k_tag == h_rkey_reg[KT-1:0] && k_pdn == q_pdn &&
+                   (!k_mw || k_qpn == h_qpn_reg) &&
                    (k_access & reth_acc) != 8'd0 &&
                    (q_access & reth_acc) != 8'd0 &&
                    !reth_off[64] &&
@@ -892,7 +897,7 @@ wire [63:0] f_addr = f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64];
 wire [31:0] f_len  = f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32];
 wire [64:0] sge_off = {1'b0, f_addr} - {1'b0, k_start};
 wire sge_ok = f_len == 32'd0 ||
-              ((f_lkey >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
+              ((f_lkey >> (KT + LOG_MRS)) == 32'd0 && k_valid && !k_mw &&
                k_tag == f_lkey[KT-1:0] && k_pdn == (q_srq_en ? s_pdn_reg : q_pdn) &&
                (k_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0 &&
                !sge_off[64] &&

@@ -161,7 +161,7 @@ wire                          cfg_link_en;
 wire                          csr_irq_valid;
 wire [4:0]                    csr_irq_vector;
 wire                          ev_valid;
-wire [31:0]                   ev_event;
+wire [63:0]                   ev_event;       // {data word, hw_event, number}
 wire                          ev_pop;
 wire [2:0]                    stat_event_drop;
 reg  [STATS*STAT_W-1:0]       stat_inc;
@@ -347,6 +347,21 @@ wire              stat_ack_drop, stat_nak_seq, stat_nak_rnr;
 
 wire              req_err_c_valid, req_err_w_valid;
 wire [23:0]       req_err_c_qpn, req_err_w_qpn;
+wire              req_mw_ev_valid;
+wire [63:0]       req_mw_ev;
+
+// The key-table writes of the requester's memory-window operations (BIND_MW,
+// LOCAL_INV) join the firmware's context writes on the bus of the two
+// blocks that keep key tables (rnic_req, rnic_resp), in a cycle the
+// firmware port does not use; the other blocks keep no keys.
+wire              req_mpt_valid, req_mpt_ready;
+wire [23:0]       req_mpt_index;
+wire [32*`RNIC_CTX_WORDS-1:0] req_mpt_data;
+assign req_mpt_ready = !ctx_wr_valid;
+wire              kx_wr_valid = ctx_wr_valid || req_mpt_valid;
+wire [7:0]        kx_wr_table = ctx_wr_valid ? ctx_wr_table : `RNIC_CTX_TABLE_MPT;
+wire [23:0]       kx_wr_index = ctx_wr_valid ? ctx_wr_index : req_mpt_index;
+wire [32*`RNIC_CTX_WORDS-1:0] kx_wr_data = ctx_wr_valid ? ctx_wr_data : req_mpt_data;
 
 rnic_req #(
     .DATA_W(DATA_W),
@@ -355,8 +370,8 @@ rnic_req #(
     .TAG_W(TAG_W)
 ) req_inst (
     .clk(clk), .rst(rst),
-    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
-    .ctx_wr_data(ctx_wr_data),
+    .ctx_wr_valid(kx_wr_valid), .ctx_wr_table(kx_wr_table), .ctx_wr_index(kx_wr_index),
+    .ctx_wr_data(kx_wr_data),
     .s_wqe_tdata(wqe_tdata), .s_wqe_tkeep(wqe_tkeep), .s_wqe_tlast(wqe_tlast),
     .s_wqe_tvalid(wqe_tvalid), .s_wqe_tready(wqe_tready), .s_wqe_qpn(wqe_qpn),
     .s_wqe_index(wqe_index),
@@ -409,6 +424,8 @@ rnic_req #(
     .s_fatal_valid(fetch_err_valid), .s_fatal_qpn(fetch_err_qpn),
     .m_err_c_valid(req_err_c_valid), .m_err_c_qpn(req_err_c_qpn),
     .m_err_w_valid(req_err_w_valid), .m_err_w_qpn(req_err_w_qpn),
+    .m_mpt_valid(req_mpt_valid), .m_mpt_ready(req_mpt_ready), .m_mpt_index(req_mpt_index),
+    .m_mpt_data(req_mpt_data), .m_mw_ev_valid(req_mw_ev_valid), .m_mw_ev(req_mw_ev),
     .m_cqe_valid(req_cqe_valid), .m_cqe_ready(req_cqe_ready), .m_cqe_cqn(req_cqe_cqn),
     .m_cqe_data(req_cqe_data),
     .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
@@ -612,8 +629,8 @@ rnic_resp #(
     .LOG_MRS(LOG_MRS)
 ) resp_inst (
     .clk(clk), .rst(rst),
-    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
-    .ctx_wr_data(ctx_wr_data),
+    .ctx_wr_valid(kx_wr_valid), .ctx_wr_table(kx_wr_table), .ctx_wr_index(kx_wr_index),
+    .ctx_wr_data(kx_wr_data),
     .s_rq_pi_valid(rq_pi_valid), .s_rq_pi_qpn(rq_pi_qpn), .s_rq_pi(rq_pi),
     .s_srq_pi_valid(srq_pi_valid), .s_srq_pi_srqn(srq_pi_srqn), .s_srq_pi(srq_pi),
 
@@ -1026,11 +1043,14 @@ localparam [7:0] EV_REQ_ERR = `RNIC_HW_EVENT_REQ_ERR;
 localparam [7:0] EV_QP_FATAL = `RNIC_HW_EVENT_QP_FATAL;
 localparam [7:0] EV_SRQ_LIMIT = `RNIC_HW_EVENT_SRQ_LIMIT;
 
-rnic_evq #(.NSRC(5)) evq_inst (
+// events are {data word, type, number}; only MW_BIND has a data word
+rnic_evq #(.NSRC(6), .EW(64)) evq_inst (
     .clk(clk), .rst(rst),
-    .s_valid({fetch_err_valid, resp_srq_lim_valid, resp_qp_err_valid, req_err_w_valid, req_err_c_valid}),
-    .s_event({EV_QP_FATAL, fetch_err_qpn, EV_SRQ_LIMIT, resp_srq_lim_srqn,
-              resp_qp_err_type, resp_qp_err_qpn, EV_REQ_ERR, req_err_w_qpn, EV_REQ_ERR, req_err_c_qpn}),
+    .s_valid({req_mw_ev_valid, fetch_err_valid, resp_srq_lim_valid, resp_qp_err_valid, req_err_w_valid,
+              req_err_c_valid}),
+    .s_event({req_mw_ev, 32'd0, EV_QP_FATAL, fetch_err_qpn, 32'd0, EV_SRQ_LIMIT, resp_srq_lim_srqn,
+              32'd0, resp_qp_err_type, resp_qp_err_qpn, 32'd0, EV_REQ_ERR, req_err_w_qpn,
+              32'd0, EV_REQ_ERR, req_err_c_qpn}),
     .m_valid(ev_valid), .m_event(ev_event), .m_pop(ev_pop),
     .stat_drop(stat_event_drop)
 );

@@ -6,8 +6,8 @@
 // events: the AEQ slot window (firmware writes with byte strobes, both ports
 // read, host writes refused), AEQ_PI/AEQ_CI on both ports, host vector 1 on
 // an FW_AEQ_PI change, IRQ_ENABLE[1] on both ports, the hardware event head
-// (ev_valid/ev_event at FW_EVENT and IRQ_STATUS[1], fw_irq for every
-// combination) and ev_pop on an FW_EVENT_POP write.
+// (ev_valid/ev_event at FW_EVENT, FW_EVENT_DATA and IRQ_STATUS[1], fw_irq for
+// every combination) and ev_pop on an FW_EVENT_POP write.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -79,7 +79,7 @@ wire [31:0] cfg_ip;
 wire        cfg_link_en;
 reg  [STATS*STAT_INC_W-1:0] stat_inc = 0;
 reg         ev_valid = 0;
-reg  [31:0] ev_event = 0;
+reg  [63:0] ev_event = 0;                // {FW_EVENT_DATA, FW_EVENT}
 wire        ev_pop;
 
 rnic_csr #(
@@ -447,8 +447,11 @@ initial begin
     h_write(AEQ - 4, 1, 4'hF, DECERR);
     h_read(AEQ + AEQ_WORDS * 4, 0, DECERR);
     h_write(AEQ + AEQ_WORDS * 4, 1, 4'hF, DECERR);
-    // FW_EVENT_POP is a firmware register: at its offset BAR0 has a hole
+    // FW_EVENT_POP and FW_EVENT_DATA are firmware registers: at their
+    // offsets BAR0 has holes
     h_write(`RNIC_FW_EVENT_POP, 1, 4'hF, DECERR);
+    h_read(`RNIC_FW_EVENT_DATA, 0, DECERR);
+    h_write(`RNIC_FW_EVENT_DATA, 1, 4'hF, DECERR);
 
     // ---- firmware port registers
     f_read(`RNIC_FW_ID, `RNIC_MAGIC, OKAY, 1);
@@ -459,15 +462,21 @@ initial begin
     f_read(`RNIC_FW_CTX_STATUS, 0, OKAY, 1);
     f_read(`RNIC_FW_PORT_CTRL, 0, OKAY, 1);
     f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
     f_read(`RNIC_FW_AEQ_PI, 0, OKAY, 1);
     f_read(`RNIC_FW_AEQ_CI, 0, OKAY, 1);
     f_write(`RNIC_FW_ID, 0, 4'hF, SLVERR);
     f_write(`RNIC_FW_CMDQ_PI, 5, 4'hF, SLVERR);
     f_write(`RNIC_FW_CTX_STATUS, 1, 4'hF, SLVERR);
     f_write(`RNIC_FW_STAT, 1, 4'hF, SLVERR);
+    f_write(`RNIC_FW_EVENT_DATA, 32'hFFFF_FFFF, 4'hF, SLVERR);
     f_read(`RNIC_FW_CMDQ_PI, 0, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
     f_read(16'h0050, 0, DECERR, 1);
     f_write(16'h0054, 0, 4'hF, DECERR);
+    f_read(16'h0054, 0, DECERR, 1);
+    f_read(16'h005C, 0, DECERR, 1);     // FW_EVENT_DATA (0x0058) has holes on both sides
+    f_write(16'h005C, 0, 4'hF, DECERR);
     f_read(16'h007C, 0, DECERR, 1);
     f_write(16'h007C, 0, 4'hF, DECERR);
     f_read(`RNIC_FW_STAT + STATS * 4, 0, DECERR, 1);
@@ -729,22 +738,55 @@ initial begin
     f_read(AEQ + 6 * 4, aeq_shadow[6], OKAY, 1);
     check32("no irq from the AEQ window", irq_count - n0, 0);
 
-    // ---- hardware event head: FW_EVENT, IRQ_STATUS[1], fw_irq, ev_pop
+    // ---- hardware event head: FW_EVENT (ev_event[31:0]), FW_EVENT_DATA
+    // (ev_event[63:32]), IRQ_STATUS[1], fw_irq, ev_pop
     ev_valid = 1'b0;
-    ev_event = {`RNIC_HW_EVENT_RESP_ACCESS, 24'h00_0123};
+    ev_event = {32'h0000_0305, `RNIC_HW_EVENT_MW_BIND, 24'h00_0402};
     f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);     // empty: 0, whatever ev_event holds
     f_read(`RNIC_FW_IRQ_STATUS, 0, OKAY, 1);
+    ev_event = {64{1'b1}};
+    f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
     ev_valid = 1'b1;
-    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_RESP_ACCESS, 24'h00_0123}, OKAY, 1);
+    ev_event = {32'h0000_0305, `RNIC_HW_EVENT_MW_BIND, 24'h00_0402};
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_MW_BIND, 24'h00_0402}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 32'h0000_0305, OKAY, 1);
     f_read(`RNIC_FW_IRQ_STATUS, 2, OKAY, 1);
-    ev_event = 32'hFFFF_FFFF;
+    ev_event = {32'd0, `RNIC_HW_EVENT_RESP_ACCESS, 24'h00_0123};
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_RESP_ACCESS, 24'h00_0123}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_STATUS, 2, OKAY, 1);
+    // the two words are independent: all ones in one, zeros in the other
+    ev_event = {32'd0, 32'hFFFF_FFFF};
     f_read(`RNIC_FW_EVENT, 32'hFFFF_FFFF, OKAY, 1);
-    ev_event = {`RNIC_HW_EVENT_SRQ_LIMIT, 24'hAB_CDEF};
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
+    ev_event = {32'hFFFF_FFFF, 32'd0};
+    f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 32'hFFFF_FFFF, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_STATUS, 2, OKAY, 1);     // ev_valid, not the type, says pending
+    // a walking one over all 64 bits: each bit shows in its word only
+    for (i = 0; i < 64; i = i + 1) begin
+        ev_event = 64'd1 << i;
+        f_read(`RNIC_FW_EVENT, ev_event[31:0], OKAY, 1);
+        f_read(`RNIC_FW_EVENT_DATA, ev_event[63:32], OKAY, 1);
+    end
+    // the data word changes under a steady event word, and the other way
+    ev_event = {pattern(1), `RNIC_HW_EVENT_SRQ_LIMIT, 24'hAB_CDEF};
     f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_SRQ_LIMIT, 24'hAB_CDEF}, OKAY, 1);
-    ev_event = {`RNIC_HW_EVENT_QP_FATAL, 24'h00_0001};
+    f_read(`RNIC_FW_EVENT_DATA, pattern(1), OKAY, 1);
+    ev_event[63:32] = pattern(2);
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_SRQ_LIMIT, 24'hAB_CDEF}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, pattern(2), OKAY, 1);
+    ev_event[31:0] = {`RNIC_HW_EVENT_QP_FATAL, 24'h00_0001};
     f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_QP_FATAL, 24'h00_0001}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, pattern(2), OKAY, 1);
+    ev_event = {32'd0, `RNIC_HW_EVENT_QP_FATAL, 24'h00_0001};
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_QP_FATAL, 24'h00_0001}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
     ev_valid = 1'b0;
     f_read(`RNIC_FW_EVENT, 0, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
     f_read(`RNIC_FW_IRQ_STATUS, 0, OKAY, 1);
     // IRQ_STATUS is level: writing ones leaves bit 1 as ev_valid says
     ev_valid = 1'b1;
@@ -777,7 +819,7 @@ initial begin
     // a write to FW_EVENT_POP: ev_pop for exactly one cycle, the cycle the
     // write is taken; any data and any strobes
     ev_valid = 1'b1;
-    ev_event = {`RNIC_HW_EVENT_REQ_ERR, 24'h00_0042};
+    ev_event = {32'h0000_0105, `RNIC_HW_EVENT_MW_BIND, 24'h00_0203};
     f_write(`RNIC_FW_EVENT_POP, 0, 4'hF, OKAY);
     ev_pops = ev_pops + 1;
     repeat (2) @(negedge clk);
@@ -788,15 +830,21 @@ initial begin
     repeat (2) @(negedge clk);
     check32("ev_pop cycles 2", ev_pop_count, ev_pops);
     check32("ev_pop in the write cycle 2", ev_pop_cycle, f_fire_cycle);
-    // reads do not pop; FW_EVENT and FW_AEQ_CI refuse writes and do not pop
-    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_REQ_ERR, 24'h00_0042}, OKAY, 1);
+    // reads do not pop; FW_EVENT, FW_EVENT_DATA and FW_AEQ_CI refuse writes
+    // (any data, any strobes) and do not pop, nor change what is shown
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_MW_BIND, 24'h00_0203}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 32'h0000_0105, OKAY, 1);
     f_read(`RNIC_FW_EVENT_POP, 0, OKAY, 1);
     f_write(`RNIC_FW_EVENT, 0, 4'hF, SLVERR);
+    f_write(`RNIC_FW_EVENT_DATA, 0, 4'hF, SLVERR);
+    f_write(`RNIC_FW_EVENT_DATA, 32'hFFFF_FFFF, 4'h1, SLVERR);
+    f_write(`RNIC_FW_EVENT_DATA, 32'h1234_5678, 4'h0, SLVERR);
     f_write(`RNIC_FW_AEQ_CI, 3, 4'hF, SLVERR);
     f_write(`RNIC_FW_AEQ_PI, 6, 4'hF, OKAY);
     repeat (2) @(negedge clk);
     check32("no ev_pop without an FW_EVENT_POP write", ev_pop_count, ev_pops);
-    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_REQ_ERR, 24'h00_0042}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT, {`RNIC_HW_EVENT_MW_BIND, 24'h00_0203}, OKAY, 1);
+    f_read(`RNIC_FW_EVENT_DATA, 32'h0000_0105, OKAY, 1);
     h_read(`RNIC_BAR0_AEQ_CI, 2, OKAY);
     h_read(`RNIC_BAR0_AEQ_PI, 6, OKAY);
     // back-to-back FW_EVENT_POP writes: one ev_pop cycle each

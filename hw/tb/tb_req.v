@@ -144,10 +144,30 @@ reg                         s_fatal_valid = 1'b0;
 reg  [23:0]                 s_fatal_qpn = 24'd0;
 wire                        err_c_valid, err_w_valid;
 wire [23:0]                 err_c_qpn, err_w_qpn;
+wire                        mpt_valid;
+wire                        mpt_ready;
+wire [23:0]                 mpt_index;
+wire [32*`RNIC_CTX_WORDS-1:0] mpt_data;
+wire                        mw_ev_valid;
+wire [63:0]                 mw_ev;            // {data word, hw_event, number}
+
+// The key-table bus as rnic_top builds it: the firmware's context writes
+// (ctx_wr_*, driven by the sequence) and, in a cycle the firmware port does
+// not use, the DUT's own key-table write (m_mpt_*, table MPT), so the DUT's
+// shadow sees its BIND_MW / LOCAL_INV entries the cycle they are taken.
+// m_mpt_ready also stays low for the first mpt_hold_n cycles of every write
+// (mpt_vc counts the cycles the current write has been offered).
+integer mpt_hold_n = 0;
+integer mpt_vc = 0;
+assign  mpt_ready = !ctx_wr_valid && mpt_vc >= mpt_hold_n;
+wire    kx_wr_valid = ctx_wr_valid || (mpt_valid && mpt_ready);
+wire [7:0]  kx_wr_table = ctx_wr_valid ? ctx_wr_table : `RNIC_CTX_TABLE_MPT;
+wire [23:0] kx_wr_index = ctx_wr_valid ? ctx_wr_index : mpt_index;
+wire [32*`RNIC_CTX_WORDS-1:0] kx_wr_data = ctx_wr_valid ? ctx_wr_data : mpt_data;
 
 rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .clk(clk), .rst(rst),
-    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
+    .ctx_wr_valid(kx_wr_valid), .ctx_wr_table(kx_wr_table), .ctx_wr_index(kx_wr_index), .ctx_wr_data(kx_wr_data),
     .s_wqe_tdata(s_wqe_tdata), .s_wqe_tkeep({KEEP_W{1'b1}}), .s_wqe_tlast(s_wqe_tlast), .s_wqe_tvalid(s_wqe_tvalid),
     .s_wqe_tready(s_wqe_tready), .s_wqe_qpn(s_wqe_qpn), .s_wqe_index(s_wqe_index),
     .m_rd_req_addr(rd_req_addr), .m_rd_req_len(rd_req_len), .m_rd_req_tag(rd_req_tag), .m_rd_req_valid(rd_req_valid),
@@ -160,6 +180,8 @@ rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .m_wr_tready(wr_tready), .s_wr_done(wr_done),
     .s_fatal_valid(s_fatal_valid), .s_fatal_qpn(s_fatal_qpn),
     .m_err_c_valid(err_c_valid), .m_err_c_qpn(err_c_qpn), .m_err_w_valid(err_w_valid), .m_err_w_qpn(err_w_qpn),
+    .m_mpt_valid(mpt_valid), .m_mpt_ready(mpt_ready), .m_mpt_index(mpt_index), .m_mpt_data(mpt_data),
+    .m_mw_ev_valid(mw_ev_valid), .m_mw_ev(mw_ev),
     .m_hdr_opcode(hdr_opcode),
     .m_hdr_se(hdr_se),
     .m_hdr_mig(hdr_mig),
@@ -270,6 +292,7 @@ reg [31:0] ec_len [0:MAXCQE-1];
 reg        ec_unack [0:MAXCQE-1];  // a successful UC/UD WQE: completed once its packets and data went out
 integer    ec_gend [0:MAXCQE-1];   // gather bytes (all messages up to this one) that must have arrived first
 integer    ec_msg [0:MAXCQE-1];    // its message number: its headers must all have been taken first
+integer    ec_mpt [0:MAXCQE-1];    // key-table writes (BIND_MW, LOCAL_INV) that must have been taken first
 integer    ec_wr = 0, ec_rd = 0;
 
 integer n_ack_drop = 0, n_nak_seq = 0, n_nak_rnr = 0;
@@ -329,6 +352,127 @@ task err_chk;
             end
     end
 endtask
+
+// ---------------------------------------------------------------- memory windows
+// The TB's model of the key table (what the firmware wrote, then what the
+// DUT is expected to write), the key-table writes expected from the DUT
+// (m_mpt_*, in order) and the hw_events expected on m_mw_ev_*. Every write
+// taken is compared field by field and as a whole with the next expected
+// one; a write offered and not taken must stay offered, unchanged, until it
+// is taken; an event must come after its write; a write or event nobody
+// expects, or a valid that is not 0 or 1, fails.
+reg        kt_valid [0:1023];
+reg        kt_mw [0:1023];
+reg [7:0]  kt_tag [0:1023];
+reg [7:0]  kt_access [0:1023];
+reg [23:0] kt_pdn [0:1023];
+reg [63:0] kt_start [0:1023];
+reg [63:0] kt_len [0:1023];
+reg [63:0] kt_iova [0:1023];
+reg [23:0] kt_qpn [0:1023];
+
+// the model's entry i in context format
+function [32*`RNIC_CTX_WORDS-1:0] kt_entry(input [23:0] i);
+    begin
+        kt_entry = 0;
+        kt_entry[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = kt_valid[i];
+        kt_entry[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = kt_mw[i];
+        kt_entry[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = kt_access[i];
+        kt_entry[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = kt_tag[i];
+        kt_entry[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = kt_pdn[i];
+        kt_entry[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = kt_start[i];
+        kt_entry[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = kt_len[i];
+        kt_entry[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = kt_iova[i];
+        kt_entry[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = kt_qpn[i];
+    end
+endfunction
+
+localparam MAXMW = 128;
+reg [23:0]   xm_idx [0:MAXMW-1];
+reg [32*`RNIC_CTX_WORDS-1:0] xm_data [0:MAXMW-1];
+integer      xm_wr = 0, xm_rd = 0;
+reg [63:0]   xv_ev [0:MAXMW-1];
+integer      xv_wr = 0, xv_rd = 0;
+integer      n_mpt = 0;            // writes taken (non-blocking: a check at the same edge sees the count before)
+integer      mpt_cyc = 0;          // cycle the last write was taken
+integer      n_mpt_held = 0;       // cycles a write was offered and not taken
+reg          mpt_held = 1'b0;      // the write offered at the last edge was not taken
+reg [23:0]   mpt_hidx = 24'd0;
+reg [32*`RNIC_CTX_WORDS-1:0] mpt_hdata = 0;
+reg [32*`RNIC_CTX_WORDS-1:0] xmd;
+
+// window entry w is written from the model (as it is now), then event ev
+task mw_expect(input [23:0] w, input [63:0] ev);
+    begin
+        xm_idx[xm_wr % MAXMW] = w;
+        xm_data[xm_wr % MAXMW] = kt_entry(w);
+        xm_wr = xm_wr + 1;
+        xv_ev[xv_wr % MAXMW] = ev;
+        xv_wr = xv_wr + 1;
+    end
+endtask
+
+always @(posedge clk) begin
+    if (!rst) begin
+        if (mpt_valid !== 1'b0 && mpt_valid !== 1'b1) begin
+            $display("FAIL: m_mpt_valid is %b (cycle %0d)", mpt_valid, cycle);
+            errors = errors + 1;
+        end
+        if (mpt_held && (mpt_valid !== 1'b1 || mpt_index !== mpt_hidx || mpt_data !== mpt_hdata)) begin
+            $display("FAIL: key-table write withdrawn or changed while not taken: valid %b index %h (was %h) (cycle %0d)",
+                     mpt_valid, mpt_index, mpt_hidx, cycle);
+            errors = errors + 1;
+        end
+        mpt_held <= mpt_valid === 1'b1 && !mpt_ready;
+        mpt_hidx <= mpt_index;
+        mpt_hdata <= mpt_data;
+        if (mpt_valid === 1'b1 && !mpt_ready) n_mpt_held = n_mpt_held + 1;
+        if (mpt_valid === 1'b1 && mpt_ready) begin
+            if (xm_rd >= xm_wr) begin
+                $display("FAIL: unexpected key-table write: index %h valid %b mw %b tag %h qpn %h (cycle %0d)", mpt_index,
+                         mpt_data[`RNIC_MPT_VALID_LSB], mpt_data[`RNIC_MPT_MW_LSB],
+                         mpt_data[`RNIC_MPT_TAG_LSB +: 8], mpt_data[`RNIC_MPT_QPN_LSB +: 24], cycle);
+                errors = errors + 1;
+            end else begin
+                xmd = xm_data[xm_rd % MAXMW];
+                chk("mpt index", mpt_index, xm_idx[xm_rd % MAXMW]);
+                chk("mpt valid", mpt_data[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W], xmd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W]);
+                chk("mpt mw", mpt_data[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W], xmd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W]);
+                chk("mpt access", mpt_data[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W], xmd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W]);
+                chk("mpt tag", mpt_data[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W], xmd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W]);
+                chk("mpt pdn", mpt_data[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W], xmd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W]);
+                chk("mpt start", mpt_data[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W], xmd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W]);
+                chk("mpt length", mpt_data[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W], xmd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W]);
+                chk("mpt iova", mpt_data[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W], xmd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W]);
+                chk("mpt qpn", mpt_data[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W], xmd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W]);
+                // every other bit of the entry is zero
+                if (mpt_data !== xmd) begin
+                    $display("FAIL: key-table write %0d is %h, expected %h", xm_rd, mpt_data, xmd);
+                    errors = errors + 1;
+                end
+            end
+            xm_rd = xm_rd + 1;
+            n_mpt <= n_mpt + 1;
+            mpt_cyc <= cycle;
+            mpt_vc <= 0;
+        end else if (mpt_valid === 1'b1) begin
+            mpt_vc <= mpt_vc + 1;
+        end
+        if (mw_ev_valid !== 1'b0) begin
+            if (mw_ev_valid !== 1'b1 || xv_rd >= xv_wr) begin
+                $display("FAIL: unexpected m_mw_ev_valid %b event %h (cycle %0d)", mw_ev_valid, mw_ev, cycle);
+                errors = errors + 1;
+            end else begin
+                chk("mw event", mw_ev, xv_ev[xv_rd % MAXMW]);
+                if (xv_rd >= n_mpt) begin
+                    $display("FAIL: hw_event %0d (%h) before its key-table write (cycle %0d)", xv_rd, mw_ev, cycle);
+                    errors = errors + 1;
+                end
+            end
+            xv_rd = xv_rd + 1;
+        end
+    end
+end
 
 // the s_fatal test: headers for QP 28's destination QP, DMA reads touching
 // the window its flushed WQEs' SGEs point at (no other WQE reads there)
@@ -408,17 +552,22 @@ endtask
 
 task mr_setup(input [31:0] key, input [23:0] pdn, input [63:0] start, input [63:0] len, input [63:0] iova,
               input [7:0] access);
-    reg [32*`RNIC_CTX_WORDS-1:0] c;
     begin
-        c = 0;
-        c[`RNIC_MPT_VALID_LSB] = 1'b1;
-        c[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = access;
-        c[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = key[7:0];
-        c[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = pdn;
-        c[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = start;
-        c[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = len;
-        c[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = iova;
-        ctx_write(`RNIC_CTX_TABLE_MPT, key >> 8, c);
+        key_setup(key, pdn, 1'b1, 1'b0, access, start, len, iova, 24'd0);
+    end
+endtask
+
+// a firmware write of key entry key >> 8 (tag key[7:0]), kept in the model:
+// a region (mw 0), or a window (mw 1: unbound as ALLOC_MW writes it, or
+// bound to qpn)
+task key_setup(input [31:0] key, input [23:0] pdn, input valid, input mw, input [7:0] access, input [63:0] start,
+               input [63:0] len, input [63:0] iova, input [23:0] qpn);
+    reg [23:0] i;
+    begin
+        i = key >> 8;
+        kt_valid[i] = valid; kt_mw[i] = mw; kt_tag[i] = key[7:0]; kt_access[i] = access; kt_pdn[i] = pdn;
+        kt_start[i] = start; kt_len[i] = len; kt_iova[i] = iova; kt_qpn[i] = qpn;
+        ctx_write(`RNIC_CTX_TABLE_MPT, i, kt_entry(i));
     end
 endtask
 
@@ -546,6 +695,7 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
             ec_unack[ec_wr % MAXCQE] = qa_type[qpn] != `RNIC_QP_TYPE_RC && exp_sent && exp_status == `RNIC_WC_STATUS_SUCCESS;
             ec_gend[ec_wr % MAXCQE] = g_exp;
             ec_msg[ec_wr % MAXCQE] = em_wr - 1;
+            ec_mpt[ec_wr % MAXCQE] = xm_wr;
             ec_wr = ec_wr + 1;
         end
         // the stride: 512 bytes = 8 beats
@@ -883,6 +1033,13 @@ always @(posedge clk) begin
                  ec_rd, rd_acc_bytes, ec_gend[ec_rd % MAXCQE], hs_msg, ec_msg[ec_rd % MAXCQE] + 1, cycle);
         errors = errors + 1;
     end
+    // a WQE completes only after its own key-table write (and every earlier
+    // one) was taken
+    if (!rst && cqe_valid && ec_rd < ec_wr && n_mpt < ec_mpt[ec_rd % MAXCQE]) begin
+        $display("FAIL: CQE %0d offered with %0d of %0d key-table writes taken (cycle %0d)", ec_rd, n_mpt,
+                 ec_mpt[ec_rd % MAXCQE], cycle);
+        errors = errors + 1;
+    end
     if (!rst && cqe_valid && cqe_ready) begin
         if (ec_rd >= ec_wr) begin
             $display("FAIL: unexpected CQE qpn %0d index %0d status %h", cqe_data[`RNIC_CQE_QPN_LSB +: 24],
@@ -1182,10 +1339,148 @@ localparam [7:0] FLUSH = `RNIC_WC_STATUS_WR_FLUSH_ERR;
 localparam [3:0] UC = `RNIC_QP_TYPE_UC, UD = `RNIC_QP_TYPE_UD;
 localparam [7:0] FENCE = `RNIC_WQE_FLAG_FENCE;
 
+// ---------------------------------------------------------------- memory-window helpers
+// keys of the memory-window cases (index << 8 | tag); regions of PD 5
+// unless named otherwise, all over [RB_VA, RB_VA + RB_LEN) at RB_IOVA
+localparam [63:0] RB_VA = 64'h00007f2000001000;
+localparam [63:0] RB_LEN = 64'h10000;
+localparam [63:0] RB_IOVA = 64'h0000000712345000;
+localparam [31:0] K_RMW  = 32'h00000881;   // LOCAL_WRITE, remote bits, MW_BIND
+localparam [31:0] K_RNOB = 32'h00000992;   // no MW_BIND
+localparam [31:0] K_RNLW = 32'h00000aa3;   // MW_BIND and remote bits, no LOCAL_WRITE
+localparam [31:0] K_RPD6 = 32'h00000bb4;   // PD 6
+localparam [31:0] K_RINV = 32'h00000cc5;   // as K_RMW, not valid
+localparam [31:0] K_RISW = 32'h00000dd6;   // as K_RMW, but a (bound) window
+localparam [31:0] K_R14  = 32'h00000ee7;   // a region in the TB memory, written while a window write is held
+localparam [31:0] K_RBIG = 32'h00000ff8;   // as K_RMW, 2^64 - 1 bytes long (a range before it need not wrap)
+// windows (ALLOC_MW: valid 0, mw 1, tag, PD 5); the new rkey of a BIND_MW
+// is {index, new tag}
+localparam [23:0] W1 = 24'h20, W2 = 24'h21, W3 = 24'h22, W_PD6 = 24'h23, W_NOTMW = 24'h24, W_FWB = 24'h25,
+                  W_UNB = 24'h26, W4 = 24'h27, W5 = 24'h28;
+localparam [7:0] LW = `RNIC_ACCESS_LOCAL_WRITE, RW = `RNIC_ACCESS_REMOTE_WRITE, RR = `RNIC_ACCESS_REMOTE_READ,
+                 RA = `RNIC_ACCESS_REMOTE_ATOMIC, MWB = `RNIC_ACCESS_MW_BIND;
+localparam [7:0] MWERR = `RNIC_WC_STATUS_MW_BIND_ERR, PROT = `RNIC_WC_STATUS_LOC_PROT_ERR,
+                 QPOP = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
+
+function [31:0] wkey(input [23:0] w, input [7:0] tag);
+    wkey = {w, tag};
+endfunction
+
+// BIND_MW (IBA 10.6.7.2) on qpn: the window named by the new rkey nrk (its
+// index; its tag becomes the window's) bound to [addr, addr + len) of the
+// region of lkey mrk with access bits swap[7:0] (swap is the whole
+// send_wqe.swap); no SGE, length 0. exp_status OK: the model takes the new
+// entry {valid, mw, tag, access, the window's PD, start, length, iova =
+// region iova + (addr - region start), qpn}, which the DUT must write,
+// followed by the hw_event MW_BIND (number: the new rkey; data word: the
+// region's lkey)
+task mw_bind_wqe(input [7:0] qpn, input [7:0] flags, input [31:0] mrk, input [31:0] nrk, input [63:0] addr,
+          input [63:0] len, input [63:0] swap, input [7:0] exp_status, input exp_cqe);
+    reg [63:0] sc, ss;
+    reg [23:0] w, r;
+    begin
+        w = nrk >> 8;
+        r = mrk >> 8;
+        if (exp_status == OK) begin
+            kt_valid[w] = 1'b1; kt_mw[w] = 1'b1; kt_tag[w] = nrk[7:0]; kt_access[w] = swap[7:0];
+            kt_start[w] = addr; kt_len[w] = len; kt_iova[w] = kt_iova[r] + (addr - kt_start[r]);
+            kt_qpn[w] = {16'd0, qpn};
+            mw_expect(w, {mrk, `RNIC_HW_EVENT_MW_BIND, nrk[23:0]});
+        end
+        sc = at_cmp; ss = at_swap;
+        at_cmp = len; at_swap = swap;
+        post(qpn, `RNIC_WQE_OP_BIND_MW, flags, 0, 0, mrk, addr, nrk, exp_status, 1'b0, exp_cqe);
+        at_cmp = sc; at_swap = ss;
+    end
+endtask
+
+// LOCAL_INV on qpn of key (send_wqe.imm); the remote address, rkey,
+// compare_add and swap fields carry decoys (the rkey names the next key
+// index). exp_status OK: the window's entry is rewritten with valid 0, every
+// other field as it was, followed by the hw_event MW_INVAL (number: the
+// window's rkey; data word 0)
+task linv(input [7:0] qpn, input [7:0] flags, input [31:0] key, input [7:0] exp_status, input exp_cqe);
+    reg [63:0] sc, ss;
+    reg [23:0] w;
+    begin
+        w = key >> 8;
+        if (exp_status == OK) begin
+            kt_valid[w] = 1'b0;
+            mw_expect(w, {32'd0, `RNIC_HW_EVENT_MW_INVAL, key[23:0]});
+        end
+        sc = at_cmp; ss = at_swap;
+        at_cmp = 64'h100; at_swap = {56'd0, RR};
+        post(qpn, `RNIC_WQE_OP_LOCAL_INV, flags, 0, 0, key, RB_VA + 64'h40, key + 32'h100, exp_status, 1'b0, exp_cqe);
+        at_cmp = sc; at_swap = ss;
+    end
+endtask
+
+// the key-table writes and events so far are all the expected ones
+task mw_counts(input [8*24-1:0] what);
+    begin
+        if (n_mpt != xm_wr || xm_rd != xm_wr || xv_rd != xv_wr) begin
+            $display("FAIL: %0s: %0d key-table writes and %0d events, expected %0d and %0d", what, n_mpt, xv_rd,
+                     xm_wr, xv_wr);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// A refused local operation on QP 34 (reset to RTS first): the operation
+// completes in error (one m_err_w pulse), no key-table write, no event, no
+// packet, no DMA read; the SEND behind it is flushed. lb_begin resets the QP
+// and notes the counters, the caller posts the operation, lb_end posts the
+// SEND and checks.
+integer bb_psn = 24'h000100;
+integer lb_m, lb_d, lb_h;
+task lb_begin;
+    begin
+        qp_reset_t(34, `RNIC_QP_TYPE_RC, `RNIC_MTU_1024, 24'd67, bb_psn, 32'h0e000022);
+        bb_psn = bb_psn + 7;
+        lb_m = n_mpt; lb_d = n_dma_req; lb_h = hs_msg;
+    end
+endtask
+
+task lb_end(input [8*10-1:0] op, input [8*28-1:0] what);
+    begin
+        sg1(MR_VA + 64'h3600, 32);
+        post(34, `RNIC_WQE_OP_SEND, SIG, 1, 32, 0, 0, 0, FLUSH, 1'b0, 1'b1);
+        wait_cqes;
+        if (n_mpt != lb_m || xv_rd != xv_wr || n_dma_req != lb_d || hs_msg != lb_h || em_wr != lb_h) begin
+            $display("FAIL: refused %0s (%0s): %0d key-table writes, %0d DMA reads, %0d packets", op, what,
+                     n_mpt - lb_m, n_dma_req - lb_d, hs_msg - lb_h);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// one refused BIND_MW: MW_BIND_ERR
+task bind_bad(input [8*28-1:0] what, input [31:0] mrk, input [31:0] nrk, input [63:0] addr, input [63:0] len,
+              input [63:0] swap);
+    begin
+        lb_begin;
+        mw_bind_wqe(34, SIG, mrk, nrk, addr, len, swap, MWERR, 1'b1);
+        lb_end("BIND_MW", what);
+    end
+endtask
+
+// one refused LOCAL_INV: LOC_PROT_ERR
+task linv_bad(input [8*28-1:0] what, input [31:0] key);
+    begin
+        lb_begin;
+        linv(34, SIG, key, PROT, 1'b1);
+        lb_end("LOCAL_INV", what);
+    end
+endtask
+
 initial begin
     for (i = 0; i < 256; i = i + 1) begin
         n_errc[i] = 0; n_errw[i] = 0; exp_errc[i] = 0; exp_errw[i] = 0;
         qa_state[i] = `RNIC_QP_STATE_RESET; qa_err[i] = 1'b0;
+    end
+    for (i = 0; i < 1024; i = i + 1) begin
+        kt_valid[i] = 1'b0; kt_mw[i] = 1'b0; kt_tag[i] = 8'd0; kt_access[i] = 8'd0; kt_pdn[i] = 24'd0;
+        kt_start[i] = 64'd0; kt_len[i] = 64'd0; kt_iova[i] = 64'd0; kt_qpn[i] = 24'd0;
     end
     for (i = 0; i < MEM_BYTES; i = i + 1) mem[i] = $random(seed);
     for (i = 0; i < 256; i = i + 1) inl[i] = $random(seed);
@@ -1311,7 +1606,7 @@ initial begin
     wait_cqes;
     qp_setup(8, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd0, 1'b0);   // clears the error flag
     qp_setup(8, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd40, 1'b0);
-    post(8, `RNIC_WQE_OP_BIND_MW, SIG, 1, 64, 0, 64'h1000, 32'h55, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    post(8, `RNIC_WQE_OP_SEND_INV, SIG, 1, 64, 32'h55, 0, 0, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);   // not yet
     post(8, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
     wait_cqes;
 
@@ -2115,8 +2410,232 @@ initial begin
     chk("NAK pulses", n_err_all, ne);
     chk("fatal DMA", n_rd_fatal, 0);
 
+    // =====================================================================
+    // Memory windows (type 2B, IBA 10.6.7). The windows and regions of the
+    // cases, as the firmware writes them: regions K_R* (see above), windows
+    // W* unbound (ALLOC_MW: valid 0, mw 1, tag, PD), W_PD6 in PD 6, W_NOTMW
+    // an unbound entry without mw, W_FWB a window bound to QP 34.
+    key_setup(K_RMW, 24'd5, 1'b1, 1'b0, LW | RW | RR | RA | MWB, RB_VA, RB_LEN, RB_IOVA, 24'd0);
+    key_setup(K_RNOB, 24'd5, 1'b1, 1'b0, LW | RW | RR | RA, RB_VA, RB_LEN, RB_IOVA, 24'd0);
+    key_setup(K_RNLW, 24'd5, 1'b1, 1'b0, RW | RR | RA | MWB, RB_VA, RB_LEN, RB_IOVA, 24'd0);
+    key_setup(K_RPD6, 24'd6, 1'b1, 1'b0, LW | RW | RR | RA | MWB, RB_VA, RB_LEN, RB_IOVA, 24'd0);
+    key_setup(K_RINV, 24'd5, 1'b0, 1'b0, LW | RW | RR | RA | MWB, RB_VA, RB_LEN, RB_IOVA, 24'd0);
+    key_setup(K_RISW, 24'd5, 1'b1, 1'b1, LW | RW | RR | RA | MWB, RB_VA, RB_LEN, RB_IOVA, 24'd32);
+    key_setup(K_RBIG, 24'd5, 1'b1, 1'b0, LW | RW | RR | RA | MWB, RB_VA, 64'hffffffffffffffff, RB_IOVA, 24'd0);
+    for (i = W1; i <= W5; i = i + 1)
+        key_setup(wkey(i, 8'h01 + i), (i == W_PD6) ? 24'd6 : 24'd5, 1'b0, i != W_NOTMW, 8'd0, 64'd0, 64'd0, 64'd0,
+                  24'd0);
+    key_setup(wkey(W_FWB, 8'h26), 24'd5, 1'b1, 1'b1, RR, RB_VA + 64'h100, 64'h100, RB_IOVA + 64'h100, 24'd34);
+    qp_setup(32, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd63, 24'hfffffe, 1'b0);   // PSNs wrap
+    qp_setup_t(33, UC, `RNIC_QP_STATE_RTS, `RNIC_MTU_512, 24'd5, 24'd65, 24'h123456, 1'b0, 32'h21212121);
+    qp_setup(35, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd69, 24'h000777, 1'b0);
+    qp_setup_t(36, UD, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd71, 24'h000040, 1'b0, 32'h36363636);
+    qp_setup(37, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd6, 24'd73, 24'h000900, 1'b0);   // PD 6
+
+    // QP 32 (RC): a SEND, then BIND_MW of window W1 to [RB_VA + 0x1234, +
+    // 0x800) of K_RMW, remote write and read: the entry goes out on m_mpt_*
+    // and is held there for 6 cycles (m_mpt_ready low), with a firmware
+    // context write (key K_R14) in between; no packet, no DMA read, the CQE
+    // (REQ_BIND_MW, byte_len 0) only after the write was taken, one MW_BIND
+    // event; a SEND gathered through K_R14 then goes out at the PSN after
+    // the first SEND
+    $display("QP 32 RC: BIND_MW (entry held 6 cycles, a firmware write meanwhile), then a SEND at the next PSN");
+    sg1(MR_VA + 64'h3000, 300);
+    post(32, `RNIC_WQE_OP_SEND, SIG, 1, 300, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 32, qa_psn[32] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    nd = n_dma_req; fm = hs_msg; ne = n_mpt_held;
+    mpt_hold_n = 6;
+    mw_bind_wqe(32, SIG, K_RMW, wkey(W1, 8'h5e), RB_VA + 64'h1234, 64'h800, {56'd0, RW | RR}, OK, 1'b1);
+    c0 = 0;
+    while (mpt_valid !== 1'b1 && c0 < 1000) begin @(posedge clk); c0 = c0 + 1; end
+    key_setup(K_R14, 24'd5, 1'b1, 1'b0, LW, MR_VA + 64'h3000, 64'h1000, MR_IOVA + 64'h3000, 24'd0);
+    wait_cqes;
+    mpt_hold_n = 0;
+    mw_counts("BIND_MW QP 32");
+    if (n_mpt_held - ne < 6) begin
+        $display("FAIL: the key-table write was held %0d cycles, expected at least 6", n_mpt_held - ne);
+        errors = errors + 1;
+    end
+    chk("bind DMA", n_dma_req, nd);
+    chk("bind hdrs", hs_msg, fm);
+    chk("bind psn", qa_psn[32], 24'hffffff);
+    sg1(MR_VA + 64'h3101, 200); sg_key[0] = K_R14;
+    post(32, `RNIC_WQE_OP_SEND, SIG, 1, 200, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 32, qa_psn[32] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    // QP 32: LOCAL_INV of W1 (entry rewritten with valid 0, every other
+    // field unchanged; MW_INVAL event); then W1 bound again, unsignaled,
+    // with a new tag up to the region's last byte (remote read and atomic:
+    // the region has LOCAL_WRITE), and a SEND behind it
+    $display("QP 32 RC: LOCAL_INV, BIND_MW again (unsignaled, new tag, up to the region end), SEND");
+    linv(32, SIG, wkey(W1, 8'h5e), OK, 1'b1);
+    wait_cqes;
+    mw_counts("LOCAL_INV QP 32");
+    mw_bind_wqe(32, 0, K_RMW, wkey(W1, 8'h5f), RB_VA + 64'h8000, 64'h8000, {56'd0, RR | RA}, OK, 1'b0);
+    sg1(MR_VA + 64'h3203, 20);
+    post(32, `RNIC_WQE_OP_SEND, SIG, 1, 20, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 32, qa_psn[32] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    mw_counts("BIND_MW again QP 32");
+    chk("bind psn", qa_psn[32], 24'h000001);
+    chk("bind DMA", n_dma_req, nd + 2);
+
+    // QP 33 (UC): SEND, BIND_MW of W2 over the whole region (entry held 2
+    // cycles), SEND_IMM at the next PSN, CQEs in order; LOCAL_INV
+    // unsignaled; W2 bound again to K_RNLW (no LOCAL_WRITE: remote read
+    // only) over its last 16 bytes; a SEND; nothing ever acknowledges
+    $display("QP 33 UC: SEND, BIND_MW, SEND_IMM; LOCAL_INV (unsignaled); BIND_MW to a region without LOCAL_WRITE");
+    na = n_ack_in;
+    sg1(MR_VA + 64'h3300, 700);
+    post(33, `RNIC_WQE_OP_SEND, SIG, 1, 700, 0, 0, 0, OK, 1, 1);
+    mpt_hold_n = 2;
+    mw_bind_wqe(33, SIG, K_RMW, wkey(W2, 8'h33), RB_VA, RB_LEN, {56'd0, RW | RR | RA}, OK, 1'b1);
+    sg1(MR_VA + 64'h3401, 600);
+    post(33, `RNIC_WQE_OP_SEND_IMM, SIG, 1, 600, 32'h33445566, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    mpt_hold_n = 0;
+    linv(33, 0, wkey(W2, 8'h33), OK, 1'b0);
+    mw_bind_wqe(33, SIG, K_RNLW, wkey(W2, 8'h34), RB_VA + RB_LEN - 16, 64'd16, {56'd0, RR}, OK, 1'b1);
+    sg1(MR_VA + 64'h3502, 50);
+    post(33, `RNIC_WQE_OP_SEND, SIG, 1, 50, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    mw_counts("UC QP 33");
+    chk("UC ACKs fed", n_ack_in, na);
+    chk("UC 33 psn", qa_psn[33], 24'h123456 + 24'd5);   // 2 + 2 + 1 packets
+
+    // QP 35 (RC): two SENDs (the second unsignaled), then BIND_MW of W4:
+    // nothing is written while they are outstanding (nor after an ACK for
+    // the first only); the ACK for the second lets the bind through; CQEs
+    // in order; a SEND behind the bind uses the PSN after the second SEND
+    $display("QP 35 RC: BIND_MW behind two unacknowledged SENDs waits for their ACK");
+    sg1(MR_VA + 64'h3600, 2000);
+    post(35, `RNIC_WQE_OP_SEND, SIG, 1, 2000, 0, 0, 0, OK, 1, 1);
+    m0 = qa_psn[35] - 1;                                               // the first SEND's last PSN
+    sg1(MR_VA + 64'h3e01, 100);
+    post(35, `RNIC_WQE_OP_SEND, 0, 1, 100, 0, 0, 0, OK, 1, 0);
+    mw_bind_wqe(35, SIG, K_RMW, wkey(W4, 8'h44), RB_VA + 64'h10, 64'h100, {56'd0, RW}, OK, 1'b1);
+    wait_sent;
+    ne = n_mpt;
+    ec_wr = ec_wr - 2;                                                 // the first SEND's CQE, the bind's
+    repeat (300) @(posedge clk);
+    chk("bind early", n_mpt, ne);
+    send_ack(8'h11, 35, m0[23:0], ACK_SYN, 0);
+    ec_wr = ec_wr + 1;
+    wait_cqes;
+    repeat (100) @(posedge clk);
+    chk("bind early", n_mpt, ne);
+    send_ack(8'h11, 35, qa_psn[35] - 24'd1, ACK_SYN, 0);
+    c0 = ack_in_cyc;
+    ec_wr = ec_wr + 1;
+    wait_cqes;
+    chk("bind write", n_mpt, ne + 1);
+    if (mpt_cyc <= c0) begin
+        $display("FAIL: the bind's key-table write at cycle %0d, not after the ACK at cycle %0d", mpt_cyc, c0);
+        errors = errors + 1;
+    end
+    sg1(MR_VA + 64'h3f03, 40);
+    post(35, `RNIC_WQE_OP_SEND, SIG, 1, 40, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 35, qa_psn[35] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    mw_counts("BIND_MW QP 35");
+    chk("bind psn", qa_psn[35], 24'h000777 + 24'd4);
+
+    // BIND_MW refusals, one at a time on QP 34 (each from a fresh RTS): W3
+    // to [RB_VA + 0x100, + 0x200) of K_RMW with remote write and read
+    // binds (last), every case changes one thing of it
+    $display("QP 34 RC: BIND_MW refusals -> MW_BIND_ERR, then a flush");
+    bind_bad("window not mw", K_RMW, wkey(W_NOTMW, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("window bound by QP 32", K_RMW, wkey(W1, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("window bound (firmware)", K_RMW, wkey(W_FWB, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("window of PD 6", K_RMW, wkey(W_PD6, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("region not valid", K_RINV, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("region is a window", K_RISW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("region tag", K_RMW ^ 32'h1, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("region of PD 6", K_RPD6, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("region without MW_BIND", K_RNOB, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR});
+    bind_bad("before the region", K_RMW, wkey(W3, 8'h77), RB_VA - 64'd1, 64'd16, {56'd0, RW | RR});
+    bind_bad("before a 2^64-1 B region", K_RBIG, wkey(W3, 8'h77), RB_VA - 64'h100, 64'h10, {56'd0, RW | RR});
+    bind_bad("past the region", K_RMW, wkey(W3, 8'h77), RB_VA + RB_LEN - 64'd15, 64'd16, {56'd0, RW | RR});
+    bind_bad("length wraps to 0", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h10, 64'hfffffffffffffff0, {56'd0, RW | RR});
+    bind_bad("length wraps past", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h10, 64'hfffffffffffffff8, {56'd0, RW | RR});
+    bind_bad("access LOCAL_WRITE", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RR | LW});
+    bind_bad("access MW_BIND", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RR | MWB});
+    bind_bad("access ZERO_BASED", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200,
+             {56'd0, RR | `RNIC_ACCESS_ZERO_BASED});
+    bind_bad("access bit 6", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RR | 8'h40});
+    bind_bad("access bit 7", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RR | 8'h80});
+    bind_bad("remote write, no LOCAL_WRITE", K_RNLW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW});
+    bind_bad("atomic, no LOCAL_WRITE", K_RNLW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RR | RA});
+    bind_bad("swap bit 8", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd1, RW | RR});
+    bind_bad("swap bit 63", K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {1'b1, 55'd0, RW | RR});
+    bind_bad("window index >= 2^KEY_W", K_RMW, wkey(W3 + 24'd1024, 8'h77), RB_VA + 64'h100, 64'h200,
+             {56'd0, RW | RR});
+    bind_bad("region index >= 2^KEY_W", K_RMW + 32'h40000, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200,
+             {56'd0, RW | RR});
+    // an INLINE BIND_MW makes no sense: LOC_QP_OP_ERR
+    qp_reset_t(34, `RNIC_QP_TYPE_RC, `RNIC_MTU_1024, 24'd67, 24'h000400, 32'h0e000022);
+    mw_bind_wqe(34, SIG | `RNIC_WQE_FLAG_INLINE, K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR}, QPOP,
+         1'b1);
+    sg1(MR_VA + 64'h3600, 32);
+    post(34, `RNIC_WQE_OP_SEND, SIG, 1, 32, 0, 0, 0, FLUSH, 1'b0, 1'b1);
+    wait_cqes;
+    mw_counts("inline BIND_MW");
+    qp_reset_t(34, `RNIC_QP_TYPE_RC, `RNIC_MTU_1024, 24'd67, 24'h000500, 32'h0e000022);
+    mw_bind_wqe(34, SIG, K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR}, OK, 1'b1);
+    wait_cqes;
+    mw_counts("BIND_MW QP 34");
+
+    // LOCAL_INV: W_PD6 bound by QP 37 (PD 6) to K_RPD6; refusals on QP 34
+    // (PD 5) -> LOC_PROT_ERR: a region's key, an unbound window, W1 with its
+    // old tag, W_PD6 (another PD), W1's key with its index past the table;
+    // then QP 37 invalidates W_PD6
+    $display("QP 34/37: LOCAL_INV refusals -> LOC_PROT_ERR; LOCAL_INV of a PD 6 window on its own PD");
+    mw_bind_wqe(37, SIG, K_RPD6, wkey(W_PD6, 8'h66), RB_VA + 64'h40, 64'h40, {56'd0, RR}, OK, 1'b1);
+    wait_cqes;
+    linv_bad("a region", K_RMW);
+    linv_bad("an unbound window", wkey(W_UNB, 8'h27));
+    linv_bad("old tag", wkey(W1, 8'h5e));
+    linv_bad("window of PD 6", wkey(W_PD6, 8'h66));
+    linv_bad("index >= 2^KEY_W", wkey(W1 + 24'd1024, 8'h5f));
+    linv(37, SIG, wkey(W_PD6, 8'h66), OK, 1'b1);
+    wait_cqes;
+    mw_counts("LOCAL_INV QP 34/37");
+
+    // a SEND whose SGE key is W1's (bound, PD 5, the SGE inside the
+    // window): LOC_PROT_ERR, no DMA read; the QP then flushes
+    $display("QP 32 RC: SEND with a window key as SGE lkey -> LOC_PROT_ERR");
+    nd = n_dma_req;
+    sg_va[0] = MR_VA + 64'h3700; sg_len[0] = 8; sg_key[0] = LKEY;
+    sg_va[1] = RB_VA + 64'h8010; sg_len[1] = 16; sg_key[1] = wkey(W1, 8'h5f);
+    post(32, `RNIC_WQE_OP_SEND, SIG, 2, 24, 0, 0, 0, PROT, 1'b0, 1'b1);
+    sg1(MR_VA + 64'h3700, 8);
+    post(32, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, FLUSH, 1'b0, 1'b1);
+    wait_cqes;
+    chk("window SGE DMA", n_dma_req, nd);
+
+    // UD QP 36: BIND_MW and LOCAL_INV -> LOC_QP_OP_ERR
+    $display("QP 36 UD: BIND_MW, LOCAL_INV -> LOC_QP_OP_ERR");
+    mw_bind_wqe(36, SIG, K_RMW, wkey(W5, 8'h55), RB_VA, 64'h10, {56'd0, RR}, QPOP, 1'b1);
+    sg1(MR_VA + 64'h3800, 8);
+    post(36, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, FLUSH, 1'b0, 1'b1);
+    wait_cqes;
+    qp_reset_t(36, UD, `RNIC_MTU_1024, 24'd71, 24'h000050, 32'h36363636);
+    linv(36, SIG, wkey(W_FWB, 8'h26), QPOP, 1'b1);
+    post(36, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, FLUSH, 1'b0, 1'b1);
+    wait_cqes;
+    mw_counts("memory windows");
+
     repeat (100) @(posedge clk);
     err_chk;
+    mw_counts("end");
     chk("ack drops", n_ack_drop, exp_drop);
     chk("seq NAKs", n_nak_seq, exp_seq);
     chk("RNR NAKs", n_nak_rnr, exp_rnr);

@@ -877,6 +877,36 @@ task mpt_write;
     end
 endtask
 
+// a key entry as the requester writes it for a memory window (BIND_MW:
+// valid, mw, the range and the QP it is bound to; LOCAL_INV: the same with
+// valid 0); mw 0 gives a region entry with the same fields
+task mw_write;
+    input [7:0] idx;
+    input [7:0] tag;
+    input [7:0] access;
+    input [23:0] pdn;
+    input [63:0] start;
+    input [63:0] length;
+    input [63:0] iova;
+    input valid;
+    input mw;
+    input [23:0] qpn;
+    reg [1023:0] c;
+    begin
+        c = 1024'd0;
+        c[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = valid;
+        c[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = mw;
+        c[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = tag;
+        c[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = access;
+        c[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = pdn;
+        c[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = start;
+        c[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = length;
+        c[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = iova;
+        c[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = qpn;
+        ctx_write(`RNIC_CTX_TABLE_MPT, {16'd0, idx}, c);
+    end
+endtask
+
 localparam [31:0] KEY_GOOD  = 32'h00000111;  // index 1: whole memory, LOCAL+REMOTE write
 localparam [31:0] KEY_NOLW  = 32'h00000222;  // index 2: REMOTE_WRITE only
 localparam [31:0] KEY_OTHPD = 32'h00000333;  // index 3: other PD
@@ -1785,8 +1815,106 @@ initial begin
     ud_n[8] = 5;    ud_n[9] = 0; ud_n[10] = 9;   ud_n[11] = 3;
 end
 
+// ---------------------------------------------------------------------------
+// memory windows (type 2B, IBA 10.6.7): a window's rkey reaches memory only
+// through the QP the window is bound to
+localparam [63:0] MW_VA    = 64'h0000660000000200;   // window 8 as first bound: VA, device address, length
+localparam [63:0] MW_IOVA  = 64'h3C4100;
+localparam [63:0] MW_LEN   = 64'h1000;
+localparam [63:0] MW_VA2   = 64'h0000660012345000;   // window 8 bound again (to QP 12)
+localparam [63:0] MW_IOVA2 = 64'h3C5800;
+localparam [63:0] MW_LEN2  = 64'h800;
+localparam [31:0] KEY_MW   = 32'h00000888;           // index 8, tag 0x88
+localparam [31:0] KEY_MW2  = 32'h0000088A;           // index 8, tag 0x8A (its second binding)
+localparam [31:0] KEY_MWL  = 32'h00000AAA;           // index 10: a region entry, then a window entry
+localparam [7:0] ACC_LRW = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;
+localparam [7:0] ACC_LRWR = ACC_LRW | `RNIC_ACCESS_REMOTE_READ;
+
+// an RDMA WRITE of n bytes (split at MTU 1024) on QP q at va with rkey that
+// must be accepted: the data lands at device address dev (only there), ACK
+task mw_wr_ok;
+    input [23:0] q;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [31:0] n;
+    input [63:0] dev;
+    begin
+        clear_allowed;
+        al_lo[0] = dev; al_hi[0] = dev + n; al_n = 1;
+        fill_range(dev - GUARD, n + 2 * GUARD);
+        add_msg(q, 1'b1, n, 1024, 0, 0, 0, va, rkey);
+        exp_wr_req_bytes = exp_wr_req_bytes + n;
+        tb_msn[q] = tb_msn[q] + 1;
+        exp_ack(q, tb_psn[q] - 1, 8'h1F);
+        drain;
+        sg_n = 1; sg_addr[0] = dev; sg_len[0] = n;
+        check_scatter(msg_id, n);
+        msg_id = msg_id + 1;
+        mw_na = mw_na + 1;
+    end
+endtask
+
+// an RDMA READ of n bytes on QP q at va with rkey that must be accepted:
+// the responses carry the bytes at device address dev
+task mw_rd_ok;
+    input [23:0] q;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [31:0] n;
+    input [63:0] dev;
+    integer b0;
+    begin
+        b0 = rp_bytes;
+        add_pkt(8'h0C, q, tb_psn[q], 0, 1, 0, msg_id, 0, va, rkey, n, 0);
+        exp_read(q, dev, n, 1024);
+        drain;
+        if (rp_bytes - b0 != n) begin
+            $display("FAIL: window READ of %0d bytes carried %0d", n, rp_bytes - b0);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// one RDMA WRITE ONLY (rd 0) or READ request (rd 1) of n bytes on QP q at
+// va with rkey that must be refused: NAK remote access error, QP error
+// event, nothing read or written; then the QP is brought up again
+task mw_nak;
+    input [23:0] q;
+    input rd;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [31:0] n;
+    integer r0, b0;
+    begin
+        save_wr = wr_bytes; save_req = wr_req_bytes;
+        r0 = rd_reqs;
+        b0 = rp_bytes;
+        clear_allowed;
+        if (rd) begin
+            add_pkt(8'h0C, q, tb_psn[q], 0, 1, 0, msg_id, 0, va, rkey, n, 0);
+        end else begin
+            add_msg(q, 1'b1, n, 1024, 0, 0, 0, va, rkey);
+            tb_psn[q] = tb_psn[q] - 1;
+        end
+        exp_ack(q, tb_psn[q], 8'h62);
+        exp_qerr(q, `RNIC_HW_EVENT_RESP_ACCESS);   // remote access error, no CQE
+        drain;
+        check_wr_delta(0, 0);
+        if (rd_reqs != r0 || rp_bytes != b0) begin
+            $display("FAIL: refused window %0s issued %0d DMA reads, %0d response bytes", rd ? "READ" : "WRITE",
+                     rd_reqs - r0, rp_bytes - b0);
+            errors = errors + 1;
+        end
+        mw_nk = mw_nk + 1;
+        qp_access = ACC_LRWR;
+        qp_bringup(q, 3'd3, tb_psn[q] + 24'd16);
+        qp_access = ACC_LRW;
+    end
+endtask
+
 integer c0, acks0, i, base_cycle, t0, t1;
 integer s_bad, s_psn, s_rnr, s_inv, s_ack, s_err;
+integer mw_na = 0, mw_nk = 0;   // memory-window cases: ACKs and NAKs so far
 reg [23:0] p0;
 reg [63:0] at_a, at_b, at_o;
 
@@ -3090,6 +3218,80 @@ initial begin
     drain;
     check_wr_delta(0, 0);
     check_stats(12, 8, 4, 27, 104, 28);
+
+    // =======================================================================
+    // Memory windows (type 2B, IBA 10.6.7.2): window 8 (PD 7, REMOTE_WRITE
+    // and REMOTE_READ) bound to QP 11 as the requester writes it. Its rkey
+    // works on QP 11 (data at the window's iova + (va - start)); on QP 12
+    // (same PD, RDMA WRITE and READ allowed), with another tag, past its end,
+    // once invalidated (valid 0, the rest unchanged) it is refused: NAK remote
+    // access error. Bound again to QP 12 with a new tag and REMOTE_WRITE only,
+    // it works there and nowhere else, and not for a READ, nor with the old tag.
+    $display("Memory windows: rkeys of a window bound to a QP; other QP, wrong tag, unbound; window as a receive lkey");
+    s_bad = n_bad_qp; s_psn = n_psn_err; s_rnr = n_rnr; s_inv = n_inv; s_ack = n_ack; s_err = n_qp_err;
+    qp_access = ACC_LRWR;
+    qp_bringup(24'd11, 3'd3, 24'hFFFFFE);    // MTU 1024, PSNs wrap
+    qp_bringup(24'd12, 3'd3, 24'h000500);
+    qp_access = ACC_LRW;
+    mw_write(8'd8, 8'h88, `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ, PDN, MW_VA, MW_LEN, MW_IOVA,
+             1'b1, 1'b1, 24'd11);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    mw_wr_ok(11, MW_VA + 64'h123, KEY_MW, 1500, MW_IOVA + 64'h123);          // WRITE FIRST + LAST
+    mw_wr_ok(11, MW_VA, KEY_MW, 1, MW_IOVA);                                 // the first byte
+    mw_wr_ok(11, MW_VA + MW_LEN - 64, KEY_MW, 64, MW_IOVA + MW_LEN - 64);    // up to the last byte
+    check_wr_delta(1565, 1565);
+    mw_rd_ok(11, MW_VA + 64'h100, KEY_MW, 1200, MW_IOVA + 64'h100);          // reads the WRITE's bytes back
+    mw_rd_ok(11, MW_VA + MW_LEN - 5, KEY_MW, 5, MW_IOVA + MW_LEN - 5);
+    check_wr_delta(0, 0);
+    check_stats(s_bad, s_psn, s_rnr, s_inv + mw_nk, s_ack + mw_na + mw_nk, s_err + mw_nk);
+    mw_nak(12, 1'b0, MW_VA + 64'h10, KEY_MW, 100);           // another QP of the same PD
+    mw_nak(12, 1'b1, MW_VA + 64'h10, KEY_MW, 100);
+    mw_nak(11, 1'b0, MW_VA + 64'h10, KEY_MW ^ 32'h1, 100);   // wrong tag
+    mw_nak(11, 1'b1, MW_VA + 64'h10, KEY_MW ^ 32'h1, 100);
+    mw_nak(11, 1'b0, MW_VA + MW_LEN - 63, KEY_MW, 64);        // one byte past the window
+    mw_nak(11, 1'b1, MW_VA - 1, KEY_MW, 10);                  // one byte before it
+    mw_wr_ok(11, MW_VA + 64'h800, KEY_MW, 200, MW_IOVA + 64'h800);   // still bound
+    check_stats(s_bad, s_psn, s_rnr, s_inv + mw_nk, s_ack + mw_na + mw_nk, s_err + mw_nk);
+    // LOCAL_INV: valid 0, every other field as it was
+    mw_write(8'd8, 8'h88, `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ, PDN, MW_VA, MW_LEN, MW_IOVA,
+             1'b0, 1'b1, 24'd11);
+    mw_nak(11, 1'b0, MW_VA + 64'h10, KEY_MW, 100);
+    mw_nak(11, 1'b1, MW_VA + 64'h10, KEY_MW, 100);
+    // BIND_MW again: QP 12, tag 0x8A, REMOTE_WRITE only, another range
+    mw_write(8'd8, 8'h8A, `RNIC_ACCESS_REMOTE_WRITE, PDN, MW_VA2, MW_LEN2, MW_IOVA2, 1'b1, 1'b1, 24'd12);
+    mw_wr_ok(12, MW_VA2 + 64'h301, KEY_MW2, 1025, MW_IOVA2 + 64'h301);
+    mw_nak(11, 1'b0, MW_VA2 + 64'h10, KEY_MW2, 100);          // the QP it was bound to before
+    mw_nak(12, 1'b1, MW_VA2 + 64'h10, KEY_MW2, 100);          // no REMOTE_READ in the window
+    mw_nak(12, 1'b0, MW_VA2 + 64'h10, KEY_MW, 100);           // the old tag
+    mw_nak(12, 1'b0, MW_VA + 64'h10, KEY_MW2, 100);           // the old range
+    mw_wr_ok(12, MW_VA2 + MW_LEN2 - 1, KEY_MW2, 1, MW_IOVA2 + MW_LEN2 - 1);
+    check_stats(s_bad, s_psn, s_rnr, s_inv + mw_nk, s_ack + mw_na + mw_nk, s_err + mw_nk);
+
+    // a receive SGE whose lkey is a window key: key 10 as a region entry
+    // (LOCAL_WRITE, REMOTE_WRITE, bound QP field 12) takes a SEND on QP 12;
+    // the same entry as a window (mw set, nothing else changed) fails the
+    // receive as a bad lkey does: CQE LOC_PROT_ERR, NAK remote operational
+    // error, QP error event, nothing written (the good SGE before it neither)
+    mw_write(8'd10, 8'hAA, ACC_LRW, PDN, VA_BASE + 64'h3C6000, 64'h1000, 64'h3C6000, 1'b1, 1'b0, 24'd12);
+    sg_n = 2; set_sg(0, 64'h3C6801, 30, KEY_GOOD); set_sg(1, 64'h3C6010, 200, KEY_MWL);
+    send_case(12, 150, 1024, 0, 0);
+    mw_na = mw_na + 1;
+    mw_write(8'd10, 8'hAA, ACC_LRW, PDN, VA_BASE + 64'h3C6000, 64'h1000, 64'h3C6000, 1'b1, 1'b1, 24'd12);
+    sg_n = 2; set_sg(0, 64'h3C6901, 30, KEY_GOOD); set_sg(1, 64'h3C6401, 200, KEY_MWL);
+    clear_allowed; sg_arm; post_recv(12);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    p0 = tb_psn[12];
+    add_pkt(8'h04, 12, p0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    exp_cqe(12, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
+    exp_ack(12, p0, 8'h63);
+    exp_qerr(12, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
+    mw_nk = mw_nk + 1;
+    drain;
+    check_wr_delta(0, 0);
+    check_scatter(msg_id, 0);
+    msg_id = msg_id + 1;
+    check_stats(s_bad, s_psn, s_rnr, s_inv + mw_nk, s_ack + mw_na + mw_nk, s_err + mw_nk);
+    $display("Memory windows: %0d accepted, %0d refused", mw_na, mw_nk);
 
     if (errors == 0)
         $display("PASS: tb_resp");

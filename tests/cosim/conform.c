@@ -1702,6 +1702,208 @@ static void t_srq_list(void)
 	srq_down(&t);
 }
 
+/* ---- memory windows ------------------------------------------------------ */
+
+#define WIN_OFF (768 * 1024)        /* the region windows are bound into: B.buf + WIN_OFF */
+#define WIN_REGION 65536
+
+/* Posts a signaled BIND_MW of mw (new key rkey) on qp over [addr, addr+len)
+ * of mr with access acc. */
+static int mw_bind(struct ibv_qp *qp, uint64_t id, struct ibv_mw *mw, uint32_t rkey, struct ibv_mr *mr,
+		   void *addr, uint64_t len, unsigned acc)
+{
+	struct ibv_send_wr w = {.wr_id = id, .opcode = IBV_WR_BIND_MW, .send_flags = IBV_SEND_SIGNALED},
+			   *bad = NULL;
+
+	w.bind_mw.mw = mw;
+	w.bind_mw.rkey = rkey;
+	w.bind_mw.bind_info.mr = mr;
+	w.bind_mw.bind_info.addr = (uintptr_t)addr;
+	w.bind_mw.bind_info.length = len;
+	w.bind_mw.bind_info.mw_access_flags = acc;
+	return ibv_post_send(qp, &w, &bad);
+}
+
+static int mw_inv(struct ibv_qp *qp, uint64_t id, uint32_t rkey)
+{
+	struct ibv_send_wr w = {.wr_id = id, .opcode = IBV_WR_LOCAL_INV, .send_flags = IBV_SEND_SIGNALED,
+				.invalidate_rkey = rkey}, *bad = NULL;
+
+	return ibv_post_send(qp, &w, &bad);
+}
+
+/* One RDMA op (WRITE or READ) of len bytes from A's qa to remote address r
+ * with rkey; its completion's status. */
+static int mw_rdma(struct pair *p, uint64_t id, enum ibv_wr_opcode op, uint8_t *local, uint8_t *r, uint32_t rkey,
+		   uint32_t len, enum ibv_wc_status *st)
+{
+	struct ibv_sge s = {.addr = (uintptr_t)local, .length = len, .lkey = A.mr->lkey};
+	struct ibv_send_wr w = {.wr_id = id, .sg_list = &s, .num_sge = 1, .opcode = op,
+				.send_flags = IBV_SEND_SIGNALED}, *bad = NULL;
+	struct ibv_wc wc;
+
+	w.wr.rdma.remote_addr = (uintptr_t)r;
+	w.wr.rdma.rkey = rkey;
+	if (ibv_post_send(p->qa, &w, &bad) || poll1(p->ca, &wc) || wc.wr_id != id)
+		return -1;
+	*st = wc.status;
+	return 0;
+}
+
+/* Table cells BIND_MW and LOCAL_INV on RC and UC (type 2B windows,
+ * ibv_alloc_mw(3), ibv_post_send(3)): a window bound by a BIND_MW WR on the
+ * responder's QP gives remote access through its new rkey to exactly its
+ * range with exactly its rights, through that QP only; LOCAL_INV takes the
+ * access away; the bound region cannot be deregistered (EBUSY) until then;
+ * each memory operation completes with its own opcode (byte_len 0). A bind
+ * the region does not allow completes with IBV_WC_MW_BIND_ERR. */
+static void t_mw(enum ibv_qp_type t)
+{
+	struct pair p, q;
+	struct ibv_wc wc;
+	struct ibv_mw *mw;
+	struct ibv_mr *reg;
+	enum ibv_wc_status st;
+	uint8_t *region = B.buf + WIN_OFF;
+	uint8_t *win = region + 4096;          /* the window: 8192 bytes of the region */
+	const uint32_t wlen = 8192;
+	uint8_t *src = A.buf + 8192, *back = A.buf + 65536;
+	uint32_t rk;
+	int rc = t == IBV_QPT_RC;
+
+	CHECK(!ibv_alloc_mw(B.pd, IBV_MW_TYPE_1) && errno == EOPNOTSUPP, "ibv_alloc_mw(TYPE_1): not EOPNOTSUPP");
+	reg = ibv_reg_mr(B.pd, region, WIN_REGION,
+			 IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_MW_BIND);
+	CHECK(reg, "ibv_reg_mr with MW_BIND: %s", strerror(errno));
+	mw = ibv_alloc_mw(B.pd, IBV_MW_TYPE_2);
+	CHECK(mw && mw->type == IBV_MW_TYPE_2 && mw->pd == B.pd, "ibv_alloc_mw(TYPE_2): %s", strerror(errno));
+	CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	memset(region, GUARD_BYTE, WIN_REGION);
+
+	/* unbound: no access */
+	fill(src, 64, 31);
+	CHECK(mw_rdma(&p, 0x9000, IBV_WR_RDMA_WRITE, src, win, mw->rkey, 64, &st) == 0, "write before bind");
+	CHECK(st == (rc ? IBV_WC_REM_ACCESS_ERR : IBV_WC_SUCCESS), "write through an unbound window: %s",
+	      ibv_wc_status_str(st));
+	CHECK(cq_empty(p.cb), "a receive completion");
+	for (uint32_t g = 0; g < WIN_REGION; g++)
+		CHECK(region[g] == GUARD_BYTE, "an unbound window let a write in (byte %u)", g);
+	if (rc) {
+		pair_down(&p);
+		CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	}
+
+	/* bind on the responder's QP, remote read and write */
+	rk = ibv_inc_rkey(mw->rkey);
+	CHECK(mw_bind(p.qb, 0x9100, mw, rk, reg, win, wlen, IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ) == 0,
+	      "post BIND_MW");
+	CHECK(poll1(p.cb, &wc) == 0, "no BIND_MW completion");
+	CHECK_WC(wc, 0x9100, IBV_WC_SUCCESS, IBV_WC_BIND_MW, 0, 0, 0, p.qb->qp_num);
+	CHECK(ibv_dereg_mr(reg) == EBUSY, "ibv_dereg_mr of a region with a bound window: not EBUSY");
+
+	/* the whole window, written then read back through the window's rkey */
+	fill(src, wlen, 32);
+	CHECK(mw_rdma(&p, 0x9200, IBV_WR_RDMA_WRITE, src, win, rk, wlen, &st) == 0 && st == IBV_WC_SUCCESS,
+	      "RDMA WRITE through the window: %s", ibv_wc_status_str(st));
+	CHECK(cq_empty(p.cb), "a receive completion");
+	CHECK_DATA(win, wlen, 32, "data written through the window");
+	for (uint32_t g = 0; g < 4096; g++)
+		CHECK(region[g] == GUARD_BYTE && win[wlen + g] == GUARD_BYTE, "written outside the window");
+	if (rc) {
+		guard(back, wlen);
+		CHECK(mw_rdma(&p, 0x9300, IBV_WR_RDMA_READ, back, win, rk, wlen, &st) == 0 && st == IBV_WC_SUCCESS,
+		      "RDMA READ through the window: %s", ibv_wc_status_str(st));
+		CHECK_DATA(back, wlen, 32, "data read through the window");
+	}
+	/* the old key is dead, and the window's edges hold */
+	fill(src, 64, 33);
+	if (!rc) {
+		CHECK(mw_rdma(&p, 0x9400, IBV_WR_RDMA_WRITE, src, win, mw->rkey, 64, &st) == 0 && st == IBV_WC_SUCCESS,
+		      "UC write (old key)");
+		CHECK(mw_rdma(&p, 0x9401, IBV_WR_RDMA_WRITE, src, win + wlen - 32, rk, 64, &st) == 0 &&
+			      st == IBV_WC_SUCCESS, "UC write across the window's end");
+		CHECK(mw_rdma(&p, 0x9402, IBV_WR_RDMA_WRITE, src, win - 8, rk, 64, &st) == 0 && st == IBV_WC_SUCCESS,
+		      "UC write before the window's start");
+		CHECK(cq_empty(p.cb), "a receive completion");
+		CHECK_DATA(win, wlen, 32, "the window after refused writes");
+		for (uint32_t g = 0; g < 4096; g++)
+			CHECK(region[g] == GUARD_BYTE && win[wlen + g] == GUARD_BYTE, "written outside the window");
+	}
+
+	/* LOCAL_INV on the responder's QP: the access is gone, the region free */
+	CHECK(mw_inv(p.qb, 0x9500, rk) == 0, "post LOCAL_INV");
+	CHECK(poll1(p.cb, &wc) == 0, "no LOCAL_INV completion");
+	CHECK_WC(wc, 0x9500, IBV_WC_SUCCESS, IBV_WC_LOCAL_INV, 0, 0, 0, p.qb->qp_num);
+	CHECK(mw_rdma(&p, 0x9600, IBV_WR_RDMA_WRITE, src, win, rk, 64, &st) == 0, "write after LOCAL_INV");
+	CHECK(st == (rc ? IBV_WC_REM_ACCESS_ERR : IBV_WC_SUCCESS), "write through an invalidated window: %s",
+	      ibv_wc_status_str(st));
+	CHECK(cq_empty(p.cb), "a receive completion");
+	CHECK_DATA(win, wlen, 32, "the window after LOCAL_INV");
+	pair_down(&p);
+
+	/* bound to one QP: another QP of the same PD gets no access (2B) */
+	CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0 && pair_up(&q, t, 0, DEPTH, 0, 0) == 0, "set-up: %s",
+	      strerror(errno));
+	rk = ibv_inc_rkey(rk);
+	CHECK(mw_bind(p.qb, 0x9700, mw, rk, reg, win, wlen, IBV_ACCESS_REMOTE_WRITE) == 0, "post BIND_MW");
+	CHECK(poll1(p.cb, &wc) == 0 && wc.status == IBV_WC_SUCCESS && wc.opcode == IBV_WC_BIND_MW,
+	      "second bind: %s", ibv_wc_status_str(wc.status));
+	fill(src, 64, 34);
+	CHECK(mw_rdma(&q, 0x9800, IBV_WR_RDMA_WRITE, src, win, rk, 64, &st) == 0, "write on another QP");
+	CHECK(st == (rc ? IBV_WC_REM_ACCESS_ERR : IBV_WC_SUCCESS), "write through a window of another QP: %s",
+	      ibv_wc_status_str(st));
+	CHECK(cq_empty(q.cb), "a receive completion");
+	CHECK_DATA(win, wlen, 32, "the window after another QP's write");
+	if (rc) {
+		/* the rights are the window's: no remote read */
+		CHECK(mw_rdma(&p, 0x9900, IBV_WR_RDMA_READ, back, win, rk, 64, &st) == 0 && st == IBV_WC_REM_ACCESS_ERR,
+		      "READ through a write-only window: %s", ibv_wc_status_str(st));
+	} else {
+		CHECK(mw_rdma(&p, 0x9900, IBV_WR_RDMA_WRITE, src, win, rk, 64, &st) == 0 && st == IBV_WC_SUCCESS,
+		      "write through the window on its QP");
+		CHECK(cq_empty(p.cb), "a receive completion");
+		for (uint32_t i = 0; i < wlen; i++)
+			CHECK(win[i] == (i < 64 ? pat(34, i) : pat(32, i)),
+			      "the window after a write through it on its QP: byte %u", i);
+	}
+	pair_down(&q);
+	pair_down(&p);
+
+	/* a bind the region does not allow (no MW_BIND), of a fresh window:
+	 * IBV_WC_MW_BIND_ERR, and the window stays unbound */
+	{
+		struct ibv_mw *mw2 = ibv_alloc_mw(B.pd, IBV_MW_TYPE_2);
+		uint32_t rk2;
+
+		CHECK(mw2, "ibv_alloc_mw: %s", strerror(errno));
+		rk2 = ibv_inc_rkey(mw2->rkey);
+		CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+		CHECK(mw_bind(p.qb, 0x9a00, mw2, rk2, B.mr, B.buf + GUARD, 64, IBV_ACCESS_REMOTE_WRITE) == 0,
+		      "post BIND_MW");
+		CHECK(poll1(p.cb, &wc) == 0, "no completion of a refused bind");
+		CHECK(wc.wr_id == 0x9a00 && wc.status == IBV_WC_MW_BIND_ERR && wc.qp_num == p.qb->qp_num,
+		      "bind on a region without MW_BIND: %s", ibv_wc_status_str(wc.status));
+		pair_down(&p);
+		CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+		guard(B.buf + GUARD, 64);
+		fill(src, 64, 35);
+		CHECK(mw_rdma(&p, 0x9b00, IBV_WR_RDMA_WRITE, src, B.buf + GUARD, rk2, 64, &st) == 0 &&
+			      st == (rc ? IBV_WC_REM_ACCESS_ERR : IBV_WC_SUCCESS),
+		      "write through a window whose bind failed: %s", ibv_wc_status_str(st));
+		CHECK(cq_empty(p.cb), "a receive completion");
+		for (int g = -GUARD; g < 64 + GUARD; g++)
+			CHECK(B.buf[GUARD + g] == GUARD_BYTE, "a window whose bind failed let a write in");
+		pair_down(&p);
+		CHECK(ibv_dealloc_mw(mw2) == 0, "ibv_dealloc_mw");
+	}
+	/* the window (still bound since the second bind) goes first, then the region */
+	CHECK(ibv_dealloc_mw(mw) == 0, "ibv_dealloc_mw");
+	CHECK(ibv_dereg_mr(reg) == 0, "ibv_dereg_mr after the window went: %s", strerror(errno));
+}
+
+static void t_rc_mw(void) { t_mw(IBV_QPT_RC); }
+static void t_uc_mw(void) { t_mw(IBV_QPT_UC); }
+
 /* ---- asynchronous events ------------------------------------------------ */
 
 /* The next asynchronous event of d within ms wall milliseconds (async_fd
@@ -1887,8 +2089,8 @@ static const struct clause clauses[] = {
 	T("send.table.rc.cmp_swp", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_CMP_AND_SWP on RC", t_rc_cmp_swp),
 	T("send.table.rc.fetch_add", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_FETCH_AND_ADD on RC", t_rc_fetch_add),
 	T("send.errors.atomic", "ibv_post_send(3)", "an atomic that fails completes in error: unaligned address (invalid request), no remote atomic access (remote access)", t_atomic_errors),
-	O("send.table.rc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on RC", RTL_OPEN),
-	O("send.table.rc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on RC", "memory windows (ibv_alloc_mw) are not implemented yet"),
+	T("send.table.rc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on RC: a type 2B window bound to a range of a region gives remote access through its rkey, its QP only, its rights only; a bind the region does not allow: MW_BIND_ERR", t_rc_mw),
+	T("send.table.rc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on RC: the window's access is gone, its region can be deregistered", t_rc_mw),
 	O("send.table.rc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on RC", RTL_OPEN),
 	T("send.table.rc.refused", "ibv_post_send(3)", "opcodes outside the RC column (TSO, DRIVER1, unknown) refused: EINVAL, bad_wr", t_refuse_rc),
 	T("send.table.uc.send", "ibv_post_send(3)", "opcode table: IBV_WR_SEND on UC", t_uc_send),
@@ -1896,8 +2098,8 @@ static const struct clause clauses[] = {
 	T("send.table.uc.write", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE on UC", t_uc_write),
 	T("send.table.uc.write_imm", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE_WITH_IMM on UC", t_uc_write_imm),
 	T("send.uc.unreliable", "ibv_post_send(3) (UC)", "UC: a message the responder cannot take is lost (no receive WQE, bad rkey) or fails on the receive side only (too long); the QP carries on", t_uc_unreliable),
-	O("send.table.uc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on UC", RTL_OPEN),
-	O("send.table.uc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on UC", "memory windows (ibv_alloc_mw) are not implemented yet"),
+	T("send.table.uc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on UC (as on RC; refused writes are dropped)", t_uc_mw),
+	T("send.table.uc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on UC", t_uc_mw),
 	O("send.table.uc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on UC", RTL_OPEN),
 	T("send.table.uc.refused", "ibv_post_send(3)", "opcodes outside the UC column (READ, atomics, TSO) refused: EINVAL, bad_wr", t_refuse_uc),
 	T("send.table.ud.send", "ibv_post_send(3)", "opcode table: IBV_WR_SEND on UD through an address handle (ah, remote_qpn, remote_qkey); over the path MTU: local length error", t_ud_send),

@@ -850,12 +850,17 @@ static void test_post_send_errors(void)
 		w.opcode = (enum ibv_wr_opcode)op;
 		expect_second_fails(f.m, ud, &w, EINVAL);
 	}
-	/* and what they accept */
+	/* and what they accept (a BIND_MW needs its window and region) */
 	for (op = IBV_WR_RDMA_WRITE; op <= IBV_WR_SEND_WITH_INV; op++) {
+		if (op == IBV_WR_BIND_MW)
+			continue;
 		w.opcode = (enum ibv_wr_opcode)op;
 		w.next = NULL;
 		CHECK_EQ(ibv_post_send(rc, &w, &bad), 0);
 	}
+	w.opcode = IBV_WR_BIND_MW;
+	w.bind_mw.mw = NULL;
+	expect_second_fails(f.m, rc, &w, EINVAL);
 	w.opcode = IBV_WR_SEND_WITH_IMM;
 	w.wr.ud.ah = ah;
 	CHECK_EQ(ibv_post_send(ud, &w, &bad), 0);
