@@ -8,6 +8,7 @@
  * batch ends with one write barrier and one doorbell. No allocation, no
  * system call other than what the transport's doorbell needs, no MMIO read.
  */
+#include <endian.h>
 #include <errno.h>
 #include <string.h>
 
@@ -518,8 +519,11 @@ int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 		c->wc_flags = 0;
 		if (flags & RNIC_CQE_FLAG_IMM)
 			c->wc_flags |= IBV_WC_WITH_IMM;
-		if (flags & RNIC_CQE_FLAG_INV)
+		if (flags & RNIC_CQE_FLAG_INV) {
+			/* the IETH key, a number (imm_data's union twin) */
 			c->wc_flags |= IBV_WC_WITH_INV;
+			c->invalidated_rkey = be32toh(c->imm_data);
+		}
 		if (flags & RNIC_CQE_FLAG_GRH)
 			c->wc_flags |= IBV_WC_GRH;
 		c->pkey_index = (uint16_t)rnic_cqe_get_pkey_index(e);

@@ -150,7 +150,8 @@ module rnic_parser #(
       ud = op[7:5] == 3'b011;
       ext_of = 8'd0;
       ext_of[7] = (rc && (o <= 5'h14 || o == 5'h16 || o == 5'h17)) ||
-                  (uc && o <= 5'h0B) || (ud && (o == 5'h04 || o == 5'h05)) || op == 8'h81;
+                  (uc && (o <= 5'h0B || o == 5'h16 || o == 5'h17)) ||
+                  (ud && (o == 5'h04 || o == 5'h05)) || op == 8'h81;
       ext_of[6] = ud;
       ext_of[5] = (rc || uc) && (o == 5'h06 || o == 5'h0A || o == 5'h0B || o == 5'h0C);
       ext_of[4] = (rc || uc) && (o == 5'h13 || o == 5'h14);

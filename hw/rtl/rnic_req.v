@@ -109,10 +109,16 @@
 // refused bind completes with MW_BIND_ERR, a refused invalidation with
 // LOC_PROT_ERR, and the QP goes to error. A window key is never an lkey.
 //
-// Implemented: RC SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM,
-// RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD, BIND_MW, LOCAL_INV; UC
-// SEND, SEND_WITH_IMM, RDMA WRITE, RDMA WRITE_WITH_IMM, BIND_MW, LOCAL_INV; UD
-// SEND, SEND_WITH_IMM. SEND_INV, TSO, an INLINE READ, atomic or memory
+// SEND_INV is a SEND whose LAST/ONLY packet is SEND LAST/ONLY with
+// Invalidate (0x16/0x17) carrying the key in an IETH. The IBA defines these
+// two codes for RC (and XRC) only; on UC this device sends the UC-transport
+// codes 0x36/0x37 (reserved in IBA table 37), which only an rnic responder
+// takes: a rnic-to-rnic extension so the verbs table's UC cell holds.
+//
+// Implemented: RC SEND, SEND_WITH_IMM, SEND_INV, RDMA WRITE, RDMA
+// WRITE_WITH_IMM, RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD,
+// BIND_MW, LOCAL_INV; UC SEND, SEND_WITH_IMM, SEND_INV, RDMA WRITE, RDMA
+// WRITE_WITH_IMM, BIND_MW, LOCAL_INV; UD SEND, SEND_WITH_IMM. TSO, an INLINE READ, atomic or memory
 // operation and XRC/RAW QPs complete with LOC_QP_OP_ERR (and set the QP error
 // flag) for now. FENCE: a fenced WQE
 // waits in the WQE stage until the QP's READ or atomic (at most one is ever
@@ -298,7 +304,8 @@ localparam [7:0] OP_SEND_FIRST = 8'h00, OP_SEND_MIDDLE = 8'h01, OP_SEND_LAST = 8
                  OP_WRITE_LAST_IMM = 8'h09, OP_WRITE_ONLY = 8'h0A, OP_WRITE_ONLY_IMM = 8'h0B,
                  OP_READ_REQ = 8'h0C, OP_RRESP_FIRST = 8'h0D,   // READ RESPONSE MIDDLE 0x0E is in between
                  OP_RRESP_LAST = 8'h0F, OP_RRESP_ONLY = 8'h10, OP_ACK = 8'h11,
-                 OP_ATOMIC_ACK = 8'h12, OP_CMP_SWAP = 8'h13, OP_FETCH_ADD = 8'h14;
+                 OP_ATOMIC_ACK = 8'h12, OP_CMP_SWAP = 8'h13, OP_FETCH_ADD = 8'h14,
+                 OP_SEND_LAST_INV = 8'h16, OP_SEND_ONLY_INV = 8'h17;
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
@@ -443,7 +450,8 @@ wire [7:0]  w_ud_tos  = ctrl[`RNIC_SEND_WQE_AH_TCLASS_LSB +: `RNIC_SEND_WQE_AH_T
 wire w_inline    = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
 wire w_solicited = (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
 wire w_fence     = (w_flags & `RNIC_WQE_FLAG_FENCE) != 8'd0;
-wire w_is_send   = w_op == `RNIC_WQE_OP_SEND || w_op == `RNIC_WQE_OP_SEND_IMM;
+wire w_is_sinv   = w_op == `RNIC_WQE_OP_SEND_INV;   // SEND with invalidate (RC, UC)
+wire w_is_send   = w_op == `RNIC_WQE_OP_SEND || w_op == `RNIC_WQE_OP_SEND_IMM || w_is_sinv;
 wire w_is_write  = w_op == `RNIC_WQE_OP_RDMA_WRITE || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
 wire w_is_read   = w_op == `RNIC_WQE_OP_RDMA_READ;
 wire w_is_cs     = w_op == `RNIC_WQE_OP_ATOMIC_CS;
@@ -623,12 +631,13 @@ always @* begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
         end else if (!(r_type == `RNIC_QP_TYPE_RC || (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
-                       (r_type == `RNIC_QP_TYPE_UD && w_is_send)) ||
+                       (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv)) ||
                      !(w_is_send || w_is_write || w_is_rdat || w_is_local) ||
                      (w_is_local && w_inline) ||
                      (w_is_rdat && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // SEND_INV, TSO, XRC/RAW QPs are not implemented yet; UC has
-            // no READ or atomics, UD only SEND (no memory operations), and
+            // TSO, XRC/RAW QPs are not implemented yet; UC has no READ
+            // or atomics, UD only SEND and SEND_IMM (no memory operations,
+            // no invalidation), and
             // an inline READ, atomic or memory operation makes no sense (the
             // library refuses all of these): LOC_QP_OP_ERR
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
@@ -735,11 +744,13 @@ always @* begin
         e_opcode = w_is_cs ? OP_CMP_SWAP : OP_FETCH_ADD;
     else if (e_first_reg && e_last)
         e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_ONLY_IMM : OP_WRITE_ONLY)
+                              : w_is_sinv ? OP_SEND_ONLY_INV
                               : (w_has_imm ? OP_SEND_ONLY_IMM : OP_SEND_ONLY);
     else if (e_first_reg)
         e_opcode = w_is_write ? OP_WRITE_FIRST : OP_SEND_FIRST;
     else if (e_last)
         e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_LAST_IMM : OP_WRITE_LAST)
+                              : w_is_sinv ? OP_SEND_LAST_INV
                               : (w_has_imm ? OP_SEND_LAST_IMM : OP_SEND_LAST);
     else
         e_opcode = w_is_write ? OP_WRITE_MIDDLE : OP_SEND_MIDDLE;
@@ -767,8 +778,11 @@ assign m_hdr_reth_va   = e_reth ? w_raddr : 64'd0;
 assign m_hdr_reth_rkey = e_reth ? w_rkey : 32'd0;
 assign m_hdr_reth_len  = e_reth ? w_len : 32'd0;
 assign m_hdr_aeth      = 32'd0;
-// ImmDt on the last packet; send_wqe.imm holds the first wire byte in [7:0]
-assign m_hdr_imm       = (w_has_imm && e_last) ? {w_imm[7:0], w_imm[15:8], w_imm[23:16], w_imm[31:24]} : 32'd0;
+// ImmDt on the last packet; send_wqe.imm holds the first wire byte in
+// [7:0]. SEND_INV: the IETH on the last packet, the R_Key to invalidate (a
+// number in send_wqe.imm, most significant byte first on the wire)
+assign m_hdr_imm       = (w_has_imm && e_last) ? {w_imm[7:0], w_imm[15:8], w_imm[23:16], w_imm[31:24]} :
+                         (w_is_sinv && e_last) ? w_imm : 32'd0;
 // DETH (UD): the WR's Q_Key, or the QP's own when its high bit is set
 // (IBA 10.2.4 / 11.4.1.1), and this QP as the source
 assign m_hdr_deth_qkey = !q_ud ? 32'd0 : w_ud_qkey[31] ? qkey_mem[w_qp_reg] : w_ud_qkey;

@@ -24,6 +24,16 @@
 //     read-modify-write is atomic with respect to this responder
 //   LENCHK -> KEEP (payload routed to the repacker) -> SCAT (one DMA write
 //     request and one repacker segment per piece) -> DONE
+//   SEND LAST/ONLY with Invalidate (IBA 10.6.7.2.3, o9-5.2.1): once the
+//     packet passed every check and its payload is placed, INV checks the
+//     IETH key (a type 2B window, bound, of the QP's PD, bound to this QP,
+//     its tag) and writes the window's key entry back unbound (m_mpt_*,
+//     reported to the firmware as MW_INVAL on m_mw_ev_*); the CQE carries
+//     the key (flag INV). A key that cannot be invalidated completes the
+//     receive WQE with REM_INV_REQ_ERR; RC also NAKs (invalid request) and
+//     moves the QP to error, UC carries on. UC takes the UC codes 0x36/0x37
+//     of these two opcodes, a rnic-to-rnic extension (the IBA defines them
+//     for RC only).
 //   tail: CQE -> ACK -> WB (per-QP tables written back) -> IDLE
 // Dropped packets have their payload discarded by the payload router, which
 // follows a per-packet keep/discard FIFO so the FSM can move on to the next
@@ -192,7 +202,17 @@ module rnic_resp #(
     output wire                    stat_rnr_nak,   // RNR NAK sent
     output wire                    stat_inv_req,   // NAK invalid request / remote access / remote op sent
     output wire                    stat_ack_tx,    // ACK, ATOMIC ACK or NAK packet handed to the TX arbiter
-    output wire                    stat_msg_drop   // UC packet dropped silently: its message is lost
+    output wire                    stat_msg_drop,  // UC packet dropped silently: its message is lost
+
+    // memory windows invalidated by SEND with Invalidate: the window's key
+    // entry (context format, table MPT; taken when m_mpt_ready) and the
+    // hw_event reporting it (MW_INVAL) as a one-cycle pulse
+    output wire                          m_mpt_valid,
+    input  wire                          m_mpt_ready,
+    output wire [23:0]                   m_mpt_index,
+    output wire [32*`RNIC_CTX_WORDS-1:0] m_mpt_data,
+    output wire                          m_mw_ev_valid,
+    output wire [63:0]                   m_mw_ev        // {data word, hw_event, number}
 );
 
 localparam QPS = 1 << LOG_QPS;
@@ -230,6 +250,8 @@ localparam [7:0] OP_ACK             = 8'h11;
 localparam [7:0] OP_ATOMIC_ACK      = 8'h12;
 localparam [7:0] OP_CMP_SWAP        = 8'h13;
 localparam [7:0] OP_FETCH_ADD       = 8'h14;
+localparam [7:0] OP_SEND_LAST_INV   = 8'h16;
+localparam [7:0] OP_SEND_ONLY_INV   = 8'h17;
 
 // AETH syndromes (IBA 9.7.5.1): ACK with credit field 0x1F, NAKs
 localparam [7:0] SYN_ACK      = 8'h1F;
@@ -268,7 +290,8 @@ localparam [4:0]
     S_AWREQ   = 5'd25,
     S_AWDAT   = 5'd26,
     S_AFIN    = 5'd27,
-    S_SLOAD   = 5'd28;
+    S_SLOAD   = 5'd28,
+    S_INV     = 5'd29;
 
 // ---------------------------------------------------------------------------
 // context broadcast decode
@@ -843,19 +866,20 @@ wire [7:0] h_opl = {3'b000, h_op_reg[4:0]};
 wire t_uc = q_type == `RNIC_QP_TYPE_UC;
 wire t_ud = q_type == `RNIC_QP_TYPE_UD;
 wire t_unack = t_uc || t_ud;           // no ACKs, no NAKs
-wire op_tr_ok = t_uc ? (h_op_reg[7:5] == 3'b001 && h_opl <= OP_WRITE_ONLY_IMM) :
+wire op_inv = h_opl == OP_SEND_LAST_INV || h_opl == OP_SEND_ONLY_INV;   // IETH
+wire op_tr_ok = t_uc ? (h_op_reg[7:5] == 3'b001 && (h_opl <= OP_WRITE_ONLY_IMM || op_inv)) :
                 t_ud ? (h_op_reg[7:5] == 3'b011 && (h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM)) :
                        (h_op_reg[7:5] == 3'b000);
-wire op_send = h_opl <= OP_SEND_ONLY_IMM;
+wire op_send = h_opl <= OP_SEND_ONLY_IMM || op_inv;
 wire op_write = h_opl >= OP_WRITE_FIRST && h_opl <= OP_WRITE_ONLY_IMM;
 wire op_read = h_opl == OP_READ_REQ;
 wire op_cmp_swap = h_opl == OP_CMP_SWAP;
 wire op_atomic = op_cmp_swap || h_opl == OP_FETCH_ADD;
 wire op_start = h_opl == OP_SEND_FIRST || h_opl == OP_SEND_ONLY ||
-                h_opl == OP_SEND_ONLY_IMM || h_opl == OP_WRITE_FIRST ||
+                h_opl == OP_SEND_ONLY_IMM || h_opl == OP_SEND_ONLY_INV || h_opl == OP_WRITE_FIRST ||
                 h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
 wire op_end = h_opl == OP_SEND_LAST || h_opl == OP_SEND_LAST_IMM ||
-              h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM ||
+              h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM || op_inv ||
               h_opl == OP_WRITE_LAST || h_opl == OP_WRITE_LAST_IMM ||
               h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
 wire op_imm = h_opl == OP_SEND_LAST_IMM || h_opl == OP_SEND_ONLY_IMM ||
@@ -890,6 +914,15 @@ wire reth_key_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
                    !reth_off[64] &&
                    ({1'b0, reth_off[63:0]} + {33'd0, h_rlen_reg}) <= {1'b0, k_length};
 wire reth_ok = h_rlen_reg == 32'd0 || reth_key_ok;
+
+// IETH check (IBA 10.6.7.2.3): the key names a bound type 2B window of the
+// QP's PD, bound to this QP, with the key's tag; regions registered by
+// REG_MR are never invalidated remotely (the MPT shadow is read with the
+// IETH key, latched in h_rkey)
+wire inv_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid && k_mw &&
+              k_tag == h_rkey_reg[KT-1:0] && k_pdn == q_pdn && k_qpn == h_qpn_reg;
+reg mpt_wr;          // S_INV: the window's entry goes out on m_mpt_*
+reg inv_ev_reg = 1'b0;
 
 // receive SGE check: LOCAL_WRITE, tag, PD and bounds
 wire [31:0] f_lkey = f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32];
@@ -1083,6 +1116,7 @@ always @* begin
     cqe_valid = 1'b0;
     ack_valid = 1'b0;
     rd_job_valid = 1'b0;
+    mpt_wr = 1'b0;
 
     // RQ producer index table port: context clears win, doorbells wait a cycle
     pend_valid_next = pend_valid_reg;
@@ -1155,7 +1189,9 @@ always @* begin
                 h_rlen_next = 32'd8;
             end else begin
                 h_va_next = s_hdr_reth_va;
-                h_rkey_next = s_hdr_reth_rkey;
+                // SEND with Invalidate: the IETH key, to read its entry
+                h_rkey_next = (s_hdr_opcode[4:0] == OP_SEND_LAST_INV[4:0] ||
+                               s_hdr_opcode[4:0] == OP_SEND_ONLY_INV[4:0]) ? s_hdr_imm : s_hdr_reth_rkey;
                 h_rlen_next = s_hdr_reth_len;
             end
             h_swap_next = s_hdr_atomic_swap;
@@ -1647,8 +1683,28 @@ always @* begin
                 end
             end
         end
-        state_next = (op_end && (op_send || op_imm)) ? S_CQE :
+        state_next = (op_end && op_inv) ? S_INV :
+                     (op_end && (op_send || op_imm)) ? S_CQE :
                      (!t_unack && (op_end || h_ackreq_reg)) ? S_ACK : S_WB;
+    end
+    S_INV: begin
+        // the IETH key's entry is on ms_rd (read with h_rkey since DONE)
+        if (inv_ok) begin
+            mpt_wr = 1'b1;
+            if (m_mpt_ready) begin
+                cqe_flags_next = cqe_flags_reg | `RNIC_CQE_FLAG_INV;
+                state_next = S_CQE;
+            end
+        end else begin
+            // the data is placed, but the key cannot be invalidated: the
+            // receive completes in error; RC NAKs and goes to error
+            cqe_status_next = `RNIC_WC_STATUS_REM_INV_REQ_ERR;
+            w_err_next = !t_unack;
+            qp_err_next = !t_unack;
+            stat_inv_req_next = !t_unack;
+            ack_syn_next = SYN_NAK_INV;
+            state_next = S_CQE;
+        end
     end
     S_DISC: begin
         // drop the packet's payload (if any), then the replies
@@ -1697,6 +1753,7 @@ always @(posedge clk) begin
         stat_ack_tx_reg <= 1'b0;
         stat_msg_drop_reg <= 1'b0;
         qp_err_reg <= 1'b0;
+        inv_ev_reg <= 1'b0;
         srq_lim_reg <= 1'b0;
         req_ok_reg <= 1'b0;
         seg_ok_reg <= 1'b0;
@@ -1712,6 +1769,7 @@ always @(posedge clk) begin
         stat_ack_tx_reg <= stat_ack_tx_next;
         stat_msg_drop_reg <= stat_msg_drop_next;
         qp_err_reg <= qp_err_next;
+        inv_ev_reg <= mpt_wr && m_mpt_ready;
         srq_lim_reg <= srq_lim_fire;
         req_ok_reg <= req_ok_next;
         seg_ok_reg <= seg_ok_next;
@@ -1827,7 +1885,8 @@ always @* begin
     cqe[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] = h_qpn_reg;
     cqe[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W] = cqe_flags_reg;
     cqe[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] = cqe_len_reg;
-    if ((cqe_flags_reg & `RNIC_CQE_FLAG_IMM) != 8'd0)
+    // ImmDt, or the invalidated key (IETH), first wire byte in [7:0]
+    if ((cqe_flags_reg & (`RNIC_CQE_FLAG_IMM | `RNIC_CQE_FLAG_INV)) != 8'd0)
         cqe[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] = {h_imm_reg[7:0], h_imm_reg[15:8],
                                                      h_imm_reg[23:16], h_imm_reg[31:24]};
     cqe[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = t_ud ? h_sqpn_reg : q_dest_qpn;
@@ -1878,6 +1937,26 @@ assign stat_rnr_nak = stat_rnr_nak_reg;
 assign stat_inv_req = stat_inv_req_reg;
 assign stat_ack_tx = stat_ack_tx_reg;
 assign stat_msg_drop = stat_msg_drop_reg;
+
+// the invalidated window's entry: unbound, the rest as it was
+reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd;
+always @* begin
+    mpt_wd = {32*`RNIC_CTX_WORDS{1'b0}};
+    mpt_wd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = 1'b0;
+    mpt_wd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = 1'b1;
+    mpt_wd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = k_access;
+    mpt_wd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = k_tag;
+    mpt_wd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = k_pdn;
+    mpt_wd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = k_start;
+    mpt_wd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = k_length;
+    mpt_wd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = k_iova;
+    mpt_wd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = k_qpn;
+end
+assign m_mpt_valid = mpt_wr;
+assign m_mpt_index = {{(24-LOG_MRS){1'b0}}, h_rkey_reg[KT +: LOG_MRS]};
+assign m_mpt_data = mpt_wd;
+assign m_mw_ev_valid = inv_ev_reg;
+assign m_mw_ev = {32'd0, `RNIC_HW_EVENT_MW_INVAL, h_rkey_reg[23:0]};
 
 endmodule
 

@@ -351,17 +351,26 @@ wire              req_mw_ev_valid;
 wire [63:0]       req_mw_ev;
 
 // The key-table writes of the requester's memory-window operations (BIND_MW,
-// LOCAL_INV) join the firmware's context writes on the bus of the two
-// blocks that keep key tables (rnic_req, rnic_resp), in a cycle the
-// firmware port does not use; the other blocks keep no keys.
+// LOCAL_INV) and of the responder's (SEND with Invalidate) join the
+// firmware's context writes on the bus of the two blocks that keep key
+// tables (rnic_req, rnic_resp), in a cycle the firmware port does not use
+// (firmware first, then the requester, then the responder); the other
+// blocks keep no keys.
 wire              req_mpt_valid, req_mpt_ready;
 wire [23:0]       req_mpt_index;
 wire [32*`RNIC_CTX_WORDS-1:0] req_mpt_data;
+wire              resp_mpt_valid, resp_mpt_ready;
+wire [23:0]       resp_mpt_index;
+wire [32*`RNIC_CTX_WORDS-1:0] resp_mpt_data;
+wire              resp_mw_ev_valid;
+wire [63:0]       resp_mw_ev;
 assign req_mpt_ready = !ctx_wr_valid;
-wire              kx_wr_valid = ctx_wr_valid || req_mpt_valid;
+assign resp_mpt_ready = !ctx_wr_valid && !req_mpt_valid;
+wire              kx_wr_valid = ctx_wr_valid || req_mpt_valid || resp_mpt_valid;
 wire [7:0]        kx_wr_table = ctx_wr_valid ? ctx_wr_table : `RNIC_CTX_TABLE_MPT;
-wire [23:0]       kx_wr_index = ctx_wr_valid ? ctx_wr_index : req_mpt_index;
-wire [32*`RNIC_CTX_WORDS-1:0] kx_wr_data = ctx_wr_valid ? ctx_wr_data : req_mpt_data;
+wire [23:0]       kx_wr_index = ctx_wr_valid ? ctx_wr_index : req_mpt_valid ? req_mpt_index : resp_mpt_index;
+wire [32*`RNIC_CTX_WORDS-1:0] kx_wr_data = ctx_wr_valid ? ctx_wr_data :
+                                           req_mpt_valid ? req_mpt_data : resp_mpt_data;
 
 rnic_req #(
     .DATA_W(DATA_W),
@@ -712,7 +721,9 @@ rnic_resp #(
     .qp_err_valid(resp_qp_err_valid), .qp_err_qpn(resp_qp_err_qpn), .qp_err_type(resp_qp_err_type),
     .srq_lim_valid(resp_srq_lim_valid), .srq_lim_srqn(resp_srq_lim_srqn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
-    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop)
+    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop),
+    .m_mpt_valid(resp_mpt_valid), .m_mpt_ready(resp_mpt_ready), .m_mpt_index(resp_mpt_index),
+    .m_mpt_data(resp_mpt_data), .m_mw_ev_valid(resp_mw_ev_valid), .m_mw_ev(resp_mw_ev)
 );
 assign rd_req_tag[2*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, resp_rd_tag};
 
@@ -1044,11 +1055,11 @@ localparam [7:0] EV_QP_FATAL = `RNIC_HW_EVENT_QP_FATAL;
 localparam [7:0] EV_SRQ_LIMIT = `RNIC_HW_EVENT_SRQ_LIMIT;
 
 // events are {data word, type, number}; only MW_BIND has a data word
-rnic_evq #(.NSRC(6), .EW(64)) evq_inst (
+rnic_evq #(.NSRC(7), .EW(64)) evq_inst (
     .clk(clk), .rst(rst),
-    .s_valid({req_mw_ev_valid, fetch_err_valid, resp_srq_lim_valid, resp_qp_err_valid, req_err_w_valid,
+    .s_valid({resp_mw_ev_valid, req_mw_ev_valid, fetch_err_valid, resp_srq_lim_valid, resp_qp_err_valid, req_err_w_valid,
               req_err_c_valid}),
-    .s_event({req_mw_ev, 32'd0, EV_QP_FATAL, fetch_err_qpn, 32'd0, EV_SRQ_LIMIT, resp_srq_lim_srqn,
+    .s_event({resp_mw_ev, req_mw_ev, 32'd0, EV_QP_FATAL, fetch_err_qpn, 32'd0, EV_SRQ_LIMIT, resp_srq_lim_srqn,
               32'd0, resp_qp_err_type, resp_qp_err_qpn, 32'd0, EV_REQ_ERR, req_err_w_qpn,
               32'd0, EV_REQ_ERR, req_err_c_qpn}),
     .m_valid(ev_valid), .m_event(ev_event), .m_pop(ev_pop),

@@ -1904,6 +1904,134 @@ static void t_mw(enum ibv_qp_type t)
 static void t_rc_mw(void) { t_mw(IBV_QPT_RC); }
 static void t_uc_mw(void) { t_mw(IBV_QPT_UC); }
 
+/* Posts a signaled SEND_WITH_INV of len bytes from src on qp, naming key. */
+static int send_inv(struct ibv_qp *qp, uint64_t id, uint8_t *src, uint32_t len, uint32_t key)
+{
+	struct ibv_sge s = {.addr = (uintptr_t)src, .length = len, .lkey = A.mr->lkey};
+	struct ibv_send_wr w = {.wr_id = id, .sg_list = &s, .num_sge = 1, .opcode = IBV_WR_SEND_WITH_INV,
+				.send_flags = IBV_SEND_SIGNALED, .invalidate_rkey = key}, *bad = NULL;
+
+	return ibv_post_send(qp, &w, &bad) || bad ? -1 : 0;
+}
+
+/* Table cell SEND_WITH_INV on RC and UC (ibv_post_send(3); IBA 10.6.7.2.3):
+ * the message lands in a receive WQE like a SEND, and the receiver's type
+ * 2B window named by invalidate_rkey is invalidated: the receive completion
+ * reports IBV_WC_WITH_INV and the key in invalidated_rkey, the window gives
+ * no more access and no longer holds its region. One packet (ONLY) and
+ * several (FIRST .. LAST). A key that is not a window bound to the
+ * receiving QP (a region's rkey, a window of another QP) is not
+ * invalidated: the receive completes with IBV_WC_REM_INV_REQ_ERR (RC: the
+ * sender's WR too, with a NAK) and the key keeps working. */
+static void t_send_inv(enum ibv_qp_type t)
+{
+	static const uint32_t sizes[] = {0, 7, 1024, 3 * 1024 + 5};
+	struct pair p, q;
+	struct ibv_wc wc;
+	struct ibv_mw *mw;
+	struct ibv_mr *reg;
+	enum ibv_wc_status st;
+	uint8_t *region = B.buf + WIN_OFF, *win = region + 4096;
+	uint8_t *src = A.buf + 8192, *rbuf = B.buf + 512 * 1024 + GUARD;
+	int rc = t == IBV_QPT_RC;
+	uint32_t rk;
+
+	reg = ibv_reg_mr(B.pd, region, WIN_REGION,
+			 IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_MW_BIND);
+	CHECK(reg, "ibv_reg_mr with MW_BIND: %s", strerror(errno));
+	mw = ibv_alloc_mw(B.pd, IBV_MW_TYPE_2);
+	CHECK(mw, "ibv_alloc_mw: %s", strerror(errno));
+	memset(region, GUARD_BYTE, WIN_REGION);
+	rk = mw->rkey;
+	for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		uint32_t len = sizes[k];
+
+		CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+		rk = ibv_inc_rkey(rk);
+		CHECK(mw_bind(p.qb, 0x9c00 + k, mw, rk, reg, win, 8192, IBV_ACCESS_REMOTE_WRITE) == 0,
+		      "post BIND_MW");
+		CHECK(poll1(p.cb, &wc) == 0 && wc.status == IBV_WC_SUCCESS && wc.opcode == IBV_WC_BIND_MW,
+		      "bind: %s", ibv_wc_status_str(wc.status));
+		fill(src, len, 40 + k);
+		guard(rbuf, len);
+		CHECK(post_recv1(p.qb, 0x9d00 + k, rbuf, len + 5, B.mr->lkey) == 0, "post_recv");
+		CHECK(send_inv(p.qa, 0x9e00 + k, src, len, rk) == 0, "post SEND_WITH_INV (%u bytes)", len);
+		CHECK(poll1(p.ca, &wc) == 0, "no send completion (%u bytes)", len);
+		CHECK_WC(wc, 0x9e00 + k, IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0, p.qa->qp_num);
+		CHECK(poll1(p.cb, &wc) == 0, "no receive completion (%u bytes)", len);
+		CHECK_WC(wc, 0x9d00 + k, IBV_WC_SUCCESS, IBV_WC_RECV, (int)len, IBV_WC_WITH_INV, 0, p.qb->qp_num);
+		CHECK(wc.invalidated_rkey == rk, "invalidated_rkey 0x%x, expected 0x%x", wc.invalidated_rkey, rk);
+		CHECK_DATA(rbuf, len, 40 + k, "payload");
+		/* the window is invalidated: no access through it */
+		CHECK(mw_rdma(&p, 0x9f00 + k, IBV_WR_RDMA_WRITE, src, win, rk, 64, &st) == 0, "write after invalidation");
+		CHECK(st == (rc ? IBV_WC_REM_ACCESS_ERR : IBV_WC_SUCCESS), "write through an invalidated window: %s",
+		      ibv_wc_status_str(st));
+		CHECK(cq_empty(p.cb), "a receive completion");
+		for (uint32_t g = 0; g < WIN_REGION; g++)
+			CHECK(region[g] == GUARD_BYTE, "an invalidated window let a write in (byte %u)", g);
+		CHECK(cq_empty(p.ca) && cq_empty(p.cb), "a completion too many");
+		pair_down(&p);
+	}
+	/* the window no longer holds its region */
+	CHECK(ibv_dereg_mr(reg) == 0, "ibv_dereg_mr after remote invalidation: %s", strerror(errno));
+	reg = ibv_reg_mr(B.pd, region, WIN_REGION,
+			 IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_MW_BIND);
+	CHECK(reg, "ibv_reg_mr: %s", strerror(errno));
+
+	/* keys that cannot be invalidated by this QP: a region's rkey, and a
+	 * window bound to another QP of the PD */
+	CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0 && pair_up(&q, t, 0, DEPTH, 0, 0) == 0, "set-up: %s",
+	      strerror(errno));
+	rk = ibv_inc_rkey(rk);
+	CHECK(mw_bind(q.qb, 0xa000, mw, rk, reg, win, 8192, IBV_ACCESS_REMOTE_WRITE) == 0, "post BIND_MW");
+	CHECK(poll1(q.cb, &wc) == 0 && wc.status == IBV_WC_SUCCESS, "bind: %s", ibv_wc_status_str(wc.status));
+	for (unsigned k = 0; k < 2; k++) {
+		uint32_t key = k == 0 ? B.mr->rkey : rk;
+
+		if (k == 1 && rc) {
+			pair_down(&p);
+			CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+		}
+		fill(src, 32, 50 + k);
+		guard(rbuf, 32);
+		CHECK(post_recv1(p.qb, 0xa100 + k, rbuf, 64, B.mr->lkey) == 0, "post_recv");
+		CHECK(send_inv(p.qa, 0xa200 + k, src, 32, key) == 0, "post SEND_WITH_INV");
+		CHECK(poll1(p.ca, &wc) == 0, "no send completion");
+		CHECK_WC(wc, 0xa200 + k, rc ? IBV_WC_REM_INV_REQ_ERR : IBV_WC_SUCCESS, IBV_WC_SEND, -1, 0, 0,
+			 p.qa->qp_num);
+		CHECK(poll1(p.cb, &wc) == 0, "no receive completion");
+		CHECK(wc.wr_id == 0xa100 + k && wc.status == IBV_WC_REM_INV_REQ_ERR && wc.qp_num == p.qb->qp_num,
+		      "SEND_WITH_INV of %s: receive wr_id 0x%" PRIx64 " status %s", k ? "another QP's window" : "a region",
+		      wc.wr_id, ibv_wc_status_str(wc.status));
+	}
+	/* both keys still work: the region through p (a fresh pair on RC) and
+	 * the window through q */
+	if (rc) {
+		pair_down(&p);
+		CHECK(pair_up(&p, t, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	}
+	fill(src, 64, 52);
+	guard(B.buf + GUARD, 64);
+	CHECK(mw_rdma(&p, 0xa300, IBV_WR_RDMA_WRITE, src, B.buf + GUARD, B.mr->rkey, 64, &st) == 0 &&
+		      st == IBV_WC_SUCCESS, "write through the region after a refused invalidation: %s",
+	      ibv_wc_status_str(st));
+	CHECK(cq_empty(p.cb), "a receive completion");
+	CHECK_DATA(B.buf + GUARD, 64, 52, "write through the region");
+	CHECK(mw_rdma(&q, 0xa301, IBV_WR_RDMA_WRITE, src, win, rk, 64, &st) == 0 && st == IBV_WC_SUCCESS,
+	      "write through another QP's window after a refused invalidation: %s", ibv_wc_status_str(st));
+	CHECK(cq_empty(q.cb), "a receive completion");
+	for (uint32_t i = 0; i < 128; i++)
+		CHECK(win[i] == (i < 64 ? pat(52, i) : GUARD_BYTE), "the window after a write through it: byte %u", i);
+	CHECK(ibv_dereg_mr(reg) == EBUSY, "ibv_dereg_mr of a region with a bound window: not EBUSY");
+	pair_down(&q);
+	pair_down(&p);
+	CHECK(ibv_dealloc_mw(mw) == 0, "ibv_dealloc_mw");
+	CHECK(ibv_dereg_mr(reg) == 0, "ibv_dereg_mr: %s", strerror(errno));
+}
+
+static void t_rc_send_inv(void) { t_send_inv(IBV_QPT_RC); }
+static void t_uc_send_inv(void) { t_send_inv(IBV_QPT_UC); }
+
 /* ---- asynchronous events ------------------------------------------------ */
 
 /* The next asynchronous event of d within ms wall milliseconds (async_fd
@@ -2076,7 +2204,6 @@ struct clause {
 #define T(id, page, words, fn) {id, page, words, fn, #fn, NULL}
 #define O(id, page, words, why) {id, page, words, NULL, NULL, why}
 
-static const char RTL_OPEN[] = "the RTL does not execute this opcode yet (completes with IBV_WC_LOC_QP_OP_ERR)";
 
 static const struct clause clauses[] = {
 	T("send.list", "ibv_post_send(3)", "stops at the first failure and returns it through bad_wr", t_send_list),
@@ -2091,7 +2218,7 @@ static const struct clause clauses[] = {
 	T("send.errors.atomic", "ibv_post_send(3)", "an atomic that fails completes in error: unaligned address (invalid request), no remote atomic access (remote access)", t_atomic_errors),
 	T("send.table.rc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on RC: a type 2B window bound to a range of a region gives remote access through its rkey, its QP only, its rights only; a bind the region does not allow: MW_BIND_ERR", t_rc_mw),
 	T("send.table.rc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on RC: the window's access is gone, its region can be deregistered", t_rc_mw),
-	O("send.table.rc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on RC", RTL_OPEN),
+	T("send.table.rc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on RC: received like a SEND, the named window of the receiving QP invalidated (IBV_WC_WITH_INV, invalidated_rkey); another key: IBV_WC_REM_INV_REQ_ERR on both sides, the key unharmed", t_rc_send_inv),
 	T("send.table.rc.refused", "ibv_post_send(3)", "opcodes outside the RC column (TSO, DRIVER1, unknown) refused: EINVAL, bad_wr", t_refuse_rc),
 	T("send.table.uc.send", "ibv_post_send(3)", "opcode table: IBV_WR_SEND on UC", t_uc_send),
 	T("send.table.uc.send_imm", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_IMM on UC", t_uc_send_imm),
@@ -2100,7 +2227,7 @@ static const struct clause clauses[] = {
 	T("send.uc.unreliable", "ibv_post_send(3) (UC)", "UC: a message the responder cannot take is lost (no receive WQE, bad rkey) or fails on the receive side only (too long); the QP carries on", t_uc_unreliable),
 	T("send.table.uc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on UC (as on RC; refused writes are dropped)", t_uc_mw),
 	T("send.table.uc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on UC", t_uc_mw),
-	O("send.table.uc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on UC", RTL_OPEN),
+	T("send.table.uc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on UC (as on RC; a refused key fails the receive only; wire codes 0x36/0x37, an rnic extension: the IBA defines none for UC)", t_uc_send_inv),
 	T("send.table.uc.refused", "ibv_post_send(3)", "opcodes outside the UC column (READ, atomics, TSO) refused: EINVAL, bad_wr", t_refuse_uc),
 	T("send.table.ud.send", "ibv_post_send(3)", "opcode table: IBV_WR_SEND on UD through an address handle (ah, remote_qpn, remote_qkey); over the path MTU: local length error", t_ud_send),
 	T("send.table.ud.send_imm", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_IMM on UD through an address handle", t_ud_send_imm),
