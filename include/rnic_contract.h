@@ -28,6 +28,7 @@
 #define RNIC_LOG_MRS                      10u /* log2 of the default memory-key table size */
 #define RNIC_LOG_PDS                      8u /* log2 of the protection-domain count */
 #define RNIC_LOG_SRQS                     6u /* log2 shared receive queues (SRQ contexts) */
+#define RNIC_LOG_XRCDS                    6u /* log2 of the XRC domain count (XRCD numbers 1 .. 2^LOG_XRCDS - 1; 0 is no domain) */
 #define RNIC_MAX_SEND_SGE                 16u /* scatter/gather entries per send WQE */
 #define RNIC_MAX_RECV_SGE                 16u /* scatter entries per receive WQE */
 #define RNIC_MAX_INLINE                   0x100u /* bytes of inline payload per send WQE */
@@ -169,6 +170,8 @@
 #define RNIC_CMD_OP_DESTROY_SRQ           0x51u /* destroy a shared receive queue (no QP may use it) */
 #define RNIC_CMD_OP_MODIFY_SRQ            0x52u /* arm the SRQ limit */
 #define RNIC_CMD_OP_QUERY_SRQ             0x53u /* read the SRQ attributes */
+#define RNIC_CMD_OP_OPEN_XRCD             0x60u /* open an XRC domain (output handle = XRCD number) */
+#define RNIC_CMD_OP_CLOSE_XRCD            0x61u /* close an XRC domain (handle = XRCD number; BUSY while an XRC SRQ or XRC target QP uses it) */
 
 /* cmd_status: command completion status (cmd_out.status) */
 #define RNIC_CMD_STATUS_OK                0x0u /* done */
@@ -788,6 +791,17 @@ static inline uint32_t rnic_cqe_get_vendor_err(const uint32_t *w)
 { return (w[6] >> 16) & 0xFFFFu; }
 static inline void rnic_cqe_set_vendor_err(uint32_t *w, uint32_t v)
 { w[6] = (w[6] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+/* cqe.srqn: receive on an XRC target QP: the XRC SRQ whose WQE completed */
+#define RNIC_CQE_SRQN_DW 7
+#define RNIC_CQE_SRQN_LSB 0
+#define RNIC_CQE_SRQN_WIDTH 24
+#define RNIC_CQE_SRQN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cqe_srqn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cqe_get_srqn(const uint32_t *w)
+{ return (w[7] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cqe_set_srqn(uint32_t *w, uint32_t v)
+{ w[7] = (w[7] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
 /* cqe.owner: 1 on the first pass over the ring, 0 on the second, ... */
 #define RNIC_CQE_OWNER_DW 7
 #define RNIC_CQE_OWNER_LSB 31
@@ -1248,6 +1262,17 @@ static inline uint64_t rnic_qpc_get_dgid_lo(const uint32_t *w)
 { return (uint64_t)w[24] | ((uint64_t)w[25] << 32); }
 static inline void rnic_qpc_set_dgid_lo(uint32_t *w, uint64_t v)
 { w[24] = (uint32_t)v; w[25] = (uint32_t)(v >> 32); }
+/* qpc.xrcdn: XRC target (XRC_RECV): its XRC domain; a request's XRCETH must name an XRC SRQ of this domain */
+#define RNIC_QPC_XRCDN_DW 26
+#define RNIC_QPC_XRCDN_LSB 0
+#define RNIC_QPC_XRCDN_WIDTH 24
+#define RNIC_QPC_XRCDN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_qpc_xrcdn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_qpc_get_xrcdn(const uint32_t *w)
+{ return (w[26] >> 0) & 0xFFFFFFu; }
+static inline void rnic_qpc_set_xrcdn(uint32_t *w, uint32_t v)
+{ w[26] = (w[26] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
 
 /* cqc (128 bytes): completion queue context */
 #define RNIC_CQC_BYTES 128u
@@ -1393,6 +1418,39 @@ static inline uint64_t rnic_srqc_get_base(const uint32_t *w)
 { return (uint64_t)w[4] | ((uint64_t)w[5] << 32); }
 static inline void rnic_srqc_set_base(uint32_t *w, uint64_t v)
 { w[4] = (uint32_t)v; w[5] = (uint32_t)(v >> 32); }
+/* srqc.xrc: an XRC SRQ: taken by XRC target QPs of domain xrcdn through the XRCETH; its receive CQEs go to cqn */
+#define RNIC_SRQC_XRC_DW 0
+#define RNIC_SRQC_XRC_LSB 2
+#define RNIC_SRQC_XRC_WIDTH 1
+#define RNIC_SRQC_XRC_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_xrc(uint32_t v) { return (v & 0x1u) << 2; }
+static inline uint32_t rnic_srqc_get_xrc(const uint32_t *w)
+{ return (w[0] >> 2) & 0x1u; }
+static inline void rnic_srqc_set_xrc(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0x1u << 2)) | ((v & 0x1u) << 2); }
+/* srqc.xrcdn: XRC SRQ: its XRC domain */
+#define RNIC_SRQC_XRCDN_DW 6
+#define RNIC_SRQC_XRCDN_LSB 0
+#define RNIC_SRQC_XRCDN_WIDTH 24
+#define RNIC_SRQC_XRCDN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_xrcdn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_srqc_get_xrcdn(const uint32_t *w)
+{ return (w[6] >> 0) & 0xFFFFFFu; }
+static inline void rnic_srqc_set_xrcdn(uint32_t *w, uint32_t v)
+{ w[6] = (w[6] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* srqc.cqn: XRC SRQ: the CQ of its receive completions */
+#define RNIC_SRQC_CQN_DW 7
+#define RNIC_SRQC_CQN_LSB 0
+#define RNIC_SRQC_CQN_WIDTH 24
+#define RNIC_SRQC_CQN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_srqc_cqn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_srqc_get_cqn(const uint32_t *w)
+{ return (w[7] >> 0) & 0xFFFFFFu; }
+static inline void rnic_srqc_set_cqn(uint32_t *w, uint32_t v)
+{ w[7] = (w[7] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
 
 /* mpt (128 bytes): memory protection table entry: a memory region, or a memory window (mw) whose fields the requester writes when it binds or invalidates it (BIND_MW, LOCAL_INV) */
 #define RNIC_MPT_BYTES 128u
@@ -1679,6 +1737,12 @@ static inline void rnic_cmd_query_device_out_set_max_srq_sge(uint32_t *w, uint32
 #define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_WIDTH 32
 static inline uint32_t rnic_cmd_query_device_out_get_max_mw(const uint32_t *w) { return w[24]; }
 static inline void rnic_cmd_query_device_out_set_max_mw(uint32_t *w, uint32_t v) { w[24] = v; }
+/* cmd_query_device_out.max_xrcd: XRC domains */
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_DW 25
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_LSB 0
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_WIDTH 32
+static inline uint32_t rnic_cmd_query_device_out_get_max_xrcd(const uint32_t *w) { return w[25]; }
+static inline void rnic_cmd_query_device_out_set_max_xrcd(uint32_t *w, uint32_t v) { w[25] = v; }
 
 /* cmd_query_port_out (128 bytes): QUERY_PORT output (port 1) */
 #define RNIC_CMD_QUERY_PORT_OUT_BYTES 128u
@@ -1931,6 +1995,17 @@ static inline uint64_t rnic_cmd_create_qp_in_get_rq_base(const uint32_t *w)
 { return (uint64_t)w[10] | ((uint64_t)w[11] << 32); }
 static inline void rnic_cmd_create_qp_in_set_rq_base(uint32_t *w, uint64_t v)
 { w[10] = (uint32_t)v; w[11] = (uint32_t)(v >> 32); }
+/* cmd_create_qp_in.xrcdn: XRC_RECV: the XRC domain (no PD, CQs, send or receive queue) */
+#define RNIC_CMD_CREATE_QP_IN_XRCDN_DW 12
+#define RNIC_CMD_CREATE_QP_IN_XRCDN_LSB 0
+#define RNIC_CMD_CREATE_QP_IN_XRCDN_WIDTH 24
+#define RNIC_CMD_CREATE_QP_IN_XRCDN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_qp_in_xrcdn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_qp_in_get_xrcdn(const uint32_t *w)
+{ return (w[12] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_create_qp_in_set_xrcdn(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
 
 /* cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle) */
 #define RNIC_CMD_CREATE_SRQ_IN_BYTES 128u
@@ -1982,6 +2057,39 @@ static inline void rnic_cmd_create_srq_in_set_base(uint32_t *w, uint64_t v)
 #define RNIC_CMD_CREATE_SRQ_IN_LIMIT_WIDTH 32
 static inline uint32_t rnic_cmd_create_srq_in_get_limit(const uint32_t *w) { return w[6]; }
 static inline void rnic_cmd_create_srq_in_set_limit(uint32_t *w, uint32_t v) { w[6] = v; }
+/* cmd_create_srq_in.xrc: an XRC SRQ (IBV_SRQT_XRC) */
+#define RNIC_CMD_CREATE_SRQ_IN_XRC_DW 7
+#define RNIC_CMD_CREATE_SRQ_IN_XRC_LSB 0
+#define RNIC_CMD_CREATE_SRQ_IN_XRC_WIDTH 1
+#define RNIC_CMD_CREATE_SRQ_IN_XRC_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_srq_in_xrc(uint32_t v) { return (v & 0x1u) << 0; }
+static inline uint32_t rnic_cmd_create_srq_in_get_xrc(const uint32_t *w)
+{ return (w[7] >> 0) & 0x1u; }
+static inline void rnic_cmd_create_srq_in_set_xrc(uint32_t *w, uint32_t v)
+{ w[7] = (w[7] & ~(0x1u << 0)) | ((v & 0x1u) << 0); }
+/* cmd_create_srq_in.xrcdn: XRC SRQ: its XRC domain */
+#define RNIC_CMD_CREATE_SRQ_IN_XRCDN_DW 8
+#define RNIC_CMD_CREATE_SRQ_IN_XRCDN_LSB 0
+#define RNIC_CMD_CREATE_SRQ_IN_XRCDN_WIDTH 24
+#define RNIC_CMD_CREATE_SRQ_IN_XRCDN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_srq_in_xrcdn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_srq_in_get_xrcdn(const uint32_t *w)
+{ return (w[8] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_create_srq_in_set_xrcdn(uint32_t *w, uint32_t v)
+{ w[8] = (w[8] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_create_srq_in.cqn: XRC SRQ: the CQ of its receive completions */
+#define RNIC_CMD_CREATE_SRQ_IN_CQN_DW 9
+#define RNIC_CMD_CREATE_SRQ_IN_CQN_LSB 0
+#define RNIC_CMD_CREATE_SRQ_IN_CQN_WIDTH 24
+#define RNIC_CMD_CREATE_SRQ_IN_CQN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_srq_in_cqn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_srq_in_get_cqn(const uint32_t *w)
+{ return (w[9] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_create_srq_in_set_cqn(uint32_t *w, uint32_t v)
+{ w[9] = (w[9] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
 
 /* cmd_srq_attr (128 bytes): MODIFY_SRQ input and QUERY_SRQ output */
 #define RNIC_CMD_SRQ_ATTR_BYTES 128u

@@ -25,6 +25,9 @@
 #define RNIC_FW_MAX_PDS   (1u << RNIC_LOG_PDS)
 #define RNIC_FW_MAX_SRQS  (1u << RNIC_LOG_SRQS)
 #define RNIC_FW_MAX_UCTXS RNIC_DB_PAGES
+/* XRC domains have no hardware table (contexts carry the number only), so
+ * their count is fixed by the contract rather than by rnic_fw_config. */
+#define RNIC_FW_MAX_XRCDS (1u << RNIC_LOG_XRCDS)
 
 /* QPN 0 and 1 are the IB special QPs (SMI, GSI); they are never handed out. */
 #define RNIC_FW_FIRST_QPN 2u
@@ -32,6 +35,8 @@
 #define RNIC_FW_FIRST_MR  1u
 /* SRQ number 0 is never handed out, so srqn 0 never names a queue. */
 #define RNIC_FW_FIRST_SRQ 1u
+/* XRCD number 0 means "no domain" (contract LOG_XRCDS): never handed out. */
+#define RNIC_FW_FIRST_XRCD 1u
 /* Doorbell page 0 is never handed out, so a zeroed (destroyed) context
  * names no live owner. */
 #define RNIC_FW_FIRST_UCTX 1u
@@ -79,7 +84,7 @@ struct rnic_fw_qp {
 struct rnic_fw_cq {
 	uint32_t cqc[RNIC_CTX_WORDS / 8]; /* words 0..3 of the entry; the rest are 0 */
 	uint16_t uctx;
-	uint16_t refs; /* QP send/recv bindings */
+	uint16_t refs; /* QP send/recv bindings and XRC SRQs completing here */
 	uint8_t valid;
 };
 
@@ -95,7 +100,16 @@ struct rnic_fw_mr {
 
 struct rnic_fw_pd {
 	uint16_t uctx;
-	uint16_t refs; /* QPs and MRs in this PD */
+	uint16_t refs; /* QPs, MRs, MWs and SRQs in this PD */
+	uint8_t valid;
+};
+
+/* An XRC domain (IBA annex A14, XRC): the name XRC SRQs and XRC target
+ * QPs share; a target takes WQEs only from XRC SRQs of its own domain. It
+ * belongs to the uctx that opened it, as a PD does. */
+struct rnic_fw_xrcd {
+	uint16_t uctx;
+	uint16_t refs; /* XRC SRQs and XRC_RECV QPs in this domain */
 	uint8_t valid;
 };
 
@@ -104,8 +118,11 @@ struct rnic_fw_srq {
 	uint32_t limit;     /* armed srq_limit (0: not armed; the limit event disarms) */
 	uint16_t uctx;      /* owner */
 	uint16_t pdn;
-	uint16_t refs;      /* QPs whose receives come from this SRQ */
+	uint16_t refs;      /* QPs whose receives come from this SRQ (never an XRC SRQ) */
+	uint16_t xrcdn;     /* XRC SRQ: its domain (0 otherwise) */
+	uint16_t cqn;       /* XRC SRQ: the CQ of its receive completions (0 otherwise) */
 	uint8_t valid;
+	uint8_t xrc;        /* an XRC SRQ (IBV_SRQT_XRC) */
 	uint8_t log_size;   /* log2 receive WQEs */
 	uint8_t log_stride; /* log2 receive WQE stride in bytes */
 };
@@ -114,6 +131,7 @@ struct rnic_fw {
 	struct rnic_fw_hal hal;
 	struct rnic_fw_config cfg;
 	uint32_t nqps, ncqs, nmrs, npds, nsrqs, nuctxs; /* runtime table sizes */
+	uint32_t nxrcds;                                 /* RNIC_FW_MAX_XRCDS */
 	uint32_t ci;                                     /* command consumer index */
 	uint32_t ctx_busy_timeouts;                      /* context writes issued while still busy */
 	uint32_t cmds_done;                              /* commands executed since init */
@@ -127,6 +145,7 @@ struct rnic_fw {
 	struct rnic_fw_mr mr[RNIC_FW_MAX_MRS];
 	struct rnic_fw_qp qp[RNIC_FW_MAX_QPS];
 	struct rnic_fw_srq srq[RNIC_FW_MAX_SRQS];
+	struct rnic_fw_xrcd xrcd[RNIC_FW_MAX_XRCDS];
 };
 
 /* Checks the port ID register, programs the port identity (MAC, IPv4, link

@@ -91,6 +91,7 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 	fw->npds = 1u << cfg->log_pds;
 	fw->nsrqs = 1u << cfg->log_srqs;
 	fw->nuctxs = cfg->db_pages;
+	fw->nxrcds = RNIC_FW_MAX_XRCDS;
 
 	/* Port identity: MAC bytes 2..5 in MAC_LO (byte 5 in [7:0]), bytes
 	 * 0..1 in MAC_HI (byte 1 in [7:0]). */
@@ -134,6 +135,8 @@ uint32_t rnic_fw_execute(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 	case RNIC_CMD_OP_FREE_UCTX:    status = rnic_fw_cmd_free_uctx(fw, in, out); break;
 	case RNIC_CMD_OP_ALLOC_PD:     status = rnic_fw_cmd_alloc_pd(fw, in, out); break;
 	case RNIC_CMD_OP_DEALLOC_PD:   status = rnic_fw_cmd_dealloc_pd(fw, in, out); break;
+	case RNIC_CMD_OP_OPEN_XRCD:    status = rnic_fw_cmd_open_xrcd(fw, in, out); break;
+	case RNIC_CMD_OP_CLOSE_XRCD:   status = rnic_fw_cmd_close_xrcd(fw, in, out); break;
 	case RNIC_CMD_OP_CREATE_CQ:    status = rnic_fw_cmd_create_cq(fw, in, out); break;
 	case RNIC_CMD_OP_DESTROY_CQ:   status = rnic_fw_cmd_destroy_cq(fw, in, out); break;
 	case RNIC_CMD_OP_CREATE_QP:    status = rnic_fw_cmd_create_qp(fw, in, out); break;

@@ -26,6 +26,10 @@ uint32_t rnic_fw_log2(uint32_t v);
 int rnic_fw_uctx_live(const struct rnic_fw *fw, uint32_t uctx);
 /* The PD pdn exists and belongs to uctx. */
 int rnic_fw_pd_owned(const struct rnic_fw *fw, uint32_t uctx, uint32_t pdn);
+/* The CQ cqn exists and belongs to uctx. */
+int rnic_fw_cq_owned(const struct rnic_fw *fw, uint32_t uctx, uint32_t cqn);
+/* The XRC domain xrcdn is open and belongs to uctx. */
+int rnic_fw_xrcd_owned(const struct rnic_fw *fw, uint32_t uctx, uint32_t xrcdn);
 /* The SRQ srqn exists and belongs to the live uctx; NULL otherwise. */
 struct rnic_fw_srq *rnic_fw_srq_owned(struct rnic_fw *fw, uint32_t uctx, uint32_t srqn);
 
@@ -36,6 +40,8 @@ uint32_t rnic_fw_cmd_alloc_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t
 uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_alloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_dealloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_open_xrcd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_close_xrcd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_create_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_destroy_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_reg_mr(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
@@ -61,8 +67,9 @@ void rnic_fw_aeq_report(struct rnic_fw *fw, uint32_t event, uint32_t uctx, uint3
 
 /* Destroys a QP (context written as zero, references dropped); no checks. */
 void rnic_fw_qp_destroy(struct rnic_fw *fw, uint32_t qpn);
-/* Destroys an SRQ (context written as zero, PD reference dropped); no
- * checks: the caller has destroyed the QPs attached to it. */
+/* Destroys an SRQ (context written as zero, PD reference dropped, and an
+ * XRC SRQ's domain and CQ references); no checks: the caller has destroyed
+ * the QPs attached to it. */
 void rnic_fw_srq_destroy(struct rnic_fw *fw, uint32_t srqn);
 
 #endif /* RNIC_FW_INTERNAL_H */

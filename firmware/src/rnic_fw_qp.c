@@ -22,71 +22,143 @@
 	(RNIC_FW_M(CUR_STATE) | RNIC_FW_M(ALT_PATH) | RNIC_FW_M(ACCESS_FLAGS) |     \
 	 RNIC_FW_M(PATH_MIG_STATE))
 #define RNIC_FW_OPT_TO_RTS_UD (RNIC_FW_M(CUR_STATE) | RNIC_FW_M(QKEY))
+#define RNIC_FW_INIT_RC (RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(ACCESS_FLAGS))
+#define RNIC_FW_INIT_UD (RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(QKEY))
+#define RNIC_FW_RTR_UC                                                          \
+	(RNIC_FW_M(AV) | RNIC_FW_M(PATH_MTU) | RNIC_FW_M(DEST_QPN) | RNIC_FW_M(RQ_PSN))
+#define RNIC_FW_RTR_RC                                                          \
+	(RNIC_FW_RTR_UC | RNIC_FW_M(MAX_DEST_RD_ATOMIC) | RNIC_FW_M(MIN_RNR_TIMER))
+#define RNIC_FW_OPT_RTR_RC                                                      \
+	(RNIC_FW_M(ALT_PATH) | RNIC_FW_M(ACCESS_FLAGS) | RNIC_FW_M(PKEY_INDEX))
+#define RNIC_FW_RTS_RC                                                          \
+	(RNIC_FW_M(SQ_PSN) | RNIC_FW_M(TIMEOUT) | RNIC_FW_M(RETRY_CNT) |            \
+	 RNIC_FW_M(RNR_RETRY) | RNIC_FW_M(MAX_QP_RD_ATOMIC))
+#define RNIC_FW_RTS_XRC_RECV (RNIC_FW_M(SQ_PSN) | RNIC_FW_M(TIMEOUT))
 
-/* One legal transition: required and optional attributes per QP type
- * (index RC, UC, UD). IBA 10.3.1 / ibv_modify_qp(3). */
+/* QP types the state machine knows (qp_type RC 0 .. XRC_RECV 4): the index
+ * of the per-type masks below. CREATE_QP accepts no other type. */
+#define RNIC_FW_QP_TYPES (RNIC_QP_TYPE_XRC_RECV + 1u)
+
+/* One legal transition: required and optional attributes per QP type.
+ * IBA 10.3.1 / ibv_modify_qp(3) for RC, UC and UD; for the XRC initiator
+ * (XRC_SEND) and target (XRC_RECV) the rows of the Linux kernel's
+ * ib_modify_qp_is_ok() table for IB_QPT_XRC_INI and IB_QPT_XRC_TGT
+ * (drivers/infiniband/core/verbs.c): an initiator moves like RC but has
+ * no responder attributes, a target like RC with no requester attributes,
+ * and neither ever enters SQE. One deviation: RESET->INIT of an initiator
+ * takes ACCESS_FLAGS as optional (the kernel requires it); the flags
+ * govern incoming requests, which an initiator never serves. */
 struct rnic_fw_qp_rule {
 	uint8_t cur;
 	uint8_t next;
-	uint32_t req[3];
-	uint32_t opt[3];
+	uint32_t req[RNIC_FW_QP_TYPES];
+	uint32_t opt[RNIC_FW_QP_TYPES];
 };
 
 static const struct rnic_fw_qp_rule rnic_fw_qp_rules[] = {
 	{ RNIC_QP_STATE_RESET, RNIC_QP_STATE_INIT,
-	  { RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(ACCESS_FLAGS),
-	    RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(ACCESS_FLAGS),
-	    RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(QKEY) },
-	  { 0, 0, 0 } },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_INIT_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_INIT_RC,
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_INIT_UD,
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT),
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_INIT_RC },
+	  { [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_M(ACCESS_FLAGS) } },
 	{ RNIC_QP_STATE_INIT, RNIC_QP_STATE_INIT,
-	  { 0, 0, 0 },
-	  { RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(ACCESS_FLAGS),
-	    RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(ACCESS_FLAGS),
-	    RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT) | RNIC_FW_M(QKEY) } },
+	  { 0 },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_INIT_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_INIT_RC,
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_INIT_UD,
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_INIT_RC,
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_INIT_RC } },
 	{ RNIC_QP_STATE_INIT, RNIC_QP_STATE_RTR,
-	  { RNIC_FW_M(AV) | RNIC_FW_M(PATH_MTU) | RNIC_FW_M(DEST_QPN) | RNIC_FW_M(RQ_PSN) |
-		    RNIC_FW_M(MAX_DEST_RD_ATOMIC) | RNIC_FW_M(MIN_RNR_TIMER),
-	    RNIC_FW_M(AV) | RNIC_FW_M(PATH_MTU) | RNIC_FW_M(DEST_QPN) | RNIC_FW_M(RQ_PSN),
-	    0 },
-	  { RNIC_FW_M(ALT_PATH) | RNIC_FW_M(ACCESS_FLAGS) | RNIC_FW_M(PKEY_INDEX),
-	    RNIC_FW_M(ALT_PATH) | RNIC_FW_M(ACCESS_FLAGS) | RNIC_FW_M(PKEY_INDEX),
-	    RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(QKEY) } },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_RTR_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_RTR_UC,
+	    [RNIC_QP_TYPE_UD] = 0,
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_RTR_UC,
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_RTR_RC },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_OPT_RTR_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_OPT_RTR_RC,
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(QKEY),
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_OPT_RTR_RC,
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_OPT_RTR_RC } },
 	{ RNIC_QP_STATE_RTR, RNIC_QP_STATE_RTS,
-	  { RNIC_FW_M(SQ_PSN) | RNIC_FW_M(TIMEOUT) | RNIC_FW_M(RETRY_CNT) |
-		    RNIC_FW_M(RNR_RETRY) | RNIC_FW_M(MAX_QP_RD_ATOMIC),
-	    RNIC_FW_M(SQ_PSN),
-	    RNIC_FW_M(SQ_PSN) },
-	  { RNIC_FW_OPT_TO_RTS_RC, RNIC_FW_OPT_TO_RTS_UC, RNIC_FW_OPT_TO_RTS_UD } },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_RTS_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_M(SQ_PSN),
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_M(SQ_PSN),
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_RTS_RC,
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_RTS_XRC_RECV },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_OPT_TO_RTS_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_OPT_TO_RTS_UC,
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_OPT_TO_RTS_UD,
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_OPT_TO_RTS_UC,
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_OPT_TO_RTS_RC } },
 	{ RNIC_QP_STATE_RTS, RNIC_QP_STATE_RTS,
-	  { 0, 0, 0 },
-	  { RNIC_FW_OPT_TO_RTS_RC, RNIC_FW_OPT_TO_RTS_UC, RNIC_FW_OPT_TO_RTS_UD } },
+	  { 0 },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_OPT_TO_RTS_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_OPT_TO_RTS_UC,
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_OPT_TO_RTS_UD,
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_OPT_TO_RTS_UC,
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_OPT_TO_RTS_RC } },
 	{ RNIC_QP_STATE_RTS, RNIC_QP_STATE_SQD,
-	  { 0, 0, 0 },
-	  { RNIC_FW_M(EN_SQD_ASYNC_NOTIFY), RNIC_FW_M(EN_SQD_ASYNC_NOTIFY),
-	    RNIC_FW_M(EN_SQD_ASYNC_NOTIFY) } },
+	  { 0 },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_M(EN_SQD_ASYNC_NOTIFY),
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_M(EN_SQD_ASYNC_NOTIFY),
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_M(EN_SQD_ASYNC_NOTIFY),
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_M(EN_SQD_ASYNC_NOTIFY),
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_M(EN_SQD_ASYNC_NOTIFY) } },
 	{ RNIC_QP_STATE_SQD, RNIC_QP_STATE_RTS,
-	  { 0, 0, 0 },
-	  { RNIC_FW_OPT_TO_RTS_RC, RNIC_FW_OPT_TO_RTS_UC, RNIC_FW_OPT_TO_RTS_UD } },
+	  { 0 },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_OPT_TO_RTS_RC,
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_OPT_TO_RTS_UC,
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_OPT_TO_RTS_UD,
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_OPT_TO_RTS_UC,
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_OPT_TO_RTS_RC } },
 	{ RNIC_QP_STATE_SQD, RNIC_QP_STATE_SQD,
-	  { 0, 0, 0 },
-	  { RNIC_FW_M(PORT) | RNIC_FW_M(AV) | RNIC_FW_M(TIMEOUT) | RNIC_FW_M(RETRY_CNT) |
-		    RNIC_FW_M(RNR_RETRY) | RNIC_FW_M(MAX_QP_RD_ATOMIC) |
+	  { 0 },
+	  { [RNIC_QP_TYPE_RC] = RNIC_FW_M(PORT) | RNIC_FW_M(AV) | RNIC_FW_M(TIMEOUT) |
+		    RNIC_FW_M(RETRY_CNT) | RNIC_FW_M(RNR_RETRY) | RNIC_FW_M(MAX_QP_RD_ATOMIC) |
 		    RNIC_FW_M(MAX_DEST_RD_ATOMIC) | RNIC_FW_M(ALT_PATH) |
 		    RNIC_FW_M(ACCESS_FLAGS) | RNIC_FW_M(PKEY_INDEX) |
 		    RNIC_FW_M(MIN_RNR_TIMER) | RNIC_FW_M(PATH_MIG_STATE),
-	    RNIC_FW_M(AV) | RNIC_FW_M(ALT_PATH) | RNIC_FW_M(ACCESS_FLAGS) |
+	    [RNIC_QP_TYPE_UC] = RNIC_FW_M(AV) | RNIC_FW_M(ALT_PATH) | RNIC_FW_M(ACCESS_FLAGS) |
 		    RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PATH_MIG_STATE),
-	    RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(QKEY) } },
+	    [RNIC_QP_TYPE_UD] = RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(QKEY),
+	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_M(PORT) | RNIC_FW_M(AV) | RNIC_FW_M(TIMEOUT) |
+		    RNIC_FW_M(RETRY_CNT) | RNIC_FW_M(RNR_RETRY) | RNIC_FW_M(MAX_QP_RD_ATOMIC) |
+		    RNIC_FW_M(ALT_PATH) | RNIC_FW_M(ACCESS_FLAGS) | RNIC_FW_M(PKEY_INDEX) |
+		    RNIC_FW_M(PATH_MIG_STATE),
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_M(PORT) | RNIC_FW_M(AV) | RNIC_FW_M(TIMEOUT) |
+		    RNIC_FW_M(MAX_DEST_RD_ATOMIC) | RNIC_FW_M(ALT_PATH) |
+		    RNIC_FW_M(ACCESS_FLAGS) | RNIC_FW_M(PKEY_INDEX) |
+		    RNIC_FW_M(MIN_RNR_TIMER) | RNIC_FW_M(PATH_MIG_STATE) } },
 };
 
-/* Looks up cur->next for a QP type (RC/UC/UD). Any state may go to RESET
- * or ERR with no attributes; SQE->RTS exists for UC and UD only (an RC QP
- * never enters SQE). Returns 1 and the masks if the transition exists. */
+/* Attributes MODIFY_QP ignores on an XRC QP, as Linux drops them before
+ * the state machine sees them (modify_qp_mask() in
+ * drivers/infiniband/core/uverbs_cmd.c): an initiator has no responder
+ * side, a target no requester side. Applications pass the masks they use
+ * for RC, and those work unchanged: the bits are accepted on every
+ * transition, neither range-checked nor stored. */
+static uint32_t rnic_fw_qp_ignored(uint32_t type)
+{
+	if (type == RNIC_QP_TYPE_XRC_SEND)
+		return RNIC_FW_M(MAX_DEST_RD_ATOMIC) | RNIC_FW_M(MIN_RNR_TIMER);
+	if (type == RNIC_QP_TYPE_XRC_RECV)
+		return RNIC_FW_M(MAX_QP_RD_ATOMIC) | RNIC_FW_M(RETRY_CNT) | RNIC_FW_M(RNR_RETRY);
+	return 0;
+}
+
+/* Looks up cur->next for a QP type (RC, UC, UD, XRC_SEND, XRC_RECV). Any
+ * state may go to RESET or ERR with no attributes; SQE->RTS exists for UC
+ * and UD only (RC and XRC QPs never enter SQE). Returns 1 and the masks if
+ * the transition exists. */
 static int rnic_fw_qp_rule(uint32_t type, uint32_t cur, uint32_t next,
 			   uint32_t *req, uint32_t *opt)
 {
 	*req = 0;
 	*opt = 0;
+	if (type >= RNIC_FW_QP_TYPES)
+		return 0;
 	if (next == RNIC_QP_STATE_RESET || next == RNIC_QP_STATE_ERR)
 		return 1;
 	if (cur == RNIC_QP_STATE_SQE && next == RNIC_QP_STATE_RTS) {
@@ -140,6 +212,22 @@ static struct rnic_fw_qp *rnic_fw_qp_owned(struct rnic_fw *fw, const uint32_t *i
 	return &fw->qp[n];
 }
 
+/* What a QP of each type has (IBA annex A14 for XRC). Every type but the
+ * XRC target has a send side: a PD, a send CQ and a send queue. RC, UC and
+ * UD have a receive side of their own: a receive CQ and a receive queue or
+ * an SRQ; an XRC initiator has none, and an XRC target takes its receive
+ * WQEs, PD and CQ from the XRC SRQ each request names. A type CREATE_QP
+ * does not know counts as RC here, so its handles are checked first. */
+static int rnic_fw_qp_has_send(uint32_t type)
+{
+	return type != RNIC_QP_TYPE_XRC_RECV;
+}
+
+static int rnic_fw_qp_has_recv(uint32_t type)
+{
+	return type != RNIC_QP_TYPE_XRC_SEND && type != RNIC_QP_TYPE_XRC_RECV;
+}
+
 /* The RESET image of a QP: its creation parameters and default path. */
 static void rnic_fw_qpc_reset(uint32_t qpn, const uint32_t *cur, uint32_t *qpc)
 {
@@ -161,6 +249,7 @@ static void rnic_fw_qpc_reset(uint32_t qpn, const uint32_t *cur, uint32_t *qpc)
 	rnic_qpc_set_log_rq_stride(qpc, rnic_qpc_get_log_rq_stride(cur));
 	rnic_qpc_set_sq_base(qpc, rnic_qpc_get_sq_base(cur));
 	rnic_qpc_set_rq_base(qpc, rnic_qpc_get_rq_base(cur));
+	rnic_qpc_set_xrcdn(qpc, rnic_qpc_get_xrcdn(cur));
 	rnic_qpc_set_pkey(qpc, RNIC_FW_PKEY_DEFAULT);
 	if (type == RNIC_QP_TYPE_UD) {
 		/* UD has no path attributes: messages are bounded by the port
@@ -187,6 +276,13 @@ static int rnic_fw_ring_ok(uint32_t log_size, uint32_t log_stride, uint32_t min_
 	return base <= ~(uint64_t)0 - bytes + 1u;
 }
 
+/* CREATE_QP. RC, UC, UD: PD, both CQs, the send queue and a receive queue
+ * or an SRQ of the caller's (not an XRC SRQ: those are taken through the
+ * XRCETH only). XRC_SEND: PD, send CQ and send queue; no receive side (the
+ * receive CQ and queue fields are ignored, srq_en is refused). XRC_RECV:
+ * only an XRC domain of the caller's; the PD, CQ and queue fields are
+ * ignored and its context holds none (ibv_create_qp_ex(3): an XRC target
+ * has no PD, CQs or work queues). Handles are checked before parameters. */
 uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
 	uint32_t u = rnic_cmd_in_get_uctx(in);
@@ -202,26 +298,49 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	uint64_t rq_base = rnic_cmd_create_qp_in_get_rq_base(in);
 	uint32_t srq_en = rnic_cmd_create_qp_in_get_srq_en(in);
 	uint32_t srqn = srq_en ? rnic_cmd_create_qp_in_get_srqn(in) : 0;
+	uint32_t sig_all = rnic_cmd_create_qp_in_get_sq_sig_all(in);
+	const int has_send = rnic_fw_qp_has_send(type), has_recv = rnic_fw_qp_has_recv(type);
+	const uint32_t xrcdn = has_send ? 0 : rnic_cmd_create_qp_in_get_xrcdn(in);
 	uint32_t tmp[RNIC_CTX_WORDS];
 
 	if (!rnic_fw_uctx_live(fw, u))
 		return RNIC_CMD_STATUS_BAD_HANDLE;
-	if (pdn >= fw->npds || !fw->pd[pdn].valid || fw->pd[pdn].uctx != u)
-		return RNIC_CMD_STATUS_BAD_HANDLE;
-	if (scqn >= fw->ncqs || !fw->cq[scqn].valid || fw->cq[scqn].uctx != u ||
-	    rcqn >= fw->ncqs || !fw->cq[rcqn].valid || fw->cq[rcqn].uctx != u)
-		return RNIC_CMD_STATUS_BAD_HANDLE;
-	/* The SRQ must be the caller's; its PD may differ from the QP's. */
-	if (srq_en && rnic_fw_srq_owned(fw, u, srqn) == NULL)
-		return RNIC_CMD_STATUS_BAD_HANDLE;
-	if (type != RNIC_QP_TYPE_RC && type != RNIC_QP_TYPE_UC && type != RNIC_QP_TYPE_UD)
+	if (has_send) {
+		if (!rnic_fw_pd_owned(fw, u, pdn) || !rnic_fw_cq_owned(fw, u, scqn))
+			return RNIC_CMD_STATUS_BAD_HANDLE;
+	} else {
+		if (!rnic_fw_xrcd_owned(fw, u, xrcdn))
+			return RNIC_CMD_STATUS_BAD_HANDLE;
+		pdn = 0;
+		scqn = 0;
+		sig_all = 0;
+		lsq = 0;
+		lsqs = 0;
+		sq_base = 0;
+	}
+	if (has_recv) {
+		const struct rnic_fw_srq *srq = srq_en ? rnic_fw_srq_owned(fw, u, srqn) : NULL;
+
+		if (!rnic_fw_cq_owned(fw, u, rcqn))
+			return RNIC_CMD_STATUS_BAD_HANDLE;
+		/* The SRQ must be the caller's (its PD may differ from the
+		 * QP's), and not an XRC SRQ. */
+		if (srq_en && (srq == NULL || srq->xrc))
+			return RNIC_CMD_STATUS_BAD_HANDLE;
+	} else {
+		if (srq_en)
+			return RNIC_CMD_STATUS_BAD_PARAM; /* XRC QPs take no SRQ */
+		rcqn = 0;
+	}
+	if (type >= RNIC_FW_QP_TYPES)
 		return RNIC_CMD_STATUS_BAD_PARAM;
-	if (!rnic_fw_ring_ok(lsq, lsqs, RNIC_SEND_WQE_MIN_STRIDE, RNIC_SEND_WQE_MAX_STRIDE,
-			     sq_base))
+	if (has_send && !rnic_fw_ring_ok(lsq, lsqs, RNIC_SEND_WQE_MIN_STRIDE,
+					 RNIC_SEND_WQE_MAX_STRIDE, sq_base))
 		return RNIC_CMD_STATUS_BAD_PARAM;
-	if (srq_en) {
-		/* Receives come from the SRQ: the QP's own receive queue
-		 * fields are ignored and its context holds none. */
+	if (!has_recv || srq_en) {
+		/* No receive queue of its own (receives come from an SRQ, or
+		 * the type has none): the receive queue fields are ignored and
+		 * the context holds none. */
 		lrq = 0;
 		lrqs = 0;
 		rq_base = 0;
@@ -237,7 +356,7 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 			continue;
 		rnic_fw_words_zero(tmp, RNIC_CTX_WORDS);
 		rnic_qpc_set_type(tmp, type);
-		rnic_qpc_set_sq_sig_all(tmp, rnic_cmd_create_qp_in_get_sq_sig_all(in));
+		rnic_qpc_set_sq_sig_all(tmp, sig_all);
 		rnic_qpc_set_srq_en(tmp, srq_en);
 		rnic_qpc_set_srqn(tmp, srqn);
 		rnic_qpc_set_pdn(tmp, pdn);
@@ -250,13 +369,19 @@ uint32_t rnic_fw_cmd_create_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 		rnic_qpc_set_log_rq_stride(tmp, lrqs);
 		rnic_qpc_set_sq_base(tmp, sq_base);
 		rnic_qpc_set_rq_base(tmp, rq_base);
+		rnic_qpc_set_xrcdn(tmp, xrcdn);
 		rnic_fw_qpc_reset(n, tmp, qp->qpc);
 		qp->valid = 1;
 		qp->uctx = (uint16_t)u;
 		qp->sqd_notify = 0;
-		fw->pd[pdn].refs++;
-		fw->cq[scqn].refs++;
-		fw->cq[rcqn].refs++;
+		if (has_send) {
+			fw->pd[pdn].refs++;
+			fw->cq[scqn].refs++;
+		} else {
+			fw->xrcd[xrcdn].refs++;
+		}
+		if (has_recv)
+			fw->cq[rcqn].refs++;
 		if (srq_en)
 			fw->srq[srqn].refs++;
 		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_QPC, n, qp->qpc, RNIC_CTX_WORDS);
@@ -374,6 +499,7 @@ uint32_t rnic_fw_cmd_modify_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 		return RNIC_CMD_STATUS_BAD_MASK;
 	cur = rnic_qpc_get_state(qp->qpc);
 	type = rnic_qpc_get_type(qp->qpc);
+	mask &= ~rnic_fw_qp_ignored(type);
 	next = (mask & RNIC_FW_M(STATE)) ? rnic_cmd_qp_attr_get_qp_state(in) : cur;
 	if (next > RNIC_QP_STATE_ERR)
 		return RNIC_CMD_STATUS_BAD_PARAM;
@@ -424,19 +550,31 @@ uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *
 	uint32_t qpn;
 	struct rnic_fw_qp *qp = rnic_fw_qp_owned(fw, in, &qpn);
 	const uint32_t *c;
-	uint32_t state, sq_stride, rq_stride, max_recv_wr, max_recv_sge;
+	uint32_t state, type, sq_stride, rq_stride, max_recv_wr, max_recv_sge;
+	uint32_t max_send_wr, max_send_sge, max_inline;
 
 	if (qp == NULL)
 		return RNIC_CMD_STATUS_BAD_HANDLE;
 	c = qp->qpc;
 	state = rnic_qpc_get_state(c);
+	type = rnic_qpc_get_type(c);
 	sq_stride = 1u << rnic_qpc_get_log_sq_stride(c);
 	rq_stride = 1u << rnic_qpc_get_log_rq_stride(c);
 	/* A QP on an SRQ has no receive queue of its own (ibv_create_qp(3):
-	 * max_recv_wr and max_recv_sge are ignored with an SRQ): report 0. */
+	 * max_recv_wr and max_recv_sge are ignored with an SRQ), nor has an
+	 * XRC QP; an XRC target has no send queue either: report 0. */
+	max_send_wr = 0;
+	max_send_sge = 0;
+	max_inline = 0;
 	max_recv_wr = 0;
 	max_recv_sge = 0;
-	if (!rnic_qpc_get_srq_en(c)) {
+	if (rnic_fw_qp_has_send(type)) {
+		max_send_wr = 1u << rnic_qpc_get_log_sq_size(c);
+		max_send_sge = rnic_fw_min((sq_stride - RNIC_SEND_WQE_BYTES) / RNIC_DATA_SEG_BYTES,
+					   RNIC_MAX_SEND_SGE);
+		max_inline = rnic_fw_min(sq_stride - RNIC_SEND_WQE_BYTES, RNIC_MAX_INLINE);
+	}
+	if (rnic_fw_qp_has_recv(type) && !rnic_qpc_get_srq_en(c)) {
 		max_recv_wr = 1u << rnic_qpc_get_log_rq_size(c);
 		max_recv_sge = rnic_fw_min((rq_stride - RNIC_RECV_WQE_BYTES) / RNIC_DATA_SEG_BYTES,
 					   RNIC_MAX_RECV_SGE);
@@ -471,24 +609,27 @@ uint32_t rnic_fw_cmd_query_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *
 	rnic_cmd_qp_attr_set_flow_label(out, rnic_qpc_get_flow_label(c));
 	rnic_cmd_qp_attr_set_dgid_hi(out, rnic_qpc_get_dgid_hi(c));
 	rnic_cmd_qp_attr_set_dgid_lo(out, rnic_qpc_get_dgid_lo(c));
-	rnic_cmd_qp_attr_set_cap_max_send_wr(out, 1u << rnic_qpc_get_log_sq_size(c));
+	rnic_cmd_qp_attr_set_cap_max_send_wr(out, max_send_wr);
 	rnic_cmd_qp_attr_set_cap_max_recv_wr(out, max_recv_wr);
-	rnic_cmd_qp_attr_set_cap_max_send_sge(
-		out, rnic_fw_min((sq_stride - RNIC_SEND_WQE_BYTES) / RNIC_DATA_SEG_BYTES,
-				 RNIC_MAX_SEND_SGE));
+	rnic_cmd_qp_attr_set_cap_max_send_sge(out, max_send_sge);
 	rnic_cmd_qp_attr_set_cap_max_recv_sge(out, max_recv_sge);
-	rnic_cmd_qp_attr_set_cap_max_inline(
-		out, rnic_fw_min(sq_stride - RNIC_SEND_WQE_BYTES, RNIC_MAX_INLINE));
+	rnic_cmd_qp_attr_set_cap_max_inline(out, max_inline);
 	return RNIC_CMD_STATUS_OK;
 }
 
 void rnic_fw_qp_destroy(struct rnic_fw *fw, uint32_t qpn)
 {
 	struct rnic_fw_qp *qp = &fw->qp[qpn];
+	uint32_t type = rnic_qpc_get_type(qp->qpc);
 
-	fw->pd[rnic_qpc_get_pdn(qp->qpc)].refs--;
-	fw->cq[rnic_qpc_get_send_cqn(qp->qpc)].refs--;
-	fw->cq[rnic_qpc_get_recv_cqn(qp->qpc)].refs--;
+	if (rnic_fw_qp_has_send(type)) {
+		fw->pd[rnic_qpc_get_pdn(qp->qpc)].refs--;
+		fw->cq[rnic_qpc_get_send_cqn(qp->qpc)].refs--;
+	} else {
+		fw->xrcd[rnic_qpc_get_xrcdn(qp->qpc)].refs--;
+	}
+	if (rnic_fw_qp_has_recv(type))
+		fw->cq[rnic_qpc_get_recv_cqn(qp->qpc)].refs--;
 	if (rnic_qpc_get_srq_en(qp->qpc))
 		fw->srq[rnic_qpc_get_srqn(qp->qpc)].refs--;
 	rnic_fw_words_zero(qp->qpc, RNIC_CTX_WORDS);
@@ -523,8 +664,8 @@ int rnic_fw_qp_async_state(struct rnic_fw *fw, uint32_t qpn, uint32_t state)
 	if (state == RNIC_QP_STATE_ERR) {
 		/* any state may fail into ERR */
 	} else if (state == RNIC_QP_STATE_SQE && cur == RNIC_QP_STATE_RTS &&
-		   type != RNIC_QP_TYPE_RC) {
-		/* UC/UD send error: IBA 10.3.1 */
+		   (type == RNIC_QP_TYPE_UC || type == RNIC_QP_TYPE_UD)) {
+		/* UC/UD send error: IBA 10.3.1 (RC and XRC never enter SQE) */
 	} else {
 		return -EINVAL;
 	}

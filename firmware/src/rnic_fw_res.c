@@ -1,7 +1,10 @@
-/* Device and port queries; user contexts, protection domains, completion
- * queues and memory regions. Every command validates everything first and
- * changes state only once nothing can fail. */
+/* Device and port queries; user contexts, protection domains, XRC domains,
+ * completion queues and memory regions. Every command validates everything
+ * first and changes state only once nothing can fail. */
 #include "rnic_fw_internal.h"
+
+/* struct rnic_fw_srq keeps an XRC SRQ's domain in 16 bits. */
+_Static_assert(RNIC_LOG_XRCDS <= 16, "XRCD numbers fit struct rnic_fw_srq.xrcdn");
 
 /* ---- queries ---------------------------------------------------------- */
 
@@ -40,6 +43,7 @@ uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32
 	rnic_cmd_query_device_out_set_max_srq_wr(out, 1u << RNIC_LOG_MAX_WQE);
 	rnic_cmd_query_device_out_set_max_srq_sge(out, RNIC_MAX_RECV_SGE);
 	rnic_cmd_query_device_out_set_max_mw(out, fw->nmrs - RNIC_FW_FIRST_MR);
+	rnic_cmd_query_device_out_set_max_xrcd(out, fw->nxrcds - RNIC_FW_FIRST_XRCD);
 	return RNIC_CMD_STATUS_OK;
 }
 
@@ -125,8 +129,9 @@ static void rnic_fw_cq_kill(struct rnic_fw *fw, uint32_t cqn)
 	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_CQC, cqn, NULL, 0);
 }
 
-/* Cleanup after a dying process: QPs first (they hold the CQ, SRQ and PD
- * references), then SRQs, memory regions, CQs, PDs, and the page itself. */
+/* Cleanup after a dying process: QPs first (they hold the CQ, SRQ, PD and
+ * XRC domain references), then SRQs (PD, CQ and domain references), memory
+ * windows and regions, CQs, PDs, XRC domains, and the page itself. */
 uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
 	uint32_t u = rnic_cmd_in_get_handle(in);
@@ -156,6 +161,13 @@ uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 			fw->pd[i].valid = 0;
 			fw->pd[i].uctx = 0;
 			fw->pd[i].refs = 0;
+		}
+	}
+	for (uint32_t i = RNIC_FW_FIRST_XRCD; i < fw->nxrcds; i++) {
+		if (fw->xrcd[i].valid && fw->xrcd[i].uctx == u) {
+			fw->xrcd[i].valid = 0;
+			fw->xrcd[i].uctx = 0;
+			fw->xrcd[i].refs = 0;
 		}
 	}
 	fw->uctx_valid[u] = 0;
@@ -202,7 +214,58 @@ uint32_t rnic_fw_cmd_dealloc_pd(struct rnic_fw *fw, const uint32_t *in, uint32_t
 	return RNIC_CMD_STATUS_OK;
 }
 
+/* ---- XRC domains ------------------------------------------------------ */
+
+/* OPEN_XRCD: a new domain of the caller's (handle = its number, from
+ * RNIC_FW_FIRST_XRCD: 0 names none). Nothing reaches the hardware until an
+ * XRC SRQ or an XRC target QP is created in it. */
+uint32_t rnic_fw_cmd_open_xrcd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+
+	if (!rnic_fw_uctx_live(fw, u))
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	for (uint32_t i = RNIC_FW_FIRST_XRCD; i < fw->nxrcds; i++) {
+		if (!fw->xrcd[i].valid) {
+			fw->xrcd[i].valid = 1;
+			fw->xrcd[i].uctx = (uint16_t)u;
+			fw->xrcd[i].refs = 0;
+			rnic_cmd_out_set_handle(out, i);
+			return RNIC_CMD_STATUS_OK;
+		}
+	}
+	return RNIC_CMD_STATUS_NO_RESOURCES;
+}
+
+int rnic_fw_xrcd_owned(const struct rnic_fw *fw, uint32_t u, uint32_t xrcdn)
+{
+	return xrcdn >= RNIC_FW_FIRST_XRCD && xrcdn < fw->nxrcds && fw->xrcd[xrcdn].valid &&
+	       fw->xrcd[xrcdn].uctx == u;
+}
+
+/* CLOSE_XRCD: BUSY while an XRC SRQ or an XRC target QP is in the domain
+ * (ibv_close_xrcd(3): it fails while other resources use the domain). */
+uint32_t rnic_fw_cmd_close_xrcd(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint32_t u = rnic_cmd_in_get_uctx(in);
+	uint32_t xrcdn = rnic_cmd_in_get_handle(in);
+
+	(void)out;
+	if (!rnic_fw_uctx_live(fw, u) || !rnic_fw_xrcd_owned(fw, u, xrcdn))
+		return RNIC_CMD_STATUS_BAD_HANDLE;
+	if (fw->xrcd[xrcdn].refs != 0)
+		return RNIC_CMD_STATUS_BUSY;
+	fw->xrcd[xrcdn].valid = 0;
+	fw->xrcd[xrcdn].uctx = 0;
+	return RNIC_CMD_STATUS_OK;
+}
+
 /* ---- completion queues ------------------------------------------------ */
+
+int rnic_fw_cq_owned(const struct rnic_fw *fw, uint32_t u, uint32_t cqn)
+{
+	return cqn < fw->ncqs && fw->cq[cqn].valid && fw->cq[cqn].uctx == u;
+}
 
 uint32_t rnic_fw_cmd_create_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
@@ -247,9 +310,9 @@ uint32_t rnic_fw_cmd_destroy_cq(struct rnic_fw *fw, const uint32_t *in, uint32_t
 	uint32_t cqn = rnic_cmd_in_get_handle(in);
 
 	(void)out;
-	if (!rnic_fw_uctx_live(fw, u) || cqn >= fw->ncqs || !fw->cq[cqn].valid ||
-	    fw->cq[cqn].uctx != u)
+	if (!rnic_fw_uctx_live(fw, u) || !rnic_fw_cq_owned(fw, u, cqn))
 		return RNIC_CMD_STATUS_BAD_HANDLE;
+	/* ibv_destroy_cq(3): EBUSY while a QP or an XRC SRQ completes on it */
 	if (fw->cq[cqn].refs != 0)
 		return RNIC_CMD_STATUS_BUSY;
 	rnic_fw_cq_kill(fw, cqn);

@@ -43,70 +43,93 @@ static T_UNUSED void t_attr_in(uint32_t *in, uint32_t u, uint32_t qpn, uint32_t 
 
 #define T_M(x) RNIC_QP_ATTR_MASK_##x
 
-/* The IBA 10.3.1 / ibv_modify_qp(3) table, restated for the tests:
+/* The IBA 10.3.1 / ibv_modify_qp(3) table, restated for the tests, with
+ * the XRC rows of Linux's ib_modify_qp_is_ok() (XRC_INI, XRC_TGT):
  * required and optional attributes of cur->next for a QP type. Returns 0
- * when the transition does not exist. */
+ * when the transition does not exist. An XRC initiator takes ACCESS_FLAGS
+ * as optional at RESET->INIT (the kernel requires it), and the attributes
+ * Linux's uverbs drops for XRC QPs (modify_qp_mask()) count as optional on
+ * every transition: initiator MAX_DEST_RD_ATOMIC, MIN_RNR_TIMER; target
+ * MAX_QP_RD_ATOMIC, RETRY_CNT, RNR_RETRY. */
 static T_UNUSED int t_rule(uint32_t type, uint32_t cur, uint32_t next, uint32_t *req, uint32_t *opt)
 {
 	const int rc = type == RNIC_QP_TYPE_RC, uc = type == RNIC_QP_TYPE_UC;
-	const uint32_t to_rts_opt = rc ? T_M(CUR_STATE) | T_M(ALT_PATH) | T_M(ACCESS_FLAGS) |
-						 T_M(MIN_RNR_TIMER) | T_M(PATH_MIG_STATE)
-				  : uc ? T_M(CUR_STATE) | T_M(ALT_PATH) | T_M(ACCESS_FLAGS) |
-						 T_M(PATH_MIG_STATE)
-				       : T_M(CUR_STATE) | T_M(QKEY);
+	const int xs = type == RNIC_QP_TYPE_XRC_SEND, xr = type == RNIC_QP_TYPE_XRC_RECV;
+	const int ud = type == RNIC_QP_TYPE_UD;
+	const uint32_t ignored = xs   ? T_M(MAX_DEST_RD_ATOMIC) | T_M(MIN_RNR_TIMER)
+				 : xr ? T_M(MAX_QP_RD_ATOMIC) | T_M(RETRY_CNT) | T_M(RNR_RETRY)
+				      : 0;
+	const uint32_t to_rts_opt = rc || xr ? T_M(CUR_STATE) | T_M(ALT_PATH) | T_M(ACCESS_FLAGS) |
+						       T_M(MIN_RNR_TIMER) | T_M(PATH_MIG_STATE)
+				  : uc || xs ? T_M(CUR_STATE) | T_M(ALT_PATH) | T_M(ACCESS_FLAGS) |
+						       T_M(PATH_MIG_STATE)
+					     : T_M(CUR_STATE) | T_M(QKEY);
 	const uint32_t init_attrs = T_M(PKEY_INDEX) | T_M(PORT) |
-				    (rc || uc ? T_M(ACCESS_FLAGS) : T_M(QKEY));
+				    (ud ? T_M(QKEY) : T_M(ACCESS_FLAGS));
 
 	*req = 0;
 	*opt = 0;
-	if (next == RNIC_QP_STATE_RESET || next == RNIC_QP_STATE_ERR)
-		return 1;
 	switch (cur << 4 | next) {
 	case RNIC_QP_STATE_RESET << 4 | RNIC_QP_STATE_INIT:
 		*req = init_attrs;
-		return 1;
+		if (xs) {
+			*req = T_M(PKEY_INDEX) | T_M(PORT);
+			*opt = T_M(ACCESS_FLAGS);
+		}
+		break;
 	case RNIC_QP_STATE_INIT << 4 | RNIC_QP_STATE_INIT:
 		*opt = init_attrs;
-		return 1;
+		break;
 	case RNIC_QP_STATE_INIT << 4 | RNIC_QP_STATE_RTR:
-		if (rc)
+		if (rc || xr)
 			*req = T_M(AV) | T_M(PATH_MTU) | T_M(DEST_QPN) | T_M(RQ_PSN) |
 			       T_M(MAX_DEST_RD_ATOMIC) | T_M(MIN_RNR_TIMER);
-		else if (uc)
+		else if (uc || xs)
 			*req = T_M(AV) | T_M(PATH_MTU) | T_M(DEST_QPN) | T_M(RQ_PSN);
-		*opt = rc || uc ? T_M(ALT_PATH) | T_M(ACCESS_FLAGS) | T_M(PKEY_INDEX)
-				: T_M(PKEY_INDEX) | T_M(QKEY);
-		return 1;
+		*opt = !ud ? T_M(ALT_PATH) | T_M(ACCESS_FLAGS) | T_M(PKEY_INDEX)
+			   : T_M(PKEY_INDEX) | T_M(QKEY);
+		break;
 	case RNIC_QP_STATE_RTR << 4 | RNIC_QP_STATE_RTS:
-		*req = rc ? T_M(SQ_PSN) | T_M(TIMEOUT) | T_M(RETRY_CNT) | T_M(RNR_RETRY) |
-				    T_M(MAX_QP_RD_ATOMIC)
+		*req = rc || xs ? T_M(SQ_PSN) | T_M(TIMEOUT) | T_M(RETRY_CNT) | T_M(RNR_RETRY) |
+					  T_M(MAX_QP_RD_ATOMIC)
+		     : xr ? T_M(SQ_PSN) | T_M(TIMEOUT)
 			  : T_M(SQ_PSN);
 		*opt = to_rts_opt;
-		return 1;
+		break;
 	case RNIC_QP_STATE_RTS << 4 | RNIC_QP_STATE_RTS:
 	case RNIC_QP_STATE_SQD << 4 | RNIC_QP_STATE_RTS:
 		*opt = to_rts_opt;
-		return 1;
+		break;
 	case RNIC_QP_STATE_RTS << 4 | RNIC_QP_STATE_SQD:
 		*opt = T_M(EN_SQD_ASYNC_NOTIFY);
-		return 1;
+		break;
 	case RNIC_QP_STATE_SQD << 4 | RNIC_QP_STATE_SQD:
 		*opt = rc ? T_M(PORT) | T_M(AV) | T_M(TIMEOUT) | T_M(RETRY_CNT) | T_M(RNR_RETRY) |
 				    T_M(MAX_QP_RD_ATOMIC) | T_M(MAX_DEST_RD_ATOMIC) | T_M(ALT_PATH) |
 				    T_M(ACCESS_FLAGS) | T_M(PKEY_INDEX) | T_M(MIN_RNR_TIMER) |
 				    T_M(PATH_MIG_STATE)
+		     : xs ? T_M(PORT) | T_M(AV) | T_M(TIMEOUT) | T_M(RETRY_CNT) | T_M(RNR_RETRY) |
+				    T_M(MAX_QP_RD_ATOMIC) | T_M(ALT_PATH) | T_M(ACCESS_FLAGS) |
+				    T_M(PKEY_INDEX) | T_M(PATH_MIG_STATE)
+		     : xr ? T_M(PORT) | T_M(AV) | T_M(TIMEOUT) | T_M(MAX_DEST_RD_ATOMIC) |
+				    T_M(ALT_PATH) | T_M(ACCESS_FLAGS) | T_M(PKEY_INDEX) |
+				    T_M(MIN_RNR_TIMER) | T_M(PATH_MIG_STATE)
 		     : uc ? T_M(AV) | T_M(ALT_PATH) | T_M(ACCESS_FLAGS) | T_M(PKEY_INDEX) |
 				    T_M(PATH_MIG_STATE)
 			  : T_M(PKEY_INDEX) | T_M(QKEY);
-		return 1;
+		break;
 	case RNIC_QP_STATE_SQE << 4 | RNIC_QP_STATE_RTS:
-		if (rc)
-			return 0; /* an RC QP never enters SQE */
+		if (!uc && !ud)
+			return 0; /* RC and XRC QPs never enter SQE */
 		*opt = uc ? T_M(CUR_STATE) | T_M(ACCESS_FLAGS) : T_M(CUR_STATE) | T_M(QKEY);
-		return 1;
+		break;
 	default:
-		return 0;
+		if (next != RNIC_QP_STATE_RESET && next != RNIC_QP_STATE_ERR)
+			return 0;
+		break;
 	}
+	*opt |= ignored & ~*req;
+	return 1;
 }
 
 /* Modifies qpn from whatever state to target along the usual path, each

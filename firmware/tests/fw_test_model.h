@@ -309,6 +309,7 @@ static T_UNUSED void t_fail_at(const char *file, int line, const uint32_t *in, u
 	CHECK(memcmp(tfw.mr, tfw_snap.mr, sizeof(tfw.mr)) == 0);
 	CHECK(memcmp(tfw.qp, tfw_snap.qp, sizeof(tfw.qp)) == 0);
 	CHECK(memcmp(tfw.srq, tfw_snap.srq, sizeof(tfw.srq)) == 0);
+	CHECK(memcmp(tfw.xrcd, tfw_snap.xrcd, sizeof(tfw.xrcd)) == 0);
 	if (t_failures != before)
 		fprintf(stderr, "  (in the failing command at %s:%d, opcode 0x%x)\n", file, line,
 			rnic_cmd_in_get_opcode(in));
@@ -434,6 +435,51 @@ static T_UNUSED void t_create_srq_qp_in(uint32_t *in, uint32_t u, uint32_t type,
 	t_create_qp_in(in, u, type, pdn, scq, rcq);
 	rnic_cmd_create_qp_in_set_srq_en(in, 1);
 	rnic_cmd_create_qp_in_set_srqn(in, srqn);
+}
+
+static T_UNUSED uint32_t t_open_xrcd(uint32_t u)
+{
+	uint32_t in[32], out[32];
+
+	t_hdr(in, RNIC_CMD_OP_OPEN_XRCD, u, 0);
+	return T_OK(in, out);
+}
+
+/* CREATE_SRQ of an XRC SRQ: t_create_srq_in's ring and limit, the domain
+ * and the CQ of its receive completions. */
+static T_UNUSED void t_create_xrc_srq_in(uint32_t *in, uint32_t u, uint32_t pdn, uint32_t xrcdn,
+					 uint32_t cqn)
+{
+	t_create_srq_in(in, u, pdn, 8, 6, 0x7f0000400000ull, 16);
+	rnic_cmd_create_srq_in_set_xrc(in, 1);
+	rnic_cmd_create_srq_in_set_xrcdn(in, xrcdn);
+	rnic_cmd_create_srq_in_set_cqn(in, cqn);
+}
+
+static T_UNUSED uint32_t t_create_xrc_srq(uint32_t u, uint32_t pdn, uint32_t xrcdn, uint32_t cqn)
+{
+	uint32_t in[32], out[32];
+
+	t_create_xrc_srq_in(in, u, pdn, xrcdn, cqn);
+	return T_OK(in, out);
+}
+
+/* CREATE_QP of an XRC target: only the domain counts; the other fields
+ * hold t_create_qp_in's values (pdn, send_cqn and recv_cqn as given), which
+ * the firmware must ignore. */
+static T_UNUSED void t_create_xrc_recv_in(uint32_t *in, uint32_t u, uint32_t xrcdn, uint32_t pdn,
+					  uint32_t cqn)
+{
+	t_create_qp_in(in, u, RNIC_QP_TYPE_XRC_RECV, pdn, cqn, cqn);
+	rnic_cmd_create_qp_in_set_xrcdn(in, xrcdn);
+}
+
+static T_UNUSED uint32_t t_create_xrc_recv(uint32_t u, uint32_t xrcdn)
+{
+	uint32_t in[32], out[32];
+
+	t_create_xrc_recv_in(in, u, xrcdn, 0, 0);
+	return T_OK(in, out);
 }
 
 static T_UNUSED int t_all_zero(const uint32_t *w, unsigned n)

@@ -1,5 +1,6 @@
 /* MODIFY_QP against the IB QP state machine (IBA 10.3.1, ibv_modify_qp(3)):
- * every from/to pair for RC, UC and UD; for each legal transition every
+ * every from/to pair for RC, UC, UD and the XRC initiator and target (the
+ * XRC rows of Linux's ib_modify_qp_is_ok()); for each legal transition every
  * required attribute left out (BAD_MASK), every forbidden one added
  * (BAD_MASK) and every optional one accepted; illegal transitions answer
  * BAD_STATE; nothing changes on any failure. */
@@ -87,20 +88,24 @@ done:
 
 int main(void)
 {
-	static const uint32_t types[] = { RNIC_QP_TYPE_RC, RNIC_QP_TYPE_UC, RNIC_QP_TYPE_UD };
-	uint32_t u, pd, cq, pairs = 0, legal = 0, req, opt;
+	static const uint32_t types[] = { RNIC_QP_TYPE_RC, RNIC_QP_TYPE_UC, RNIC_QP_TYPE_UD,
+					  RNIC_QP_TYPE_XRC_SEND, RNIC_QP_TYPE_XRC_RECV };
+	uint32_t u, pd, cq, xrcd, pairs = 0, legal = 0, req, opt;
 
 	t_init();
 	u = t_alloc_uctx();
 	pd = t_alloc_pd(u);
 	cq = t_create_cq(u);
-	for (unsigned t = 0; t < 3; t++) {
-		uint32_t qpn = t_create_qp(u, types[t], pd, cq, cq);
+	xrcd = t_open_xrcd(u);
+	for (unsigned t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+		uint32_t qpn = types[t] == RNIC_QP_TYPE_XRC_RECV ? t_create_xrc_recv(u, xrcd)
+							      : t_create_qp(u, types[t], pd, cq, cq);
 
 		for (uint32_t from = RNIC_QP_STATE_RESET; from <= RNIC_QP_STATE_ERR; from++) {
-			if (from == RNIC_QP_STATE_SQE && types[t] == RNIC_QP_TYPE_RC) {
-				/* RC QPs never enter SQE (IBA 10.3.1): the hardware
-				 * hook refuses it. */
+			if (from == RNIC_QP_STATE_SQE && types[t] != RNIC_QP_TYPE_UC &&
+			    types[t] != RNIC_QP_TYPE_UD) {
+				/* RC and XRC QPs never enter SQE (IBA 10.3.1):
+				 * the hardware hook refuses it. */
 				t_qp_goto(u, qpn, types[t], RNIC_QP_STATE_RTS);
 				CHECK_EQ(rnic_fw_qp_async_state(&tfw, qpn, RNIC_QP_STATE_SQE), -EINVAL);
 				CHECK_EQ(rnic_qpc_get_state(tm.qpc[qpn]), RNIC_QP_STATE_RTS);
@@ -113,12 +118,12 @@ int main(void)
 			}
 		}
 	}
-	/* 7x7 pairs for UC and UD, 6x7 for RC (no SQE); legal per type: to
-	 * RESET/ERR from every state (14) plus RESET->INIT, INIT->INIT,
-	 * INIT->RTR, RTR->RTS, RTS->RTS, RTS->SQD, SQD->RTS, SQD->SQD, and
-	 * SQE->RTS for UC/UD. */
-	CHECK_EQ(pairs, 49 + 49 + 42);
-	CHECK_EQ(legal, (12 + 8) + (14 + 9) + (14 + 9));
+	/* 7x7 pairs for UC and UD, 6x7 for RC, XRC_SEND and XRC_RECV (no
+	 * SQE); legal per type: to RESET/ERR from every state (14, 12 without
+	 * SQE) plus RESET->INIT, INIT->INIT, INIT->RTR, RTR->RTS, RTS->RTS,
+	 * RTS->SQD, SQD->RTS, SQD->SQD, and SQE->RTS for UC/UD. */
+	CHECK_EQ(pairs, 49 + 49 + 42 + 42 + 42);
+	CHECK_EQ(legal, (12 + 8) + (14 + 9) + (14 + 9) + (12 + 8) + (12 + 8));
 	/* The hook's own errors. */
 	CHECK_EQ(rnic_fw_qp_async_state(&tfw, 1, RNIC_QP_STATE_ERR), -ENOENT);
 	CHECK_EQ(rnic_fw_qp_async_state(&tfw, RNIC_FW_MAX_QPS, RNIC_QP_STATE_ERR), -ENOENT);

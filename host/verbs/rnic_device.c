@@ -312,6 +312,7 @@ static void rnic_ctx_free(struct rnic_context *ctx)
 	pthread_mutex_destroy(&ctx->async_lock);
 	pthread_mutex_destroy(&ctx->vctx.context.mutex);
 	free(ctx->qp_table);
+	rnic_xsrq_table_free(ctx);
 	free(ctx);
 }
 
@@ -421,6 +422,14 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ctx->vctx.sz = sizeof(struct verbs_context);
 	ctx->vctx.query_port = rnic_query_port_op;
 	ctx->vctx.query_rt_values = rnic_query_rt_values_op;
+	/* XRC (ibv_open_xrcd(3), ibv_create_srq_ex(3), ibv_create_qp_ex(3));
+	 * open_qp stays NULL: XRC domains are not shared between processes
+	 * here, so ibv_open_qp fails with EOPNOTSUPP (rnic_open_xrcd) */
+	ctx->vctx.open_xrcd = rnic_open_xrcd;
+	ctx->vctx.close_xrcd = rnic_close_xrcd;
+	ctx->vctx.create_srq_ex = rnic_create_srq_ex;
+	ctx->vctx.get_srq_num = rnic_get_srq_num;
+	ctx->vctx.create_qp_ex = rnic_create_qp_ex;
 	err = rnic_async_init(ctx);
 	if (err) {
 		rnic_cmd_exec(ctx, RNIC_CMD_OP_FREE_UCTX, ctx->uctx, in, NULL);
@@ -487,6 +496,10 @@ RNIC_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_
 	attr->max_qp = (int)rnic_cmd_query_device_out_get_max_qp(out);
 	attr->max_qp_wr = (int)rnic_cmd_query_device_out_get_max_qp_wr(out);
 	attr->device_cap_flags = IBV_DEVICE_RC_RNR_NAK_GEN;
+	/* XRC domains, SRQs and QPs, where the firmware offers domains (a
+	 * firmware without them reports max_xrcd 0) */
+	if (rnic_cmd_query_device_out_get_max_xrcd(out) != 0)
+		attr->device_cap_flags |= IBV_DEVICE_XRC;
 	attr->max_sge = (int)rnic_cmd_query_device_out_get_max_sge(out);
 	attr->max_sge_rd = attr->max_sge;
 	attr->max_cq = (int)rnic_cmd_query_device_out_get_max_cq(out);

@@ -315,9 +315,11 @@ int rnic_post_recv(struct ibv_qp *ibqp, struct ibv_recv_wr *wr, struct ibv_recv_
 
 	pthread_spin_lock(&rq->lock);
 	pi = rq->pi;
-	/* ibv_post_recv(3): a QP with an SRQ takes no receive WRs; IBA
-	 * 10.8.3.1: the receive queue accepts work from INIT on */
-	if (qp->has_srq || __atomic_load_n(&qp->state, __ATOMIC_ACQUIRE) == IBV_QPS_RESET) {
+	/* ibv_post_recv(3): a QP with an SRQ takes no receive WRs, nor does
+	 * an XRC QP (an initiator receives nothing, a target takes the WQEs
+	 * of XRC SRQs): no receive ring; IBA 10.8.3.1: the receive queue
+	 * accepts work from INIT on */
+	if (!rq->buf || __atomic_load_n(&qp->state, __ATOMIC_ACQUIRE) == IBV_QPS_RESET) {
 		err = EINVAL;
 		goto out;
 	}
@@ -481,6 +483,7 @@ int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 		/* owner is 1 on the first pass over the ring, 0 on the next */
 		uint32_t phase = ((ci >> cq->log_size) & 1u) ^ 1u;
 		uint32_t owner_word, qpn, op, idx, status, flags;
+		uint64_t wr_id;
 		struct rnic_qp *qp;
 		struct ibv_wc *c;
 
@@ -491,23 +494,41 @@ int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 		ci++;
 		qpn = rnic_cqe_get_qpn(e);
 		qp = qpn < qp_limit ? __atomic_load_n(&ctx->qp_table[qpn], __ATOMIC_ACQUIRE) : NULL;
-		if (!qp)
-			continue; /* the QP is gone: nobody to report to */
 		op = rnic_cqe_get_opcode(e);
 		idx = rnic_cqe_get_wqe_index(e);
+		/* bit 7 of the CQE opcode marks a responder (receive) CQE */
+		if (qp && !qp->xrc_tgt) {
+			if ((op & RNIC_CQE_OP_RESP_RECV) && qp->has_srq) {
+				wr_id = rnic_srq_complete(qp->srq, idx);
+			} else if (op & RNIC_CQE_OP_RESP_RECV) {
+				wr_id = qp->rq.wrid[idx & qp->rq.mask];
+				rnic_wq_retire(&qp->rq, idx);
+			} else {
+				wr_id = qp->sq.wrid[idx & qp->sq.mask];
+				rnic_wq_retire(&qp->sq, idx);
+			}
+		} else {
+			/* An XRC target's receive: the WQE is the XRC SRQ's the
+			 * CQE names (cqe.srqn; the QP has no queue of its own).
+			 * The slot is given back even when the QP is gone, so the
+			 * SRQ never stalls (mlx5 frees the SRQ WQEs of a destroyed
+			 * QP's CQEs as it cleans them from the CQ); with no QP
+			 * there is nobody to report to, and with no SRQ (none, or
+			 * not an XRC SRQ) nothing to report. */
+			struct rnic_srq *xsrq = (op & RNIC_CQE_OP_RESP_RECV)
+							? rnic_xsrq_find(ctx, rnic_cqe_get_srqn(e))
+							: NULL;
+
+			if (!xsrq)
+				continue;
+			wr_id = rnic_srq_complete(xsrq, idx);
+			if (!qp)
+				continue;
+		}
 		status = rnic_cqe_get_status(e);
 		flags = rnic_cqe_get_flags(e);
 		c = &wc[n++];
-		/* bit 7 of the CQE opcode marks a responder (receive) CQE */
-		if ((op & RNIC_CQE_OP_RESP_RECV) && qp->has_srq) {
-			c->wr_id = rnic_srq_complete(qp->srq, idx);
-		} else if (op & RNIC_CQE_OP_RESP_RECV) {
-			c->wr_id = qp->rq.wrid[idx & qp->rq.mask];
-			rnic_wq_retire(&qp->rq, idx);
-		} else {
-			c->wr_id = qp->sq.wrid[idx & qp->sq.mask];
-			rnic_wq_retire(&qp->sq, idx);
-		}
+		c->wr_id = wr_id;
 		c->status = status < sizeof(rnic_wc_status) ? (enum ibv_wc_status)rnic_wc_status[status]
 							     : IBV_WC_GENERAL_ERR;
 		c->opcode = rnic_wc_opcode(op);

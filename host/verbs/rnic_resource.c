@@ -1,11 +1,12 @@
 /*
- * Control-path verbs: protection domains, memory regions, completion queues,
- * queue pairs and shared receive queues. Each becomes one command
- * (rnic_cmd.c); queue rings live in page-aligned memory this library
- * allocates and maps for device DMA.
+ * Control-path verbs: protection domains, XRC domains, memory regions,
+ * completion queues, queue pairs and shared receive queues (basic and XRC).
+ * Each becomes one command (rnic_cmd.c); queue rings live in page-aligned
+ * memory this library allocates and maps for device DMA.
  */
 #include <endian.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -182,6 +183,92 @@ RNIC_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 
 	pthread_mutex_lock(&ctx->vctx.context.mutex);
 	err = rnic_pd_destroy((struct rnic_pd *)pd, 0);
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	return err;
+}
+
+/* ------------------------------------------------------------------ */
+/* XRC domains                                                         */
+
+/*
+ * ibv_open_xrcd(3). An XRC domain here belongs to the context that opens
+ * it (the device keeps it per user context, like a PD): it cannot be tied
+ * to a file's inode and shared with other processes, so fd must be -1 (no
+ * inode) with O_CREAT in oflags, as the page says to create an unshared
+ * domain; another fd is refused with EOPNOTSUPP. Both IBV_XRCD_INIT_ATTR_FD
+ * and IBV_XRCD_INIT_ATTR_OFLAGS are required (EINVAL), unknown comp_mask
+ * bits are refused (EOPNOTSUPP), as rdma-core's ibv_cmd_open_xrcd does.
+ * For the same reason ibv_open_qp(3), which opens a target QP through a
+ * shared domain, is not offered: verbs_context.open_qp stays NULL and the
+ * inline ibv_open_qp answers EOPNOTSUPP.
+ */
+struct ibv_xrcd *rnic_open_xrcd(struct ibv_context *context, struct ibv_xrcd_init_attr *attr)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	struct rnic_xrcd *xrcd;
+	int err;
+
+	if (!attr) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (attr->comp_mask >= IBV_XRCD_INIT_ATTR_RESERVED) {
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	if (!(attr->comp_mask & IBV_XRCD_INIT_ATTR_FD) ||
+	    !(attr->comp_mask & IBV_XRCD_INIT_ATTR_OFLAGS)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (attr->fd != -1) {
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	if (!(attr->oflags & O_CREAT)) {
+		errno = EINVAL; /* no inode: nothing to open but a new domain */
+		return NULL;
+	}
+	xrcd = calloc(1, sizeof(*xrcd));
+	if (!xrcd) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_OPEN_XRCD, 0, in, out);
+	if (err) {
+		free(xrcd);
+		errno = err;
+		return NULL;
+	}
+	xrcd->xrcdn = rnic_cmd_out_get_handle(out);
+	xrcd->ibxrcd.context = context;
+	rnic_obj_link(ctx, &xrcd->obj, RNIC_OBJ_XRCD);
+	return &xrcd->ibxrcd;
+}
+
+static int rnic_xrcd_destroy(struct rnic_xrcd *xrcd, int force)
+{
+	struct rnic_context *ctx = rnic_ctx(xrcd->ibxrcd.context);
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CLOSE_XRCD, xrcd->xrcdn, in, NULL);
+
+	if (err && !force)
+		return err;
+	rnic_obj_unlink(ctx, &xrcd->obj);
+	free(xrcd);
+	return err;
+}
+
+/* ibv_close_xrcd(3): EBUSY (the domain stays open) while an XRC SRQ or an
+ * XRC target QP uses it: CLOSE_XRCD answers BUSY. */
+int rnic_close_xrcd(struct ibv_xrcd *xrcd)
+{
+	struct rnic_context *ctx = rnic_ctx(xrcd->context);
+	int err;
+
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_xrcd_destroy((struct rnic_xrcd *)xrcd, 0);
 	pthread_mutex_unlock(&ctx->vctx.context.mutex);
 	return err;
 }
@@ -481,6 +568,12 @@ static int rnic_qp_type_to_hw(enum ibv_qp_type t, uint32_t *hw)
 	case IBV_QPT_UD:
 		*hw = RNIC_QP_TYPE_UD;
 		return 0;
+	case IBV_QPT_XRC_SEND:
+		*hw = RNIC_QP_TYPE_XRC_SEND;
+		return 0;
+	case IBV_QPT_XRC_RECV:
+		*hw = RNIC_QP_TYPE_XRC_RECV;
+		return 0;
 	case IBV_QPT_RAW_PACKET:
 		*hw = RNIC_QP_TYPE_RAW;
 		return 0;
@@ -511,62 +604,95 @@ static int rnic_wq_alloc(struct rnic_context *ctx, struct rnic_wq *wq, uint32_t 
 	}
 	wq->buf = buf;
 	pthread_spin_init(&wq->lock, PTHREAD_PROCESS_PRIVATE);
+	wq->lock_live = 1;
 	return 0;
 }
 
+/* A queue the QP does not have: no ring, only the lock (struct rnic_wq). */
+static void rnic_wq_none(struct rnic_wq *wq)
+{
+	memset(wq, 0, sizeof(*wq));
+	pthread_spin_init(&wq->lock, PTHREAD_PROCESS_PRIVATE);
+	wq->lock_live = 1;
+}
+
+/* Frees what rnic_wq_alloc or rnic_wq_none set up, and nothing else (a
+ * zeroed queue is left alone). */
 static void rnic_wq_free(struct rnic_context *ctx, struct rnic_wq *wq)
 {
-	if (!wq->buf)
-		return;
-	rnic_dma_free(ctx, wq->buf, wq->bytes, wq->iova);
-	pthread_spin_destroy(&wq->lock);
+	if (wq->buf) {
+		rnic_dma_free(ctx, wq->buf, wq->bytes, wq->iova);
+		wq->buf = NULL;
+	}
 	free(wq->wrid);
-	wq->buf = NULL;
+	wq->wrid = NULL;
+	if (wq->lock_live) {
+		pthread_spin_destroy(&wq->lock);
+		wq->lock_live = 0;
+	}
 }
 
-/* A QP's receive queue: its ring, or with an SRQ only the lock. */
-static void rnic_qp_rq_free(struct rnic_context *ctx, struct rnic_qp *qp)
+/*
+ * Queue pairs of every type, from an ibv_qp_init_attr_ex (ibv_create_qp
+ * and ibv_create_qp_ex). ibv_create_qp(3), ibv_create_qp_ex(3):
+ *  - RC, UC, UD: the PD, both CQs, a send queue, and a receive queue or an
+ *    SRQ (not an XRC SRQ: those are reached through an XRC target only);
+ *    with an SRQ the receive capabilities are ignored.
+ *  - XRC_SEND (an XRC initiator): the PD, the send CQ and a send queue;
+ *    recv_cq, srq and the receive capabilities are ignored (it receives
+ *    nothing) and read back as NULL and 0.
+ *  - XRC_RECV (an XRC target): the XRC domain (IBV_QP_INIT_ATTR_XRCD) and
+ *    nothing else; pd, both CQs, srq and every capability are ignored and
+ *    read back as NULL and 0. Its receives come from the XRC SRQs of the
+ *    domain that each request names, and complete on their CQs.
+ */
+static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_init_attr_ex *attr)
 {
-	if (qp->has_srq)
-		pthread_spin_destroy(&qp->rq.lock);
-	else
-		rnic_wq_free(ctx, &qp->rq);
-}
-
-RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_attr *attr)
-{
-	struct rnic_context *ctx = rnic_ctx(pd->context);
 	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], hw_type, qpn;
-	uint32_t max_wr = (uint32_t)1 << ctx->log_max_wqe, sq_room, rq_room, log_sq_stride,
-		 log_rq_stride;
+	uint32_t max_wr = (uint32_t)1 << ctx->log_max_wqe, sq_room, rq_room, log_sq_stride = 0,
+		 log_rq_stride = 0;
+	const int ini = attr->qp_type == IBV_QPT_XRC_SEND, tgt = attr->qp_type == IBV_QPT_XRC_RECV;
+	struct ibv_context *context = &ctx->vctx.context;
 	struct ibv_qp_cap *cap = &attr->cap;
-	struct rnic_srq *srq = (struct rnic_srq *)attr->srq;
+	struct ibv_pd *pd = tgt ? NULL : attr->pd;
+	struct ibv_cq *scq = tgt ? NULL : attr->send_cq;
+	struct ibv_cq *rcq = ini || tgt ? NULL : attr->recv_cq;
+	struct rnic_srq *srq = ini || tgt ? NULL : (struct rnic_srq *)attr->srq;
+	struct rnic_xrcd *xrcd = tgt ? (struct rnic_xrcd *)attr->xrcd : NULL;
+	const int has_rq = !ini && !tgt && !srq; /* a receive ring of its own */
 	struct rnic_qp *qp;
 	int err;
 
 	err = rnic_qp_type_to_hw(attr->qp_type, &hw_type);
-	if (!err && (!attr->send_cq || !attr->recv_cq || cap->max_send_wr > max_wr ||
-		     cap->max_send_sge > ctx->max_send_sge ||
-		     cap->max_inline_data > ctx->max_inline ||
-		     (srq && srq->ibsrq.context != pd->context)))
+	if (!err && tgt && (!(attr->comp_mask & IBV_QP_INIT_ATTR_XRCD) || !xrcd ||
+			    xrcd->ibxrcd.context != context))
 		err = EINVAL;
-	/* ibv_create_qp(3): with an SRQ the receive capabilities are ignored */
-	if (!err && !srq && (cap->max_recv_wr > max_wr || cap->max_recv_sge > ctx->max_recv_sge))
+	if (!err && !tgt &&
+	    (!(attr->comp_mask & IBV_QP_INIT_ATTR_PD) || !pd || pd->context != context || !scq ||
+	     (!ini && !rcq) || cap->max_send_wr > max_wr || cap->max_send_sge > ctx->max_send_sge ||
+	     cap->max_inline_data > ctx->max_inline ||
+	     (srq && (srq->ibsrq.context != context || srq->xrcd))))
+		err = EINVAL;
+	if (!err && has_rq && (cap->max_recv_wr > max_wr || cap->max_recv_sge > ctx->max_recv_sge))
 		err = EINVAL;
 	if (err) {
 		errno = err;
 		return NULL;
 	}
-	/* Strides: the control segment plus room for the SGEs or the inline
-	 * bytes, rounded up to a power of two; what fits is reported back. */
-	sq_room = RNIC_DATA_SEG_BYTES * cap->max_send_sge;
-	if (cap->max_inline_data > sq_room)
-		sq_room = cap->max_inline_data;
-	log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_BYTES + sq_room);
-	rq_room = srq ? 0 : RNIC_DATA_SEG_BYTES * cap->max_recv_sge;
-	log_rq_stride = rnic_log2_ceil(RNIC_RECV_WQE_BYTES + rq_room);
-	if (((uint32_t)1 << log_sq_stride) < RNIC_SEND_WQE_MIN_STRIDE)
-		log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_MIN_STRIDE);
+	if (!tgt) {
+		/* Strides: the control segment plus room for the SGEs or the
+		 * inline bytes, rounded up to a power of two; what fits is
+		 * reported back. */
+		sq_room = RNIC_DATA_SEG_BYTES * cap->max_send_sge;
+		if (cap->max_inline_data > sq_room)
+			sq_room = cap->max_inline_data;
+		log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_BYTES + sq_room);
+		if (((uint32_t)1 << log_sq_stride) < RNIC_SEND_WQE_MIN_STRIDE)
+			log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_MIN_STRIDE);
+	}
+	if (has_rq)
+		log_rq_stride = rnic_log2_ceil(RNIC_RECV_WQE_BYTES +
+					       RNIC_DATA_SEG_BYTES * cap->max_recv_sge);
 	if (((uint32_t)1 << log_sq_stride) > RNIC_SEND_WQE_MAX_STRIDE ||
 	    ((uint32_t)1 << log_rq_stride) > RNIC_RECV_WQE_MAX_STRIDE) {
 		errno = EINVAL;
@@ -579,44 +705,48 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 		return NULL;
 	}
 	qp->ctx = ctx;
-	err = rnic_wq_alloc(ctx, &qp->sq, cap->max_send_wr, log_sq_stride);
-	if (!err && srq) {
-		/* no receive ring (ibv_post_recv refuses work); the lock
-		 * still orders ibv_modify_qp against ibv_post_recv */
-		pthread_spin_init(&qp->rq.lock, PTHREAD_PROCESS_PRIVATE);
-		qp->has_srq = 1;
-		qp->srq = srq;
-	} else if (!err) {
+	if (tgt)
+		rnic_wq_none(&qp->sq);
+	else
+		err = rnic_wq_alloc(ctx, &qp->sq, cap->max_send_wr, log_sq_stride);
+	if (!err && has_rq)
 		err = rnic_wq_alloc(ctx, &qp->rq, cap->max_recv_wr, log_rq_stride);
-	}
+	else if (!err)
+		rnic_wq_none(&qp->rq); /* ibv_post_recv refuses work */
 	if (err)
 		goto fail;
-	sq_room = ((uint32_t)1 << log_sq_stride) - RNIC_SEND_WQE_BYTES;
-	qp->sq.max_sge = sq_room / RNIC_DATA_SEG_BYTES;
-	if (qp->sq.max_sge > ctx->max_send_sge)
-		qp->sq.max_sge = ctx->max_send_sge;
-	qp->max_inline = sq_room < ctx->max_inline ? sq_room : ctx->max_inline;
-	if (!srq) {
-		qp->rq.max_sge = (((uint32_t)1 << log_rq_stride) - RNIC_RECV_WQE_BYTES) /
-				 RNIC_DATA_SEG_BYTES;
+	if (!tgt) {
+		sq_room = ((uint32_t)1 << log_sq_stride) - RNIC_SEND_WQE_BYTES;
+		qp->sq.max_sge = sq_room / RNIC_DATA_SEG_BYTES;
+		if (qp->sq.max_sge > ctx->max_send_sge)
+			qp->sq.max_sge = ctx->max_send_sge;
+		qp->max_inline = sq_room < ctx->max_inline ? sq_room : ctx->max_inline;
+	}
+	if (has_rq) {
+		rq_room = ((uint32_t)1 << log_rq_stride) - RNIC_RECV_WQE_BYTES;
+		qp->rq.max_sge = rq_room / RNIC_DATA_SEG_BYTES;
 		if (qp->rq.max_sge > ctx->max_recv_sge)
 			qp->rq.max_sge = ctx->max_recv_sge;
 	}
 
-	/* With an SRQ the receive ring fields stay 0 (the firmware ignores
-	 * them): qp->rq has no ring. */
+	/* Fields a QP type does not have stay 0 (the firmware ignores them). */
 	rnic_cmd_create_qp_in_set_type(in, hw_type);
-	rnic_cmd_create_qp_in_set_sq_sig_all(in, attr->sq_sig_all ? 1 : 0);
+	if (tgt) {
+		rnic_cmd_create_qp_in_set_xrcdn(in, xrcd->xrcdn);
+	} else {
+		rnic_cmd_create_qp_in_set_sq_sig_all(in, attr->sq_sig_all ? 1 : 0);
+		rnic_cmd_create_qp_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
+		rnic_cmd_create_qp_in_set_send_cqn(in, ((struct rnic_cq *)scq)->cqn);
+		rnic_cmd_create_qp_in_set_log_sq_size(in, qp->sq.log_cnt);
+		rnic_cmd_create_qp_in_set_log_sq_stride(in, qp->sq.log_stride);
+		rnic_cmd_create_qp_in_set_sq_base(in, qp->sq.iova);
+	}
+	if (rcq)
+		rnic_cmd_create_qp_in_set_recv_cqn(in, ((struct rnic_cq *)rcq)->cqn);
 	rnic_cmd_create_qp_in_set_srq_en(in, srq ? 1 : 0);
 	rnic_cmd_create_qp_in_set_srqn(in, srq ? srq->srqn : 0);
-	rnic_cmd_create_qp_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
-	rnic_cmd_create_qp_in_set_send_cqn(in, ((struct rnic_cq *)attr->send_cq)->cqn);
-	rnic_cmd_create_qp_in_set_recv_cqn(in, ((struct rnic_cq *)attr->recv_cq)->cqn);
-	rnic_cmd_create_qp_in_set_log_sq_size(in, qp->sq.log_cnt);
-	rnic_cmd_create_qp_in_set_log_sq_stride(in, qp->sq.log_stride);
 	rnic_cmd_create_qp_in_set_log_rq_size(in, qp->rq.log_cnt);
 	rnic_cmd_create_qp_in_set_log_rq_stride(in, qp->rq.log_stride);
-	rnic_cmd_create_qp_in_set_sq_base(in, qp->sq.iova);
 	rnic_cmd_create_qp_in_set_rq_base(in, qp->rq.iova);
 	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CREATE_QP, 0, in, out);
 	if (err)
@@ -632,25 +762,29 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	}
 	qp->sq.db_off = ctx->db_off + RNIC_DB_SQ;
 	qp->rq.db_off = ctx->db_off + RNIC_DB_RQ;
-	qp->sig_all_flag = attr->sq_sig_all ? RNIC_WQE_FLAG_SIGNALED : 0;
-	qp->fence_ok = attr->qp_type == IBV_QPT_RC || attr->qp_type == IBV_QPT_XRC_SEND;
+	qp->has_srq = srq != NULL;
+	qp->srq = srq;
+	qp->xrc_tgt = tgt;
+	qp->sig_all_flag = attr->sq_sig_all && !tgt ? RNIC_WQE_FLAG_SIGNALED : 0;
+	qp->fence_ok = attr->qp_type == IBV_QPT_RC || ini;
 	qp->sq_sig_all = attr->sq_sig_all;
+	/* no opcode at all for an XRC target: ibv_post_send refuses each WR */
 	qp->opcode_ok = rnic_qp_opcode_mask(attr->qp_type);
 	qp->state = IBV_QPS_RESET;
 
-	cap->max_send_wr = qp->sq.cnt;
-	cap->max_recv_wr = qp->rq.cnt; /* 0 with an SRQ, as max_recv_sge */
+	cap->max_send_wr = qp->sq.cnt; /* 0 without a send queue */
+	cap->max_recv_wr = qp->rq.cnt; /* 0 with an SRQ or on XRC, as max_recv_sge */
 	cap->max_send_sge = qp->sq.max_sge;
 	cap->max_recv_sge = qp->rq.max_sge;
 	cap->max_inline_data = qp->max_inline;
 	qp->cap = *cap;
 
-	qp->ibqp.context = pd->context;
+	qp->ibqp.context = context;
 	qp->ibqp.qp_context = attr->qp_context;
 	qp->ibqp.pd = pd;
-	qp->ibqp.send_cq = attr->send_cq;
-	qp->ibqp.recv_cq = attr->recv_cq;
-	qp->ibqp.srq = attr->srq;
+	qp->ibqp.send_cq = scq;
+	qp->ibqp.recv_cq = rcq;
+	qp->ibqp.srq = srq ? &srq->ibsrq : NULL;
 	qp->ibqp.handle = qpn;
 	qp->ibqp.qp_num = qpn;
 	qp->ibqp.state = IBV_QPS_RESET;
@@ -662,10 +796,57 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	return &qp->ibqp;
 fail:
 	rnic_wq_free(ctx, &qp->sq);
-	rnic_qp_rq_free(ctx, qp);
+	rnic_wq_free(ctx, &qp->rq);
 	free(qp);
 	errno = err;
 	return NULL;
+}
+
+/* ibv_create_qp(3): RC, UC, UD and XRC_SEND (ibv_create_qp_ex with only
+ * IBV_QP_INIT_ATTR_PD lands here too, verbs.h); the capabilities that fit
+ * are written back. */
+RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_attr *attr)
+{
+	struct ibv_qp_init_attr_ex ax;
+	struct ibv_qp *qp;
+
+	if (!pd || !attr) {
+		errno = EINVAL;
+		return NULL;
+	}
+	memset(&ax, 0, sizeof(ax));
+	ax.qp_context = attr->qp_context;
+	ax.send_cq = attr->send_cq;
+	ax.recv_cq = attr->recv_cq;
+	ax.srq = attr->srq;
+	ax.cap = attr->cap;
+	ax.qp_type = attr->qp_type;
+	ax.sq_sig_all = attr->sq_sig_all;
+	ax.comp_mask = IBV_QP_INIT_ATTR_PD;
+	ax.pd = pd;
+	qp = rnic_qp_create(rnic_ctx(pd->context), &ax);
+	if (qp)
+		attr->cap = ax.cap;
+	return qp;
+}
+
+/* ibv_create_qp_ex(3): the PD and the XRC domain are the attributes this
+ * device takes (IBV_QP_INIT_ATTR_PD, IBV_QP_INIT_ATTR_XRCD); create flags,
+ * TSO headers, RSS and the ibv_wr_* send operations are not offered
+ * (EOPNOTSUPP). */
+struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init_attr_ex *attr)
+{
+	if (!attr) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if ((attr->comp_mask & ~(uint32_t)(IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_XRCD |
+					   IBV_QP_INIT_ATTR_CREATE_FLAGS)) ||
+	    ((attr->comp_mask & IBV_QP_INIT_ATTR_CREATE_FLAGS) && attr->create_flags)) {
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	return rnic_qp_create(rnic_ctx(context), attr);
 }
 
 /* dgid bytes 0..7 and 8..15 as the contract's 64-bit fields (byte 0 in
@@ -900,7 +1081,7 @@ static int rnic_qp_destroy(struct rnic_qp *qp, int force)
 		rnic_async_drain(&qp->ibqp.mutex, &qp->ibqp.cond, &qp->ibqp.events_completed,
 				 &qp->async_events);
 	rnic_wq_free(ctx, &qp->sq);
-	rnic_qp_rq_free(ctx, qp);
+	rnic_wq_free(ctx, &qp->rq);
 	pthread_mutex_destroy(&qp->ibqp.mutex);
 	pthread_cond_destroy(&qp->ibqp.cond);
 	free(qp);
@@ -921,19 +1102,57 @@ RNIC_EXPORT int ibv_destroy_qp(struct ibv_qp *qp)
 /* ------------------------------------------------------------------ */
 /* shared receive queues                                               */
 
+/* XRC SRQs by number (ctx->xsrq_table): enters srq as srqn (srq NULL:
+ * removes the entry), the leaf allocated under cmd_lock on first use; 0 or
+ * ENOMEM. */
+static int rnic_xsrq_store(struct rnic_context *ctx, uint32_t srqn, struct rnic_srq *srq)
+{
+	struct rnic_srq ***slot = &ctx->xsrq_table[srqn >> RNIC_XSRQ_LEAF_LOG];
+	struct rnic_srq **leaf;
+
+	pthread_mutex_lock(&ctx->cmd_lock);
+	leaf = *slot;
+	if (!leaf && !srq) {
+		pthread_mutex_unlock(&ctx->cmd_lock);
+		return 0; /* nothing stored there */
+	}
+	if (!leaf) {
+		leaf = calloc((size_t)1 << RNIC_XSRQ_LEAF_LOG, sizeof(*leaf));
+		if (leaf)
+			__atomic_store_n(slot, leaf, __ATOMIC_RELEASE);
+	}
+	if (leaf)
+		__atomic_store_n(&leaf[srqn & ((1u << RNIC_XSRQ_LEAF_LOG) - 1u)], srq,
+				 __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&ctx->cmd_lock);
+	return leaf ? 0 : ENOMEM;
+}
+
+void rnic_xsrq_table_free(struct rnic_context *ctx)
+{
+	for (uint32_t i = 0; i < RNIC_XSRQ_LEAVES; i++) {
+		free(ctx->xsrq_table[i]);
+		ctx->xsrq_table[i] = NULL;
+	}
+}
+
 /*
  * ibv_create_srq(3): max_wr and max_sge are what the caller needs at least;
  * the ring holds max_wr rounded up to a power of two, its stride is the
  * receive WQE header plus max_sge data segments rounded up to a power of
  * two, and what fits is written back. The limits are those QUERY_DEVICE
  * reports as max_srq_wr and max_srq_sge (2^LOG_MAX_WQE and MAX_RECV_SGE),
- * read here from the CAP_LOG_DEPTH and CAP_SGE registers.
+ * read here from the CAP_LOG_DEPTH and CAP_SGE registers. With xrcd (and
+ * then cq) the SRQ is an XRC SRQ (ibv_create_srq_ex(3), IBV_SRQT_XRC): XRC
+ * target QPs of that domain take its WQEs, and its receive completions go
+ * to cq.
  */
-RNIC_EXPORT struct ibv_srq *ibv_create_srq(struct ibv_pd *pd, struct ibv_srq_init_attr *attr)
+static struct ibv_srq *rnic_srq_create(struct ibv_pd *pd, void *srq_context,
+				       struct ibv_srq_attr *sa, struct rnic_xrcd *xrcd,
+				       struct ibv_cq *cq)
 {
 	struct rnic_context *ctx = rnic_ctx(pd->context);
 	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], log_stride, srqn;
-	struct ibv_srq_attr *sa = &attr->attr;
 	struct rnic_srq *srq;
 	int err;
 
@@ -971,24 +1190,33 @@ RNIC_EXPORT struct ibv_srq *ibv_create_srq(struct ibv_pd *pd, struct ibv_srq_ini
 	rnic_cmd_create_srq_in_set_log_stride(in, srq->wq.log_stride);
 	rnic_cmd_create_srq_in_set_base(in, srq->wq.iova);
 	rnic_cmd_create_srq_in_set_limit(in, sa->srq_limit);
+	if (xrcd) {
+		rnic_cmd_create_srq_in_set_xrc(in, 1);
+		rnic_cmd_create_srq_in_set_xrcdn(in, xrcd->xrcdn);
+		rnic_cmd_create_srq_in_set_cqn(in, ((struct rnic_cq *)cq)->cqn);
+	}
 	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CREATE_SRQ, 0, in, out);
 	if (err)
 		goto fail;
 	srqn = rnic_cmd_out_get_handle(out);
-	if (srqn == 0 || srqn > RNIC_DB_SRQ_SRQN_MASK) {
-		/* an SRQ number the doorbell cannot carry: give it back */
+	if (srqn == 0 || srqn > RNIC_DB_SRQ_SRQN_MASK)
+		err = EPROTO; /* an SRQ number the doorbell cannot carry */
+	else if (xrcd)
+		err = rnic_xsrq_store(ctx, srqn, srq);
+	if (err) {
+		/* give it back */
 		uint32_t din[RNIC_CMD_IN_WORDS] = {0};
 
 		rnic_cmd_exec(ctx, RNIC_CMD_OP_DESTROY_SRQ, srqn, din, NULL);
-		err = EPROTO;
 		goto fail;
 	}
 	srq->srqn = srqn;
+	srq->xrcd = xrcd;
 	sa->max_wr = srq->wq.cnt;
 	sa->max_sge = srq->wq.max_sge;
 
 	srq->ibsrq.context = pd->context;
-	srq->ibsrq.srq_context = attr->srq_context;
+	srq->ibsrq.srq_context = srq_context;
 	srq->ibsrq.pd = pd;
 	srq->ibsrq.handle = srqn;
 	srq->ibsrq.events_completed = 0;
@@ -1002,6 +1230,66 @@ fail:
 	free(srq);
 	errno = err;
 	return NULL;
+}
+
+RNIC_EXPORT struct ibv_srq *ibv_create_srq(struct ibv_pd *pd, struct ibv_srq_init_attr *attr)
+{
+	if (!pd || !attr) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return rnic_srq_create(pd, attr->srq_context, &attr->attr, NULL, NULL);
+}
+
+/*
+ * ibv_create_srq_ex(3): a basic SRQ (IBV_SRQT_BASIC, or no
+ * IBV_SRQ_INIT_ATTR_TYPE) as ibv_create_srq, or an XRC SRQ (IBV_SRQT_XRC),
+ * which needs its XRC domain and CQ (IBV_SRQ_INIT_ATTR_XRCD,
+ * IBV_SRQ_INIT_ATTR_CQ) besides the PD every SRQ needs; for a basic SRQ
+ * xrcd and cq are ignored. Tag-matching SRQs are not offered (EOPNOTSUPP).
+ * The inline ibv_create_srq_ex sends a basic SRQ with only PD (and TYPE)
+ * to ibv_create_srq itself.
+ */
+struct ibv_srq *rnic_create_srq_ex(struct ibv_context *context, struct ibv_srq_init_attr_ex *attr)
+{
+	const uint32_t known = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD |
+			       IBV_SRQ_INIT_ATTR_XRCD | IBV_SRQ_INIT_ATTR_CQ;
+	enum ibv_srq_type type;
+	struct rnic_xrcd *xrcd;
+
+	if (!attr) {
+		errno = EINVAL;
+		return NULL;
+	}
+	type = attr->comp_mask & IBV_SRQ_INIT_ATTR_TYPE ? attr->srq_type : IBV_SRQT_BASIC;
+	if ((attr->comp_mask & ~known) || type == IBV_SRQT_TM) {
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	if ((type != IBV_SRQT_BASIC && type != IBV_SRQT_XRC) ||
+	    !(attr->comp_mask & IBV_SRQ_INIT_ATTR_PD) || !attr->pd || attr->pd->context != context) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (type == IBV_SRQT_BASIC)
+		return rnic_srq_create(attr->pd, attr->srq_context, &attr->attr, NULL, NULL);
+	xrcd = (struct rnic_xrcd *)attr->xrcd;
+	if (!(attr->comp_mask & IBV_SRQ_INIT_ATTR_XRCD) || !(attr->comp_mask & IBV_SRQ_INIT_ATTR_CQ) ||
+	    !xrcd || xrcd->ibxrcd.context != context || !attr->cq || attr->cq->context != context) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return rnic_srq_create(attr->pd, attr->srq_context, &attr->attr, xrcd, attr->cq);
+}
+
+/* ibv_get_srq_num(3): the number an XRC initiator names the SRQ by
+ * (ibv_send_wr.qp_type.xrc.remote_srqn); any SRQ has one. */
+int rnic_get_srq_num(struct ibv_srq *ibsrq, uint32_t *srq_num)
+{
+	if (!ibsrq || !srq_num)
+		return EINVAL;
+	*srq_num = ((struct rnic_srq *)ibsrq)->srqn;
+	return 0;
 }
 
 /* ibv_modify_srq(3): only the limit can change; IBV_SRQ_MAX_WR (resizing)
@@ -1034,7 +1322,9 @@ RNIC_EXPORT int ibv_query_srq(struct ibv_srq *ibsrq, struct ibv_srq_attr *attr)
 }
 
 /* DESTROY_SRQ answers BUSY while QPs use the SRQ: ibv_destroy_srq returns
- * EBUSY and the SRQ stays usable. */
+ * EBUSY and the SRQ stays usable. An XRC SRQ (no QP is attached to one)
+ * leaves the lookup table first: receive CQEs still naming it are dropped
+ * by poll_cq. */
 static int rnic_srq_destroy(struct rnic_srq *srq, int force)
 {
 	struct rnic_context *ctx = srq->ctx;
@@ -1043,6 +1333,8 @@ static int rnic_srq_destroy(struct rnic_srq *srq, int force)
 
 	if (err && !force)
 		return err;
+	if (srq->xrcd)
+		(void)rnic_xsrq_store(ctx, srq->srqn, NULL); /* removal: cannot fail */
 	rnic_obj_unlink(ctx, &srq->obj);
 	if (!force)
 		rnic_async_drain(&srq->ibsrq.mutex, &srq->ibsrq.cond, &srq->ibsrq.events_completed,
@@ -1067,13 +1359,15 @@ RNIC_EXPORT int ibv_destroy_srq(struct ibv_srq *srq)
 }
 
 /* ibv_close_device: free whatever the application left, QPs first (they
- * reference SRQs, CQs and PDs), then SRQs (they reference PDs), MRs and
- * CQs, then PDs. Device errors are ignored: FREE_UCTX follows and releases
- * the device side. */
+ * reference SRQs, CQs, PDs and XRC domains), then SRQs (they reference
+ * PDs, and XRC SRQs their domain and CQ), XRC domains, MWs, MRs and CQs,
+ * then PDs. Device errors are ignored: FREE_UCTX follows and releases the
+ * device side. */
 void rnic_resource_release_all(struct rnic_context *ctx)
 {
-	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_SRQ, RNIC_OBJ_MW, RNIC_OBJ_MR,
-						   RNIC_OBJ_CQ, RNIC_OBJ_PD};
+	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_SRQ, RNIC_OBJ_XRCD,
+						   RNIC_OBJ_MW, RNIC_OBJ_MR, RNIC_OBJ_CQ,
+						   RNIC_OBJ_PD};
 	size_t i;
 
 	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
@@ -1093,6 +1387,11 @@ void rnic_resource_release_all(struct rnic_context *ctx)
 				rnic_srq_destroy((struct rnic_srq *)((uint8_t *)o -
 								     offsetof(struct rnic_srq, obj)),
 						 1);
+				break;
+			case RNIC_OBJ_XRCD:
+				rnic_xrcd_destroy((struct rnic_xrcd *)((uint8_t *)o -
+								       offsetof(struct rnic_xrcd, obj)),
+						  1);
 				break;
 			case RNIC_OBJ_MW:
 				rnic_mw_destroy((struct rnic_mw *)((uint8_t *)o -

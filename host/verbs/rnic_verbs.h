@@ -64,6 +64,7 @@ enum rnic_obj_kind {
 	RNIC_OBJ_QP,
 	RNIC_OBJ_SRQ,
 	RNIC_OBJ_MW,
+	RNIC_OBJ_XRCD,
 };
 
 struct rnic_obj {
@@ -71,6 +72,15 @@ struct rnic_obj {
 	struct rnic_obj *next;
 	enum rnic_obj_kind kind;
 };
+
+/* XRC SRQs by number, for poll_cq: a receive CQE of an XRC target QP
+ * names the XRC SRQ whose WQE it completes (an XRC_RECV QP has no queue of
+ * its own). Two levels over the SRQ numbers the doorbell can carry (16
+ * bits): leaves of 2^RNIC_XSRQ_LEAF_LOG entries are allocated when an XRC
+ * SRQ first needs one and kept until the context closes, as mlx5's
+ * xsrq_table does. */
+#define RNIC_XSRQ_LEAF_LOG 8u
+#define RNIC_XSRQ_LEAVES (1u << (RNIC_DB_SRQ_SRQN_WIDTH - RNIC_XSRQ_LEAF_LOG))
 
 struct rnic_context {
 	struct verbs_context vctx; /* ends with the ibv_context */
@@ -96,6 +106,9 @@ struct rnic_context {
 	uint32_t vec_used;
 	/* QP lookup by QPN for poll_cq (1 << log_qps entries). */
 	struct rnic_qp **qp_table;
+	/* XRC SRQ lookup by SRQ number for poll_cq (leaves allocated under
+	 * cmd_lock, entries stored and read atomically). */
+	struct rnic_srq **xsrq_table[RNIC_XSRQ_LEAVES];
 	struct rnic_obj objs;      /* list head of live objects */
 	/* the CQ rings of the context (under cmd_lock, kept by
 	 * rnic_obj_link/unlink): what a lockstep wait names */
@@ -130,6 +143,14 @@ struct rnic_mr {
 	struct rnic_obj obj;
 	uint64_t dma_iova; /* 0 with dma_len 0: nothing mapped */
 	size_t dma_len;
+};
+
+/* An XRC domain (ibv_open_xrcd(3)): a device number that XRC SRQs and
+ * XRC target QPs of this context share. */
+struct rnic_xrcd {
+	struct ibv_xrcd ibxrcd;
+	struct rnic_obj obj;
+	uint32_t xrcdn;
 };
 
 /* A memory window (type 2B): a key-table entry of its own that BIND_MW
@@ -168,9 +189,13 @@ struct rnic_channel {
 	struct ibv_comp_channel ch;
 };
 
-/* One work queue (SQ or RQ) ring. */
+/* One work queue (SQ or RQ) ring. A queue the QP does not have (the RQ
+ * of a QP on an SRQ, the RQ of an XRC initiator, both queues of an XRC
+ * target) has no ring (buf NULL, cnt 0) but still its lock, which orders
+ * ibv_modify_qp against the posting verbs. */
 struct rnic_wq {
 	pthread_spinlock_t lock;
+	int lock_live;       /* lock initialized (rnic_wq_free destroys it) */
 	uint8_t *buf;
 	size_t bytes;
 	uint64_t iova;
@@ -200,6 +225,10 @@ struct rnic_srq {
 	uint32_t srqn;
 	uint32_t async_events; /* handed out by ibv_get_async_event (ibsrq.mutex) */
 	struct rnic_context *ctx;
+	/* IBV_SRQT_XRC: its domain (NULL for a basic SRQ); the SRQ is in
+	 * ctx->xsrq_table and the device sends its receive completions to
+	 * the CQ named at creation */
+	struct rnic_xrcd *xrcd;
 };
 
 struct rnic_qp {
@@ -213,6 +242,7 @@ struct rnic_qp {
 	int fence_ok;            /* IBV_SEND_FENCE allowed (RC and XRC send) */
 	int has_srq;             /* receives come from srq; no receive ring */
 	struct rnic_srq *srq;
+	int xrc_tgt;             /* XRC_RECV: receives come from the XRC SRQ each CQE names */
 	int state;               /* enum ibv_qp_state (atomic) */
 	struct ibv_qp_cap cap;   /* as reported at creation */
 	int sq_sig_all;
@@ -223,6 +253,20 @@ struct rnic_qp {
 static inline struct rnic_context *rnic_ctx(struct ibv_context *c)
 {
 	return (struct rnic_context *)((uint8_t *)c - offsetof(struct rnic_context, vctx.context));
+}
+
+/* The XRC SRQ numbered srqn, or NULL (poll_cq, without a lock: the entry
+ * goes before the SRQ is freed, as a QP's qp_table entry does). */
+static inline struct rnic_srq *rnic_xsrq_find(struct rnic_context *ctx, uint32_t srqn)
+{
+	struct rnic_srq **leaf;
+
+	if (srqn >= ((uint32_t)RNIC_XSRQ_LEAVES << RNIC_XSRQ_LEAF_LOG))
+		return NULL;
+	leaf = __atomic_load_n(&ctx->xsrq_table[srqn >> RNIC_XSRQ_LEAF_LOG], __ATOMIC_ACQUIRE);
+	if (!leaf)
+		return NULL;
+	return __atomic_load_n(&leaf[srqn & ((1u << RNIC_XSRQ_LEAF_LOG) - 1u)], __ATOMIC_ACQUIRE);
 }
 
 /* --- rnic_cmd.c: command queue and register access --- */
@@ -273,6 +317,16 @@ void rnic_resource_release_all(struct rnic_context *ctx);
 struct ibv_mw *rnic_alloc_mw(struct ibv_pd *pd, enum ibv_mw_type type);
 int rnic_dealloc_mw(struct ibv_mw *mw);
 int rnic_bind_mw(struct ibv_qp *qp, struct ibv_mw *mw, struct ibv_mw_bind *mw_bind);
+/* XRC and the extended creation verbs (verbs_context ops, reached through
+ * the inline ibv_open_xrcd, ibv_close_xrcd, ibv_create_srq_ex,
+ * ibv_get_srq_num and ibv_create_qp_ex of <infiniband/verbs.h>). */
+struct ibv_xrcd *rnic_open_xrcd(struct ibv_context *context, struct ibv_xrcd_init_attr *attr);
+int rnic_close_xrcd(struct ibv_xrcd *xrcd);
+struct ibv_srq *rnic_create_srq_ex(struct ibv_context *context, struct ibv_srq_init_attr_ex *attr);
+int rnic_get_srq_num(struct ibv_srq *srq, uint32_t *srq_num);
+struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init_attr_ex *attr);
+/* Frees the leaves of ctx->xsrq_table (context teardown). */
+void rnic_xsrq_table_free(struct rnic_context *ctx);
 
 /* --- rnic_post.c: the data path (installed in ctx->ops) --- */
 int rnic_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr);

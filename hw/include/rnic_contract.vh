@@ -23,6 +23,7 @@
 `define RNIC_LOG_MRS                      10 // log2 of the default memory-key table size
 `define RNIC_LOG_PDS                      8 // log2 of the protection-domain count
 `define RNIC_LOG_SRQS                     6 // log2 shared receive queues (SRQ contexts)
+`define RNIC_LOG_XRCDS                    6 // log2 of the XRC domain count (XRCD numbers 1 .. 2^LOG_XRCDS - 1; 0 is no domain)
 `define RNIC_MAX_SEND_SGE                 16 // scatter/gather entries per send WQE
 `define RNIC_MAX_RECV_SGE                 16 // scatter entries per receive WQE
 `define RNIC_MAX_INLINE                   256 // bytes of inline payload per send WQE
@@ -166,6 +167,8 @@
 `define RNIC_CMD_OP_DESTROY_SRQ           16'h51 // destroy a shared receive queue (no QP may use it)
 `define RNIC_CMD_OP_MODIFY_SRQ            16'h52 // arm the SRQ limit
 `define RNIC_CMD_OP_QUERY_SRQ             16'h53 // read the SRQ attributes
+`define RNIC_CMD_OP_OPEN_XRCD             16'h60 // open an XRC domain (output handle = XRCD number)
+`define RNIC_CMD_OP_CLOSE_XRCD            16'h61 // close an XRC domain (handle = XRCD number; BUSY while an XRC SRQ or XRC target QP uses it)
 
 // cmd_status (8 bits): command completion status (cmd_out.status)
 `define RNIC_CMD_STATUS_W 8
@@ -437,6 +440,8 @@
 `define RNIC_CQE_DLID_PATH_BITS_W 7
 `define RNIC_CQE_VENDOR_ERR_LSB 208 // device-specific error detail
 `define RNIC_CQE_VENDOR_ERR_W 16
+`define RNIC_CQE_SRQN_LSB 224 // receive on an XRC target QP: the XRC SRQ whose WQE completed
+`define RNIC_CQE_SRQN_W 24
 `define RNIC_CQE_OWNER_LSB 255 // 1 on the first pass over the ring, 0 on the second, ...
 `define RNIC_CQE_OWNER_W 1
 
@@ -531,6 +536,8 @@
 `define RNIC_QPC_DGID_HI_W 64
 `define RNIC_QPC_DGID_LO_LSB 768 // remote GID bytes 8..15 (byte 8 in bits 7:0)
 `define RNIC_QPC_DGID_LO_W 64
+`define RNIC_QPC_XRCDN_LSB 832 // XRC target (XRC_RECV): its XRC domain; a request's XRCETH must name an XRC SRQ of this domain
+`define RNIC_QPC_XRCDN_W 24
 
 // cqc (128 bytes): completion queue context
 `define RNIC_CQC_BITS 1024
@@ -563,6 +570,12 @@
 `define RNIC_SRQC_LIMIT_W 16
 `define RNIC_SRQC_BASE_LSB 128 // IOVA of the receive WQE ring
 `define RNIC_SRQC_BASE_W 64
+`define RNIC_SRQC_XRC_LSB 2 // an XRC SRQ: taken by XRC target QPs of domain xrcdn through the XRCETH; its receive CQEs go to cqn
+`define RNIC_SRQC_XRC_W 1
+`define RNIC_SRQC_XRCDN_LSB 192 // XRC SRQ: its XRC domain
+`define RNIC_SRQC_XRCDN_W 24
+`define RNIC_SRQC_CQN_LSB 224 // XRC SRQ: the CQ of its receive completions
+`define RNIC_SRQC_CQN_W 24
 
 // mpt (128 bytes): memory protection table entry: a memory region, or a memory window (mw) whose fields the requester writes when it binds or invalidates it (BIND_MW, LOCAL_INV)
 `define RNIC_MPT_BITS 1024
@@ -641,6 +654,8 @@
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_SRQ_SGE_W 32
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_LSB 768 // memory windows (they share the key table with the regions)
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_LSB 800 // XRC domains
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_W 32
 
 // cmd_query_port_out (128 bytes): QUERY_PORT output (port 1)
 `define RNIC_CMD_QUERY_PORT_OUT_BITS 1024
@@ -698,6 +713,8 @@
 `define RNIC_CMD_CREATE_QP_IN_SQ_BASE_W 64
 `define RNIC_CMD_CREATE_QP_IN_RQ_BASE_LSB 320 // IOVA of the receive ring
 `define RNIC_CMD_CREATE_QP_IN_RQ_BASE_W 64
+`define RNIC_CMD_CREATE_QP_IN_XRCDN_LSB 384 // XRC_RECV: the XRC domain (no PD, CQs, send or receive queue)
+`define RNIC_CMD_CREATE_QP_IN_XRCDN_W 24
 
 // cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle)
 `define RNIC_CMD_CREATE_SRQ_IN_BITS 1024
@@ -711,6 +728,12 @@
 `define RNIC_CMD_CREATE_SRQ_IN_BASE_W 64
 `define RNIC_CMD_CREATE_SRQ_IN_LIMIT_LSB 192 // srq_limit (0: not armed)
 `define RNIC_CMD_CREATE_SRQ_IN_LIMIT_W 32
+`define RNIC_CMD_CREATE_SRQ_IN_XRC_LSB 224 // an XRC SRQ (IBV_SRQT_XRC)
+`define RNIC_CMD_CREATE_SRQ_IN_XRC_W 1
+`define RNIC_CMD_CREATE_SRQ_IN_XRCDN_LSB 256 // XRC SRQ: its XRC domain
+`define RNIC_CMD_CREATE_SRQ_IN_XRCDN_W 24
+`define RNIC_CMD_CREATE_SRQ_IN_CQN_LSB 288 // XRC SRQ: the CQ of its receive completions
+`define RNIC_CMD_CREATE_SRQ_IN_CQN_W 24
 
 // cmd_srq_attr (128 bytes): MODIFY_SRQ input and QUERY_SRQ output
 `define RNIC_CMD_SRQ_ATTR_BITS 1024

@@ -76,7 +76,7 @@ module rnic_framer #(
 
   localparam KEEP_W = DATA_W / 8;
   localparam LOG_K = (KEEP_W == 8) ? 3 : (KEEP_W == 16) ? 4 : (KEEP_W == 32) ? 5 : 6;
-  localparam HDR_MAX = 82;                                   // Eth+IPv4+UDP+BTH+RETH+ImmDt
+  localparam HDR_MAX = 86;                                   // Eth+IPv4+UDP+BTH+XRCETH+AtomicETH
   localparam IMG_BEATS = (HDR_MAX + KEEP_W - 1) / KEEP_W;    // beats the header can span
   localparam IMG_W = IMG_BEATS * DATA_W;
   localparam BEAT_W = 13;                                    // beat index within a frame
@@ -165,11 +165,13 @@ module rnic_framer #(
   wire has_imm    = (rc_like && (op5 == 5'h03 || op5 == 5'h05 || op5 == 5'h09 || op5 == 5'h0B)) ||
                     (is_ud && op5 == 5'h05);
   wire has_ieth   = rc_like && (op5 == 5'h16 || op5 == 5'h17);
+  // XRC requests: the XRCETH (the XRC SRQ number, on deth_sqpn) after the BTH
+  wire has_xrceth = opcode_reg[7:5] == 3'b101 && !(op5 >= 5'h0D && op5 <= 5'h12);
 
   wire [6:0] ext_len = (has_deth ? 7'd8 : 7'd0) + (has_reth ? 7'd16 : 7'd0) +
                        (has_atomic ? 7'd28 : 7'd0) + (has_aeth ? 7'd4 : 7'd0) +
                        (has_aack ? 7'd8 : 7'd0) + (has_imm ? 7'd4 : 7'd0) +
-                       (has_ieth ? 7'd4 : 7'd0);
+                       (has_ieth ? 7'd4 : 7'd0) + (has_xrceth ? 7'd4 : 7'd0);
 
   // lengths
   wire [POS_W-1:0] hlen     = 54 + {{(POS_W-7){1'b0}}, ext_len};      // header bytes
@@ -263,6 +265,13 @@ module rnic_framer #(
     if (has_deth) begin
       img[8*58 +: 8] = 8'h00;
       for (k = 0; k < 3; k = k + 1) img[8*(59+k) +: 8] = deth_sqpn_reg[8*(2-k) +: 8];
+    end
+    // XRC request: the extension headers move up by the 4-byte XRCETH
+    // {reserved 8, XRC SRQ number 24} (at most 28 of them: AtomicETH)
+    if (has_xrceth) begin
+      img[8*58 +: 8*28] = img[8*54 +: 8*28];
+      img[8*54 +: 8] = 8'h00;
+      for (k = 0; k < 3; k = k + 1) img[8*(55+k) +: 8] = deth_sqpn_reg[8*(2-k) +: 8];
     end
   end
 

@@ -7,7 +7,7 @@
 // version 4, IHL 5, no fragmentation, protocol 17, a valid IPv4 header checksum;
 // IPv4 total length matching the frame (a frame padded to the 60-byte Ethernet
 // minimum is accepted); UDP destination port 4791 and UDP length matching the
-// IPv4 length; BTH TVer 0; a known opcode; payload plus pad a multiple of four,
+// IPv4 length; BTH TVer 0; a known opcode (RC, UC, UD, XRC, CNP); payload plus pad a multiple of four,
 // room for the extension headers, pad and ICRC, at most 4096 payload bytes;
 // destination MAC cfg_mac and destination IP cfg_ip; a well-formed stream (all
 // beats but the last full) -> stat_bad_hdr. Then the ICRC (IBA annex A17): the
@@ -98,8 +98,8 @@ module rnic_parser #(
 
   localparam KEEP_W = DATA_W / 8;
   localparam LOG_K = clog2(KEEP_W);
-  localparam HCAP = 82;                                  // header bytes kept: Eth..BTH+RETH+ImmDt
-  localparam MAX_FRAME = 82 + 4096 + 3 + 4;              // largest frame accepted
+  localparam HCAP = 86;                                  // header bytes kept: Eth..BTH+XRCETH+AtomicETH
+  localparam MAX_FRAME = 86 + 4096 + 3 + 4;              // largest frame accepted
   localparam MAX_BEATS = (MAX_FRAME + KEEP_W - 1) / KEEP_W;
   localparam DEPTH = BUF_BYTES / KEEP_W;                 // payload RAM words
   localparam AW = clog2(DEPTH);
@@ -138,17 +138,22 @@ module rnic_parser #(
     end
   endfunction
 
-  // extension header set of an opcode: {known, deth, reth, atomic, aeth, aack, imm, ieth}
-  function [7:0] ext_of;
+  // extension header set of an opcode: {xrceth, known, deth, reth, atomic,
+  // aeth, aack, imm, ieth}. XRC (101) has the RC operations; its requests
+  // carry an XRCETH (4 bytes) right after the BTH, its responses none (IBA
+  // 9.2, 9.3.6).
+  function [8:0] ext_of;
     input [7:0] op;
     reg [4:0] o;
-    reg rc, uc, ud;
+    reg rc, uc, ud, xrc;
     begin
       o = op[4:0];
-      rc = op[7:5] == 3'b000;
+      xrc = op[7:5] == 3'b101;
+      rc = op[7:5] == 3'b000 || xrc;
       uc = op[7:5] == 3'b001;
       ud = op[7:5] == 3'b011;
-      ext_of = 8'd0;
+      ext_of = 9'd0;
+      ext_of[8] = xrc && !(o >= 5'h0D && o <= 5'h12);
       ext_of[7] = (rc && (o <= 5'h14 || o == 5'h16 || o == 5'h17)) ||
                   (uc && (o <= 5'h0B || o == 5'h16 || o == 5'h17)) ||
                   (ud && (o == 5'h04 || o == 5'h05)) || op == 8'h81;
@@ -166,10 +171,10 @@ module rnic_parser #(
   // header length (Ethernet through extension headers) of an extension set
   function [6:0] hlen_of;
     /* verilator lint_off UNUSEDSIGNAL */ // bit 7 (known opcode) adds no header
-    input [7:0] e;
+    input [8:0] e;
     /* verilator lint_on UNUSEDSIGNAL */
     begin
-      hlen_of = 7'd54 + (e[6] ? 7'd8 : 7'd0) + (e[5] ? 7'd16 : 7'd0) + (e[4] ? 7'd28 : 7'd0) +
+      hlen_of = 7'd54 + (e[8] ? 7'd4 : 7'd0) + (e[6] ? 7'd8 : 7'd0) + (e[5] ? 7'd16 : 7'd0) + (e[4] ? 7'd28 : 7'd0) +
                 (e[3] ? 7'd4 : 7'd0) + (e[2] ? 7'd8 : 7'd0) + (e[1] ? 7'd4 : 7'd0) +
                 (e[0] ? 7'd4 : 7'd0);
     end
@@ -251,7 +256,7 @@ module rnic_parser #(
     end
   end
 
-  wire [7:0]       in_ext  = ext_of(hb(hdr_view, 42));
+  wire [8:0]       in_ext  = ext_of(hb(hdr_view, 42));
   wire [POS_W-1:0] in_hlen = {{(POS_W-7){1'b0}}, hlen_of(in_ext)};
   wire [BEAT_W-1:0] in_a   = in_hlen[POS_W-1:LOG_K];         // beat of the first payload byte
   wire [LOG_K-1:0]  in_s   = in_hlen[LOG_K-1:0];             // its lane
@@ -291,7 +296,7 @@ module rnic_parser #(
 
   // ---------------------------------------------------------------------
   // verdict on the frame that ended in the previous cycle
-  wire [7:0]  vd_ext   = ext_of(hb(hdr_reg, 42));
+  wire [8:0]  vd_ext   = ext_of(hb(hdr_reg, 42));
   wire [15:0] vd_hlen  = {9'd0, hlen_of(vd_ext)};
   /* verilator lint_off UNUSEDSIGNAL */ // PadCnt only
   wire [7:0]  vd_b43   = hb(hdr_reg, 43);
@@ -363,7 +368,7 @@ module rnic_parser #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   /* verilator lint_off UNUSEDSIGNAL */ // the ingress checked the opcode is known
-  wire [7:0] hx = ext_of(hb(hh, 42));
+  wire [8:0] hx = ext_of(hb(hh, 42));
   /* verilator lint_on UNUSEDSIGNAL */
   assign m_hdr_valid = head_valid && !hdr_done_reg;
   wire   hdr_fire = m_hdr_valid && m_hdr_ready;
@@ -390,12 +395,15 @@ module rnic_parser #(
   assign m_hdr_len    = head_len;
   // extension headers from byte 54 in IBA order: DETH, RETH, AtomicETH, AETH,
   // AtomicAckETH, ImmDt, IETH
-  wire [63:0] x54 = {hb(hh, 54), hb(hh, 55), hb(hh, 56), hb(hh, 57), hb(hh, 58), hb(hh, 59), hb(hh, 60), hb(hh, 61)};
-  wire [63:0] x62 = {hb(hh, 62), hb(hh, 63), hb(hh, 64), hb(hh, 65), hb(hh, 66), hb(hh, 67), hb(hh, 68), hb(hh, 69)};
-  wire [63:0] x70 = {hb(hh, 70), hb(hh, 71), hb(hh, 72), hb(hh, 73), hb(hh, 74), hb(hh, 75), hb(hh, 76), hb(hh, 77)};
-  wire [31:0] x78 = {hb(hh, 78), hb(hh, 79), hb(hh, 80), hb(hh, 81)};
+  // (an XRC request's follow its XRCETH: the same offsets plus 4)
+  wire [HCAP*8-1:0] he = hx[8] ? {32'd0, hh[HCAP*8-1:8*58], hh[8*54-1:0]} : hh;
+  wire [63:0] x54 = {hb(he, 54), hb(he, 55), hb(he, 56), hb(he, 57), hb(he, 58), hb(he, 59), hb(he, 60), hb(he, 61)};
+  wire [63:0] x62 = {hb(he, 62), hb(he, 63), hb(he, 64), hb(he, 65), hb(he, 66), hb(he, 67), hb(he, 68), hb(he, 69)};
+  wire [63:0] x70 = {hb(he, 70), hb(he, 71), hb(he, 72), hb(he, 73), hb(he, 74), hb(he, 75), hb(he, 76), hb(he, 77)};
+  wire [31:0] x78 = {hb(he, 78), hb(he, 79), hb(he, 80), hb(he, 81)};
   assign m_hdr_deth_qkey   = hx[6] ? x54[63:32] : 32'd0;
-  assign m_hdr_deth_sqpn   = hx[6] ? x54[23:0] : 24'd0;
+  // deth_sqpn: UD the DETH source QP; XRC requests the XRCETH's XRC SRQ number
+  assign m_hdr_deth_sqpn   = hx[6] ? x54[23:0] : hx[8] ? {hb(hh, 55), hb(hh, 56), hb(hh, 57)} : 24'd0;
   assign m_hdr_reth_va     = hx[5] ? x54 : 64'd0;
   assign m_hdr_reth_rkey   = hx[5] ? x62[63:32] : 32'd0;
   assign m_hdr_reth_len    = hx[5] ? x62[31:0] : 32'd0;

@@ -109,6 +109,12 @@
 // refused bind completes with MW_BIND_ERR, a refused invalidation with
 // LOC_PROT_ERR, and the QP goes to error. A window key is never an lkey.
 //
+// XRC_SEND QPs (XRC initiators) run as RC QPs whose packets carry the XRC
+// transport bits (101) and, on every request, an XRCETH with the WQE's
+// remote XRC SRQ number (send_wqe.dest_qpn, on the header bus as
+// deth_sqpn); XRC responses (ACK 0xB1, READ responses, ATOMIC ACK) are taken
+// as their RC twins.
+//
 // SEND_INV is a SEND whose LAST/ONLY packet is SEND LAST/ONLY with
 // Invalidate (0x16/0x17) carrying the key in an IETH. The IBA defines these
 // two codes for RC (and XRC) only; on UC this device sends the UC-transport
@@ -478,6 +484,9 @@ end
 wire        q_uc    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UC;
 wire        q_ud    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UD;
 wire        q_unack = q_uc || q_ud;    // nothing acknowledges the packets
+// XRC initiator: RC in every respect but the transport bits (101) and the
+// XRCETH naming the remote XRC SRQ (send_wqe.dest_qpn) on every request
+wire        q_xrc   = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_XRC_SEND;
 wire [2:0]  q_mtu   = w_qs_reg[QS_W-9 -: 3];
 wire        q_sigall = w_qs_reg[QS_W-12];
 wire [23:0] q_pdn   = w_qs_reg[QS_W-13 -: 24];
@@ -630,7 +639,8 @@ always @* begin
         end else if (r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
-        end else if (!(r_type == `RNIC_QP_TYPE_RC || (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
+        end else if (!(r_type == `RNIC_QP_TYPE_RC || r_type == `RNIC_QP_TYPE_XRC_SEND ||
+                       (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
                        (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv)) ||
                      !(w_is_send || w_is_write || w_is_rdat || w_is_local) ||
                      (w_is_local && w_inline) ||
@@ -758,7 +768,8 @@ end
 
 assign m_hdr_valid     = e_hdr_valid;
 // transport bits: RC 000, UC 001, UD 011 (a UD message is one SEND ONLY)
-assign m_hdr_opcode    = q_uc ? {3'b001, e_opcode[4:0]} : q_ud ? {3'b011, e_opcode[4:0]} : e_opcode;
+assign m_hdr_opcode    = q_uc ? {3'b001, e_opcode[4:0]} : q_ud ? {3'b011, e_opcode[4:0]} :
+                         q_xrc ? {3'b101, e_opcode[4:0]} : e_opcode;
 assign m_hdr_se        = e_last && w_solicited && !w_is_rdat;
 assign m_hdr_mig       = 1'b0;
 assign m_hdr_ackreq    = e_last && !q_unack;                         // UC/UD are never acknowledged
@@ -786,7 +797,8 @@ assign m_hdr_imm       = (w_has_imm && e_last) ? {w_imm[7:0], w_imm[15:8], w_imm
 // DETH (UD): the WR's Q_Key, or the QP's own when its high bit is set
 // (IBA 10.2.4 / 11.4.1.1), and this QP as the source
 assign m_hdr_deth_qkey = !q_ud ? 32'd0 : w_ud_qkey[31] ? qkey_mem[w_qp_reg] : w_ud_qkey;
-assign m_hdr_deth_sqpn = q_ud ? {{(24-QPN_W){1'b0}}, w_qp_reg} : 24'd0;
+// deth_sqpn: UD the DETH source QP (this QP); XRC the XRCETH's XRC SRQ
+assign m_hdr_deth_sqpn = q_ud ? {{(24-QPN_W){1'b0}}, w_qp_reg} : q_xrc ? w_ud_dqpn : 24'd0;
 // AtomicETH (IBA 9.4.5): SwapOrAddData is the swap value (CS) or the add
 // value (FA, send_wqe.compare_add); CompareData is compare_add (CS) or 0
 assign m_hdr_atomic_va = w_is_atomic ? w_raddr : 64'd0;
@@ -1177,7 +1189,8 @@ always @* begin
             c_mode_next = M_FLUSH;
             c_state_next = C_WALK;
         end else if (c_ack_fire) begin
-            a_opcode_next = s_ack_opcode;
+            // an XRC response (101) is handled as its RC twin
+            a_opcode_next = (s_ack_opcode[7:5] == 3'b101) ? {3'b000, s_ack_opcode[4:0]} : s_ack_opcode;
             a_dqpn_next = s_ack_dqpn;
             a_aeth_next = s_ack_aeth;
             a_len_next = s_ack_len;

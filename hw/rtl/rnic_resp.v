@@ -313,8 +313,9 @@ wire [LOG_QPS-1:0] ctx_qidx = ctx_wr_index[LOG_QPS-1:0];
 wire [LOG_MRS-1:0] ctx_kidx = ctx_wr_index[LOG_MRS-1:0];
 
 // QPC shadow entry
-localparam QS_W = 355;
+localparam QS_W = 379;
 wire [QS_W-1:0] qs_wr = {
+    cd[`RNIC_QPC_XRCDN_LSB +: `RNIC_QPC_XRCDN_W],
     cd[`RNIC_QPC_SRQN_LSB +: `RNIC_QPC_SRQN_W],
     cd[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W],
     cd[`RNIC_QPC_SRQ_EN_LSB +: `RNIC_QPC_SRQ_EN_W],
@@ -338,7 +339,8 @@ wire [QS_W-1:0] qs_wr = {
     cd[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W]
 };
 reg [QS_W-1:0] qs_rd;
-wire        q_srq_en;
+wire        q_srq_bit;  // qpc.srq_en
+wire [23:0] q_xrcdn;
 wire [2:0]  q_mtu;
 wire [3:0]  q_type, q_state;
 wire [23:0] q_pdn;
@@ -355,9 +357,14 @@ wire [31:0] q_qkey;
 // verilator lint_off UNUSEDSIGNAL
 wire [23:0] q_srqn;     // bits above LOG_SRQS are zero (SRQN = index)
 // verilator lint_on UNUSEDSIGNAL
-assign {q_srqn, q_qkey, q_srq_en, q_mtu, q_type, q_state, q_pdn, q_access, q_recv_cqn, q_dest_qpn,
+assign {q_xrcdn, q_srqn, q_qkey, q_srq_bit, q_mtu, q_type, q_state, q_pdn, q_access, q_recv_cqn, q_dest_qpn,
         q_rq_base, q_log_rq_size, q_log_rq_stride, q_min_rnr, q_dmac, q_dip, q_sport,
         q_hop, q_tc, q_pkey} = qs_rd;
+// An XRC target (XRC_RECV) has no queue of its own: each request's XRCETH
+// names the XRC SRQ (latched as h_sqpn) whose WQEs, PD and CQ it uses, so
+// it takes the SRQ path of the QPs with srq_en
+wire        t_xrc = q_type == `RNIC_QP_TYPE_XRC_RECV;
+wire        q_srq_en = q_srq_bit || t_xrc;
 
 // MPT shadow entry {mw, qpn, valid, tag, pdn, access, start, length, iova}
 localparam MS_W = 1 + 24 + 1 + 8 + 24 + 8 + 64 * 3;
@@ -382,9 +389,12 @@ wire        k_mw;       // a memory window: remote access only through its QP, n
 wire [23:0] k_qpn;      // the window's QP
 assign {k_mw, k_qpn, k_valid, k_tag, k_pdn, k_access, k_start, k_length, k_iova} = ms_rd;
 
-// SRQC shadow entry {valid, log_size, log_stride, pdn, base}
-localparam SS_W = 1 + 5 + 5 + 24 + 64;
+// SRQC shadow entry {xrc, xrcdn, cqn, valid, log_size, log_stride, pdn, base}
+localparam SS_W = 1 + 24 + 24 + 1 + 5 + 5 + 24 + 64;
 wire [SS_W-1:0] ss_wr = {
+    cd[`RNIC_SRQC_XRC_LSB +: `RNIC_SRQC_XRC_W],
+    cd[`RNIC_SRQC_XRCDN_LSB +: `RNIC_SRQC_XRCDN_W],
+    cd[`RNIC_SRQC_CQN_LSB +: `RNIC_SRQC_CQN_W],
     cd[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W],
     cd[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W],
     cd[`RNIC_SRQC_LOG_STRIDE_LSB +: `RNIC_SRQC_LOG_STRIDE_W],
@@ -398,6 +408,9 @@ reg [4:0]  s_log_size_reg = 5'd0, s_log_size_next;
 reg [4:0]  s_log_stride_reg = 5'd0, s_log_stride_next;
 reg [23:0] s_pdn_reg = 24'd0, s_pdn_next;
 reg [63:0] s_base_reg = 64'd0, s_base_next;
+reg        s_xrc_reg = 1'b0, s_xrc_next;        // an XRC SRQ
+reg [23:0] s_xrcdn_reg = 24'd0, s_xrcdn_next;   // its XRC domain
+reg [23:0] s_cqn_reg = 24'd0, s_cqn_next;       // its CQ (XRC)
 
 // ---------------------------------------------------------------------------
 // FSM state
@@ -660,7 +673,9 @@ wire [63:0] rd_req_addr_e;
 wire [15:0] rd_req_len_e;
 wire [TAG_W-1:0] rd_req_tag_e;
 wire        rd_req_valid_e;
-wire [7:0]  rd_hdr_opcode;
+// verilator lint_off UNUSEDSIGNAL
+wire [7:0]  rd_hdr_opcode;   // RC codes: the transport bits are this block's (RC or XRC)
+// verilator lint_on UNUSEDSIGNAL
 wire [23:0] rd_hdr_psn;
 wire [31:0] rd_hdr_aeth;
 wire [12:0] rd_hdr_len;
@@ -784,7 +799,7 @@ wire [SCNT_W:0] f_slot_w = f_slot;   // only the slot bits address the table
 wire [LOG_QPS+SIDX_W-1:0] sge_wa = {qidx, f_slot_w[SIDX_W-1:0]};
 
 wire dyn_wr = dyn_we && !ctx_hit_reg;
-wire [LOG_SRQS-1:0] s_ra = q_srqn[LOG_SRQS-1:0];
+wire [LOG_SRQS-1:0] s_ra = t_xrc ? h_sqpn_reg[LOG_SRQS-1:0] : q_srqn[LOG_SRQS-1:0];
 wire [MSG_W-1:0] msg_wd = {m_active_reg, m_write_reg, m_cur_reg, m_off_reg, m_bytes_reg,
                            m_total_reg, m_addr_reg, m_rem_reg, m_claim_reg, m_idx_reg};
 
@@ -867,7 +882,8 @@ wire t_uc = q_type == `RNIC_QP_TYPE_UC;
 wire t_ud = q_type == `RNIC_QP_TYPE_UD;
 wire t_unack = t_uc || t_ud;           // no ACKs, no NAKs
 wire op_inv = h_opl == OP_SEND_LAST_INV || h_opl == OP_SEND_ONLY_INV;   // IETH
-wire op_tr_ok = t_uc ? (h_op_reg[7:5] == 3'b001 && (h_opl <= OP_WRITE_ONLY_IMM || op_inv)) :
+wire op_tr_ok = t_xrc ? (h_op_reg[7:5] == 3'b101) :
+                t_uc ? (h_op_reg[7:5] == 3'b001 && (h_opl <= OP_WRITE_ONLY_IMM || op_inv)) :
                 t_ud ? (h_op_reg[7:5] == 3'b011 && (h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM)) :
                        (h_op_reg[7:5] == 3'b000);
 wire op_send = h_opl <= OP_SEND_ONLY_IMM || op_inv;
@@ -895,10 +911,14 @@ wire reuse = q_srq_en && m_claim_reg && op_send && op_start;
 wire wqe_avail = reuse || ((!q_srq_en || s_valid_reg) && w_pi_reg != w_ci_reg);
 wire [13:0] mtu = 14'd128 << q_mtu;   // path_mtu code 1..5 = 256..4096 bytes
 wire len_ok = op_end ? ({1'b0, h_len_reg} <= mtu) : ({1'b0, h_len_reg} == mtu);
-wire qp_ok = h_qpn_reg < QPS && (q_type == `RNIC_QP_TYPE_RC || t_unack) && op_tr_ok && !w_err_reg &&
+wire qp_ok = h_qpn_reg < QPS && (q_type == `RNIC_QP_TYPE_RC || t_xrc || t_unack) && op_tr_ok && !w_err_reg &&
              (q_state == `RNIC_QP_STATE_RTR || q_state == `RNIC_QP_STATE_RTS ||
               q_state == `RNIC_QP_STATE_SQD);
 wire [23:0] psn_d = h_psn_reg - w_epsn_reg;   // 24-bit serial difference
+// XRC (IBA 9.3.6, 14.2.7): the XRCETH names a live XRC SRQ of the target's
+// XRC domain; the SRQ's PD is the one remote keys are checked against
+wire xrc_ok = h_sqpn_reg < SRQS && s_valid_reg && s_xrc_reg && s_xrcdn_reg == q_xrcdn;
+wire [23:0] r_pdn = t_xrc ? s_pdn_reg : q_pdn;
 
 // RETH check (IBA 9.4.4 / 10.6.3.3 style rules, rkey index and tag); a
 // READ needs remote read rights, a WRITE remote write rights, an atomic
@@ -907,7 +927,7 @@ wire [7:0] reth_acc = op_atomic ? `RNIC_ACCESS_REMOTE_ATOMIC :
                       op_read ? `RNIC_ACCESS_REMOTE_READ : `RNIC_ACCESS_REMOTE_WRITE;
 wire [64:0] reth_off = {1'b0, h_va_reg} - {1'b0, k_start};
 wire reth_key_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
-                   k_tag == h_rkey_reg[KT-1:0] && k_pdn == q_pdn &&
+                   k_tag == h_rkey_reg[KT-1:0] && k_pdn == r_pdn &&
                    (!k_mw || k_qpn == h_qpn_reg) &&
                    (k_access & reth_acc) != 8'd0 &&
                    (q_access & reth_acc) != 8'd0 &&
@@ -920,7 +940,7 @@ wire reth_ok = h_rlen_reg == 32'd0 || reth_key_ok;
 // REG_MR are never invalidated remotely (the MPT shadow is read with the
 // IETH key, latched in h_rkey)
 wire inv_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid && k_mw &&
-              k_tag == h_rkey_reg[KT-1:0] && k_pdn == q_pdn && k_qpn == h_qpn_reg;
+              k_tag == h_rkey_reg[KT-1:0] && k_pdn == r_pdn && k_qpn == h_qpn_reg;
 reg mpt_wr;          // S_INV: the window's entry goes out on m_mpt_*
 reg inv_ev_reg = 1'b0;
 
@@ -1066,6 +1086,9 @@ always @* begin
     s_log_stride_next = s_log_stride_reg;
     s_pdn_next = s_pdn_reg;
     s_base_next = s_base_reg;
+    s_xrc_next = s_xrc_reg;
+    s_xrcdn_next = s_xrcdn_reg;
+    s_cqn_next = s_cqn_reg;
     ctx_hit_next = ctx_hit_reg;
 
     f_k_next = f_k_reg;
@@ -1182,7 +1205,9 @@ always @* begin
             h_ackreq_next = s_hdr_ackreq;
             h_qpn_next = s_hdr_dqpn;
             h_psn_next = s_hdr_psn;
-            if (s_hdr_opcode == OP_CMP_SWAP || s_hdr_opcode == OP_FETCH_ADD) begin
+            // (RC or XRC: the operation is in the low five opcode bits)
+            if ((s_hdr_opcode[7:5] == 3'b000 || s_hdr_opcode[7:5] == 3'b101) &&
+                (s_hdr_opcode[4:0] == OP_CMP_SWAP[4:0] || s_hdr_opcode[4:0] == OP_FETCH_ADD[4:0])) begin
                 // the MPT shadow is read with this rkey from LOAD on
                 h_va_next = s_hdr_atomic_va;
                 h_rkey_next = s_hdr_atomic_rkey;
@@ -1226,7 +1251,8 @@ always @* begin
         // receives come from the QP's SRQ: its indexes and ring instead
         w_pi_next = spi_rd;
         w_ci_next = sci_rd;
-        {s_valid_next, s_log_size_next, s_log_stride_next, s_pdn_next, s_base_next} = ss_rd;
+        {s_xrc_next, s_xrcdn_next, s_cqn_next, s_valid_next, s_log_size_next, s_log_stride_next, s_pdn_next,
+         s_base_next} = ss_rd;
         state_next = S_DECIDE;
     end
     S_DECIDE: begin
@@ -1296,6 +1322,13 @@ always @* begin
                 ack_syn_next = SYN_NAK_PSN;
                 ack_psn_next = w_epsn_reg;
             end
+        end else if (t_xrc && !xrc_ok) begin
+            // XRCETH names no XRC SRQ of the target's domain: invalid request
+            stat_inv_req_next = 1'b1;
+            qp_err_next = 1'b1;
+            w_err_next = 1'b1;
+            do_ack_next = 1'b1;
+            ack_syn_next = SYN_NAK_INV;
         end else if (op_read) begin
             if (m_active_reg || !rd_len_ok) begin
                 // inside another message, or carrying payload / too long
@@ -1825,6 +1858,9 @@ always @(posedge clk) begin
     s_log_stride_reg <= s_log_stride_next;
     s_pdn_reg <= s_pdn_next;
     s_base_reg <= s_base_next;
+    s_xrc_reg <= s_xrc_next;
+    s_xrcdn_reg <= s_xrcdn_next;
+    s_cqn_reg <= s_cqn_next;
     spend_sidx_reg <= spend_sidx_next;
     spend_pi_reg <= spend_pi_next;
     ctx_hit_reg <= ctx_hit_next;
@@ -1890,13 +1926,17 @@ always @* begin
         cqe[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] = {h_imm_reg[7:0], h_imm_reg[15:8],
                                                      h_imm_reg[23:16], h_imm_reg[31:24]};
     cqe[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = t_ud ? h_sqpn_reg : q_dest_qpn;
+    if (t_xrc)
+        cqe[`RNIC_CQE_SRQN_LSB +: `RNIC_CQE_SRQN_W] = h_sqpn_reg;   // the XRC SRQ
 end
 assign m_cqe_valid = cqe_valid;
-assign m_cqe_cqn = q_recv_cqn;
+assign m_cqe_cqn = t_xrc ? s_cqn_reg : q_recv_cqn;   // XRC: the XRC SRQ's CQ
 assign m_cqe_data = cqe;
 
 assign m_hdr_valid = ack_valid || (rd_mode && rd_hdr_valid);
-assign m_hdr_opcode = rd_mode ? rd_hdr_opcode : ack_atomic_reg ? OP_ATOMIC_ACK : OP_ACK;
+// XRC responses carry the XRC transport bits (101), RC's 000
+assign m_hdr_opcode = {t_xrc ? 3'b101 : 3'b000,
+                       rd_mode ? rd_hdr_opcode[4:0] : ack_atomic_reg ? OP_ATOMIC_ACK[4:0] : OP_ACK[4:0]};
 assign m_hdr_se = 1'b0;
 assign m_hdr_mig = 1'b0;
 assign m_hdr_ackreq = 1'b0;

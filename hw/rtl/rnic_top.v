@@ -540,7 +540,10 @@ rnic_parser #(
 
 // A response opcode goes to the requester: RC READ RESPONSE first/middle/
 // last/only (0x0D-0x10), ACK (0x11), ATOMIC ACKNOWLEDGE (0x12).
-wire rx_to_req = rx_hdr_opcode >= 8'h0D && rx_hdr_opcode <= 8'h12;
+// responses (READ RESPONSE, ACK, ATOMIC ACK) of RC (000) and XRC (101) go to
+// the requester, everything else to the responder
+wire rx_to_req = rx_hdr_opcode[4:0] >= 5'h0D && rx_hdr_opcode[4:0] <= 5'h12 &&
+                 (rx_hdr_opcode[7:5] == 3'b000 || rx_hdr_opcode[7:5] == 3'b101);
 reg  rx_pl_busy_reg, rx_pl_busy_next;   // a header was taken; its payload is flowing
 reg  rx_pl_req_reg, rx_pl_req_next;     // ... to the requester (else the responder)
 wire resp_hdr_ready;

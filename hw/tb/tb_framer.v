@@ -7,7 +7,7 @@
 //    No byte is exempt: rxe sends UDP checksum 0, DF set, FECN/BECN 0, as the
 //    framer does. Random gaps and back-pressure in the second pass.
 // 2. Loopback framer -> rnic_parser: random packets of every opcode of the IBA
-//    opcode table (RC, UC, UD, CNP) with payload lengths 0..4096 (0, 1..7,
+//    opcode table (RC, UC, UD, CNP, XRC; UC 0x36/0x37) with payload lengths 0..4096 (0, 1..7,
 //    4093..4096 and random), random field values, random input gaps and output
 //    back-pressure. The parser must emit every packet with every header field
 //    equal to what was sent (fields of extension headers the opcode lacks are 0)
@@ -23,7 +23,7 @@ module tb_framer;
   localparam KEEP_W = DATA_W / 8;
   localparam META_W = 912;
   localparam MAX_VEC = 256;
-  localparam N_LOOP = 160;
+  localparam N_LOOP = 200;
 
   reg clk = 1'b0;
   reg rst = 1'b1;
@@ -80,28 +80,32 @@ module tb_framer;
   endfunction
 
   // extension headers by opcode, written out from IBA vol. 1 table 37:
-  // {deth, reth, atomic, aeth, aack, imm, ieth}
-  function [6:0] ext_set;
-    input [7:0] op;
+  // {xrceth, deth, reth, atomic, aeth, aack, imm, ieth}; an XRC opcode (101)
+  // has its RC twin's headers, requests (not 0x0D..0x12) an XRCETH first
+  function [7:0] ext_set;
+    input [7:0] op_in;
+    reg [7:0] op;
     begin
+      op = (op_in[7:5] == 3'b101) ? {3'b000, op_in[4:0]} : op_in;
       case (op)
-        8'h03, 8'h05, 8'h23, 8'h25:                 ext_set = 7'b0000010;  // SEND last/only imm
-        8'h06, 8'h0A, 8'h0C, 8'h26, 8'h2A:          ext_set = 7'b0100000;  // WRITE first/only, READ req
-        8'h09, 8'h29:                               ext_set = 7'b0000010;  // WRITE last imm
-        8'h0B, 8'h2B:                               ext_set = 7'b0100010;  // WRITE only imm
-        8'h0D, 8'h0F, 8'h10, 8'h11:                 ext_set = 7'b0001000;  // READ resp first/last/only, ACK
-        8'h12:                                      ext_set = 7'b0001100;  // ATOMIC ACK
-        8'h13, 8'h14:                               ext_set = 7'b0010000;  // CmpSwap, FetchAdd
-        8'h16, 8'h17:                               ext_set = 7'b0000001;  // SEND last/only inv
-        8'h64:                                      ext_set = 7'b1000000;  // UD SEND only
-        8'h65:                                      ext_set = 7'b1000010;  // UD SEND only imm
-        default:                                    ext_set = 7'b0000000;
+        8'h03, 8'h05, 8'h23, 8'h25:                 ext_set = 8'b00000010;  // SEND last/only imm
+        8'h06, 8'h0A, 8'h0C, 8'h26, 8'h2A:          ext_set = 8'b00100000;  // WRITE first/only, READ req
+        8'h09, 8'h29:                               ext_set = 8'b00000010;  // WRITE last imm
+        8'h0B, 8'h2B:                               ext_set = 8'b00100010;  // WRITE only imm
+        8'h0D, 8'h0F, 8'h10, 8'h11:                 ext_set = 8'b00001000;  // READ resp first/last/only, ACK
+        8'h12:                                      ext_set = 8'b00001100;  // ATOMIC ACK
+        8'h13, 8'h14:                               ext_set = 8'b00010000;  // CmpSwap, FetchAdd
+        8'h16, 8'h17, 8'h36, 8'h37:                 ext_set = 8'b00000001;  // SEND last/only inv
+        8'h64:                                      ext_set = 8'b01000000;  // UD SEND only
+        8'h65:                                      ext_set = 8'b01000010;  // UD SEND only imm
+        default:                                    ext_set = 8'b00000000;
       endcase
+      ext_set[7] = op_in[7:5] == 3'b101 && !(op_in[4:0] >= 5'h0D && op_in[4:0] <= 5'h12);
     end
   endfunction
 
   // every opcode of the table
-  reg [7:0] opcodes [0:41];
+  reg [7:0] opcodes [0:71];
   integer n_ops;
   task init_opcodes;
     integer o;
@@ -111,9 +115,14 @@ module tb_framer;
       opcodes[n_ops] = 8'h16; n_ops = n_ops + 1;
       opcodes[n_ops] = 8'h17; n_ops = n_ops + 1;
       for (o = 8'h20; o <= 8'h2B; o = o + 1) begin opcodes[n_ops] = o; n_ops = n_ops + 1; end
+      opcodes[n_ops] = 8'h36; n_ops = n_ops + 1;   // UC SEND with Invalidate (rnic extension)
+      opcodes[n_ops] = 8'h37; n_ops = n_ops + 1;
       opcodes[n_ops] = 8'h64; n_ops = n_ops + 1;
       opcodes[n_ops] = 8'h65; n_ops = n_ops + 1;
       opcodes[n_ops] = 8'h81; n_ops = n_ops + 1;
+      for (o = 8'hA0; o <= 8'hB4; o = o + 1) begin opcodes[n_ops] = o; n_ops = n_ops + 1; end
+      opcodes[n_ops] = 8'hB6; n_ops = n_ops + 1;
+      opcodes[n_ops] = 8'hB7; n_ops = n_ops + 1;
     end
   endtask
 
@@ -319,7 +328,7 @@ module tb_framer;
   reg [63:0] e_r64a [0:N_LOOP-1], e_r64b [0:N_LOOP-1], e_r64c [0:N_LOOP-1];
   reg [31:0] e_r32a [0:N_LOOP-1], e_r32b [0:N_LOOP-1];
   integer    ph_seen = 0, pp_seen = 0, pp_beat = 0, n_loop = 0, pp_l, pp_idx;
-  reg [6:0]  ex;
+  reg [7:0]  ex;
 
   always @(posedge clk) begin
     if (!rst && loop_mode) begin
@@ -335,7 +344,7 @@ module tb_framer;
               o_ip_id !== e_ip_id[ph_seen] || {o_ttl, o_tos} !== e_ttltos[ph_seen] ||
               o_sport !== e_sport[ph_seen] || o_len !== e_len[ph_seen] ||
               o_deth_qkey !== (ex[6] ? e_r32a[ph_seen] : 32'd0) ||
-              o_deth_sqpn !== (ex[6] ? e_r32b[ph_seen][23:0] : 24'd0) ||
+              o_deth_sqpn !== ((ex[6] || ex[7]) ? e_r32b[ph_seen][23:0] : 24'd0) ||
               o_reth_va !== (ex[5] ? e_r64a[ph_seen] : 64'd0) ||
               o_reth_rkey !== (ex[5] ? e_r32a[ph_seen] : 32'd0) ||
               o_reth_len !== (ex[5] ? e_r32b[ph_seen] : 32'd0) ||

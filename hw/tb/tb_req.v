@@ -11,6 +11,9 @@
 // every DMA write request of its data was accepted before the CQE was
 // offered; for a UC or UD WQE, that all its headers had been taken and all
 // its gather data had arrived from the DMA read port).
+// SEND_INV: SEND FIRST/MIDDLE as for a SEND, then SEND LAST/ONLY with
+// Invalidate (RC 0x16/0x17, UC 0x36/0x37) with the key unswapped in hdr_imm
+// (QPs 38-39); on UD (QP 40) LOC_QP_OP_ERR.
 // QPs 3-18 are RC; QPs 20-23 UC (UC opcodes, no AckReq, completion without
 // ACKs, READ/atomics refused); QPs 24-25 UD (SEND ONLY with DETH, address
 // vector and Q_Key from the WQE, length and opcode errors); QPs 26-27 RC
@@ -889,7 +892,7 @@ endfunction
 integer hs_msg = 0, hs_off = 0, hs_pkts = 0;
 reg [15:0] hs_ip_id;
 integer hm, hlen, hplen;
-reg hfirst, hlast, hwrite, himm, hread, hatom, hcs, hud;
+reg hfirst, hlast, hwrite, himm, hinv, hread, hatom, hcs, hud;
 reg [7:0] hop;
 reg [3:0] htype;
 always @(posedge clk) begin
@@ -911,15 +914,18 @@ always @(posedge clk) begin
             hlast = (hs_off + hplen == hlen);
             hwrite = em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
             himm = em_op[hm] == `RNIC_WQE_OP_SEND_IMM || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+            hinv = em_op[hm] == `RNIC_WQE_OP_SEND_INV;     // LAST/ONLY with Invalidate (0x16/0x17) + IETH
             hread = em_op[hm] == `RNIC_WQE_OP_RDMA_READ;   // one READ REQUEST, no payload (hlen 0)
             hcs = em_op[hm] == `RNIC_WQE_OP_ATOMIC_CS;
             hatom = hcs || em_op[hm] == `RNIC_WQE_OP_ATOMIC_FA;   // one COMPARE SWAP / FETCH ADD, no payload
             htype = em_type[hm];
             hud = htype == `RNIC_QP_TYPE_UD;
             hop = hread ? 8'h0C : hatom ? (hcs ? 8'h13 : 8'h14) :
+                  (hinv && hlast) ? (hfirst ? 8'h17 : 8'h16) :
                   (hwrite ? 8'h06 : 8'h00) + (hfirst && hlast ? (himm ? 8'd5 : 8'd4) :
                                              hfirst ? 8'd0 : hlast ? (himm ? 8'd3 : 8'd2) : 8'd1);
-            // transport bits (IBA 9.2): UC 001 (0x20 + the RC code), UD 011
+            // transport bits (IBA 9.2): UC 001 (0x20 + the RC code; SEND
+            // LAST/ONLY with Invalidate 0x36/0x37, an rnic extension), UD 011
             // (SEND ONLY 0x64, SEND ONLY with immediate 0x65)
             hop = hop | ((htype == `RNIC_QP_TYPE_UC) ? 8'h20 : hud ? 8'h60 : 8'h00);
             chk("opcode", hdr_opcode, hop);
@@ -939,7 +945,10 @@ always @(posedge clk) begin
             chk("reth_rkey", hdr_reth_rkey, ((hwrite || hread) && hfirst) ? em_rkey[hm] : 32'd0);
             chk("reth_len", hdr_reth_len, ((hwrite || hread) && hfirst) ? em_rlen[hm] : 32'd0);
             chk("aeth", hdr_aeth, 0);
-            chk("imm", hdr_imm, (himm && hlast) ? {em_imm[hm][7:0], em_imm[hm][15:8], em_imm[hm][23:16], em_imm[hm][31:24]} : 32'd0);
+            // ImmDt: send_wqe.imm holds the first wire byte in [7:0]; IETH
+            // (SEND_INV): the key as a number, not swapped; LAST/ONLY only
+            chk("imm", hdr_imm, (himm && hlast) ? {em_imm[hm][7:0], em_imm[hm][15:8], em_imm[hm][23:16], em_imm[hm][31:24]} :
+                                (hinv && hlast) ? em_imm[hm] : 32'd0);
             // DETH (UD only): the WQE's Q_Key, or the QPC's; this QP as the source
             chk("deth_qkey", hdr_deth_qkey, hud ? em_ud_qkey[hm] : 32'd0);
             chk("deth_sqpn", hdr_deth_sqpn, hud ? {16'd0, em_qp[hm]} : 24'd0);
@@ -1606,7 +1615,7 @@ initial begin
     wait_cqes;
     qp_setup(8, `RNIC_QP_STATE_RESET, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd0, 1'b0);   // clears the error flag
     qp_setup(8, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd17, 24'd40, 1'b0);
-    post(8, `RNIC_WQE_OP_SEND_INV, SIG, 1, 64, 32'h55, 0, 0, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);   // not yet
+    post(8, `RNIC_WQE_OP_TSO, SIG, 1, 64, 32'h55, 0, 0, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);   // not implemented
     post(8, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
     wait_cqes;
 
@@ -2632,6 +2641,93 @@ initial begin
     post(36, `RNIC_WQE_OP_SEND, SIG, 1, 8, 0, 0, 0, FLUSH, 1'b0, 1'b1);
     wait_cqes;
     mw_counts("memory windows");
+
+    // =====================================================================
+    // SEND_INV (IBV_WR_SEND_WITH_INV): sent as a SEND whose LAST/ONLY packet
+    // is SEND LAST/ONLY with Invalidate, its IETH the key to invalidate
+    // (send_wqe.imm as a number: hdr_imm is not byte-swapped as an ImmDt
+    // is); FIRST/MIDDLE are plain SEND FIRST/MIDDLE with hdr_imm 0. RC
+    // 0x16/0x17 with AckReq on the LAST, UC 0x36/0x37 without; the CQE is
+    // REQ_SEND. The WQE's remote address, rkey, compare_add and swap carry
+    // decoys no SEND packet may show. UD: LOC_QP_OP_ERR, nothing sent.
+    qp_setup(38, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd75, 24'hfffffe, 1'b0);   // PSNs wrap
+    qp_setup_t(39, UC, `RNIC_QP_STATE_RTS, `RNIC_MTU_512, 24'd5, 24'd77, 24'h00fff0, 1'b0, 32'h39393939);
+    qp_setup_t(40, UD, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd79, 24'h000060, 1'b0, 32'h40404040);
+    $display("QP 38 RC: SEND_INV ONLY (0x17), FIRST MIDDLE LAST (0x00 0x01 0x16), FIRST LAST, 0 B, inline; IETH = key");
+    nd = n_dma_req;
+    sg1(MR_VA + 64'h12001, 700);
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 700, 32'h0a1b2c3d, 64'h00007f0012345678,
+         32'h00abcdef, OK, 1, 1);
+    sg_va[0] = MR_VA + 64'h13003; sg_len[0] = 1200; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h14005; sg_len[1] = 1300; sg_key[1] = LKEY;
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG, 2, 2500, 32'h00000cc5, 64'h1111, 32'h00000bb3, OK, 1, 1);
+    sg1(MR_VA + 64'h15007, 1500);
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 1500, 32'hf0e1d2c3, 0, 0, OK, 1, 1);
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG, 0, 0, 32'h00000991, 0, 0, OK, 1, 1);            // no payload
+    for (i = 0; i < 100; i = i + 1) inl[i] = 8'h5a ^ i;
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG | `RNIC_WQE_FLAG_INLINE, 0, 100, 32'h12345678, 0, 0, OK, 1, 1);
+    // a SEND_IMM and a SEND behind: ImmDt swapped again, no IETH
+    sg1(MR_VA + 64'h16009, 1025);
+    post(38, `RNIC_WQE_OP_SEND_IMM, SIG, 1, 1025, 32'h12345678, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h1700b, 10);
+    post(38, `RNIC_WQE_OP_SEND, SIG, 1, 10, 32'h87654321, 0, 0, OK, 1, 1);
+    wait_sent;
+    chk("RC 38 psn", qa_psn[38], 24'h000009);             // 1+3+2+1+1+2+1 PSNs from 0xfffffe
+    send_ack(8'h11, 38, qa_psn[38] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    // the responder refuses the key: NAK invalid request -> REM_INV_REQ_ERR,
+    // the SEND_INV behind it (sent) flushed; then a reset
+    $display("QP 38 RC: SEND_INV NAKed invalid request -> REM_INV_REQ_ERR, flush");
+    rp = qa_psn[38];
+    sg1(MR_VA + 64'h1800d, 300);
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG, 1, 300, 32'h00000dd7, 0, 0, `RNIC_WC_STATUS_REM_INV_REQ_ERR, 1, 1);
+    sg1(MR_VA + 64'h1900f, 40);
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG, 1, 40, 32'h00000ee9, 0, 0, FLUSH, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 38, rp, 8'h61, 0);
+    wait_cqes;
+    qp_reset_t(38, `RNIC_QP_TYPE_RC, `RNIC_MTU_1024, 24'd75, 24'h000100, 32'h0e000026);
+    sg1(MR_VA + 64'h1a011, 64);
+    post(38, `RNIC_WQE_OP_SEND_INV, SIG, 1, 64, 32'h00000091, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 38, qa_psn[38] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    chk("RC 38 DMA", n_dma_req, nd + 9);                 // every SEND_INV / SEND with gather data
+
+    // UC QP 39, MTU 512: SEND_INV ONLY (0x37), FIRST MIDDLE LAST with
+    // Invalidate (0x20 0x21 0x36), FIRST LAST (0x20 0x36), 0 B (0x37); no ACKs
+    $display("QP 39 UC MTU 512: SEND_INV 0x37, 0x20 0x21 0x36, 0x20 0x36, 0 B; no ACKs");
+    na = n_ack_in;
+    sg1(MR_VA + 64'h1b013, 300);
+    post(39, `RNIC_WQE_OP_SEND_INV, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 300, 32'h00000ff2, 64'h2222, 32'h3333, OK, 1, 1);
+    sg_va[0] = MR_VA + 64'h1c015; sg_len[0] = 700; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h1d017; sg_len[1] = 600; sg_key[1] = LKEY;
+    post(39, `RNIC_WQE_OP_SEND_INV, SIG, 2, 1300, 32'ha5b6c7d8, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h1e019, 513);
+    post(39, `RNIC_WQE_OP_SEND_INV, 0, 1, 513, 32'h00000ff4, 0, 0, OK, 1, 0);            // unsignaled
+    post(39, `RNIC_WQE_OP_SEND_INV, SIG, 0, 0, 32'h00000ff6, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    chk("UC ACKs fed", n_ack_in, na);
+    chk("UC 39 psn", qa_psn[39], 24'h00fff7);             // 1+3+2+1 PSNs from 0x00fff0
+
+    // UD QP 40: SEND_INV is no UD operation: LOC_QP_OP_ERR, nothing read or
+    // sent (one m_err_w pulse), the SEND behind flushed; after a reset the
+    // QP sends again
+    $display("QP 40 UD: SEND_INV -> LOC_QP_OP_ERR");
+    nd = n_dma_req;
+    h28 = hs_msg;
+    sg1(MR_VA + 64'h1f01b, 64);
+    post(40, `RNIC_WQE_OP_SEND_INV, SIG, 1, 64, 32'h00000991, 0, 0, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 0, 1);
+    post(40, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, FLUSH, 0, 1);
+    wait_cqes;
+    chk("UD SEND_INV DMA", n_dma_req, nd);
+    chk("UD SEND_INV pkts", hs_msg, h28);
+    qp_reset_t(40, UD, `RNIC_MTU_1024, 24'd79, 24'h000070, 32'h40404040);
+    post(40, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    wait_cqes;
+    chk("UD 40 DMA", n_dma_req, nd + 1);
 
     repeat (100) @(posedge clk);
     err_chk;

@@ -21,6 +21,13 @@
 // next expected SRQN; the SRQ limit case checks after every single-packet
 // delivery that the event came exactly at the packet whose WQE left fewer
 // than the limit, and that re-arming (keep_idx) keeps the SRQ's indexes.
+// SEND with Invalidate cases (RC 0x16/0x17, UC 0x36/0x37) expect, for a key
+// the responder may invalidate, one key-table write on m_mpt_* (the window's
+// entry with valid 0, every other field as the TB wrote it; compared field
+// by field and whole, held unchanged until taken, taken before the CQE) and
+// one MW_INVAL event after it; the write is fed back into the DUT's context
+// port as rnic_top does, so a later use of the key is refused. Any other
+// write or event fails.
 // Run it with -Ptb_resp.DATA_W=64 too (GRH over 5 beats).
 `timescale 1ns/1ps
 `default_nettype none
@@ -141,6 +148,26 @@ wire        srq_lim_valid;
 wire [23:0] srq_lim_srqn;
 wire        stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx, stat_msg_drop;
 
+// key-table writes of SEND with Invalidate (m_mpt_*) and their MW_INVAL
+// events (m_mw_ev_*). As in rnic_top, a write the DUT offers joins the
+// context-write bus in a cycle the firmware port (the TB's ctx_write) does
+// not use, so the DUT's own MPT shadow takes it; mpt_bp holds it off at
+// random (lfsr) to test back-pressure.
+wire        mpt_valid;
+wire        mpt_ready;
+wire [23:0] mpt_index;
+wire [1023:0] mpt_data;
+wire        mw_ev_valid;
+wire [63:0] mw_ev;
+reg         mpt_bp = 1'b0;
+integer     mpt_vc = 0;         // cycles the write on m_mpt_* has been offered and not taken
+wire        mpt_hold;
+assign mpt_ready = !ctx_wr_valid && !mpt_hold;
+wire        kx_wr_valid = ctx_wr_valid || (mpt_valid && mpt_ready);
+wire [7:0]  kx_wr_table = ctx_wr_valid ? ctx_wr_table : `RNIC_CTX_TABLE_MPT;
+wire [23:0] kx_wr_index = ctx_wr_valid ? ctx_wr_index : mpt_index;
+wire [1023:0] kx_wr_data = ctx_wr_valid ? ctx_wr_data : mpt_data;
+
 rnic_resp #(
     .DATA_W(DATA_W),
     .LOG_QPS(4),
@@ -149,8 +176,8 @@ rnic_resp #(
     .TAG_W(4)
 ) dut (
     .clk(clk), .rst(rst),
-    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table),
-    .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
+    .ctx_wr_valid(kx_wr_valid), .ctx_wr_table(kx_wr_table),
+    .ctx_wr_index(kx_wr_index), .ctx_wr_data(kx_wr_data),
     .s_rq_pi_valid(rq_pi_valid), .s_rq_pi_qpn(rq_pi_qpn), .s_rq_pi(rq_pi),
     .s_srq_pi_valid(srq_pi_valid), .s_srq_pi_srqn(srq_pi_srqn), .s_srq_pi(srq_pi),
     .s_hdr_opcode(h_opcode), .s_hdr_se(h_se), .s_hdr_mig(1'b0),
@@ -193,7 +220,9 @@ rnic_resp #(
     .qp_err_valid(qp_err_valid), .qp_err_qpn(qp_err_qpn), .qp_err_type(qp_err_type),
     .srq_lim_valid(srq_lim_valid), .srq_lim_srqn(srq_lim_srqn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
-    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop)
+    .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop),
+    .m_mpt_valid(mpt_valid), .m_mpt_ready(mpt_ready), .m_mpt_index(mpt_index), .m_mpt_data(mpt_data),
+    .m_mw_ev_valid(mw_ev_valid), .m_mw_ev(mw_ev)
 );
 
 // ---------------------------------------------------------------------------
@@ -206,6 +235,7 @@ wire stall_wr  = stall_en && lfsr[7:6] == 2'b00;
 wire stall_cqe = stall_en && lfsr[11];
 wire stall_ack = stall_en && lfsr[15];
 wire stall_rrq = stall_en && lfsr[19];
+assign mpt_hold = mpt_bp && (mpt_vc < 3 || lfsr[29:28] != 2'b00);   // at least 3 cycles, then at random
 
 // ---------------------------------------------------------------------------
 // device memory; wmem holds write data until the write's done pulse
@@ -524,8 +554,102 @@ end
 reg [23:0]  xc_cqn [0:255];
 reg [255:0] xc_data [0:255];
 integer     xc_wrb [0:255];     // write-request bytes accepted before the CQE
+integer     xc_mpt [0:255];     // key-table writes taken before the CQE
 integer xc_wr = 0, xc_rd = 0;
 integer exp_wr_req_bytes = 0;
+
+// expected key-table writes on m_mpt_* (SEND with Invalidate: the window's
+// entry with valid 0, every other field as it was) and MW_INVAL events on
+// m_mw_ev_*, in order. A write offered while none is expected, a write
+// offered and not taken that is withdrawn or changes before it is taken, a
+// valid that is not 0 or 1, an event nobody expects or one that comes
+// before its write fails; every write taken is compared field by field
+// and as a whole.
+reg [23:0]   xm_idx [0:63];
+reg [1023:0] xm_data [0:63];
+integer xm_wr = 0, xm_rd = 0;
+reg [63:0]   xv_ev [0:63];
+integer xv_wr = 0, xv_rd = 0;
+integer n_mpt = 0;              // writes taken (non-blocking: a check at the same edge sees the count before)
+integer n_mpt_held = 0;         // cycles a write was offered and not taken
+reg          mpt_held = 1'b0;   // the write offered at the last edge was not taken
+reg [23:0]   mpt_hidx = 24'd0;
+reg [1023:0] mpt_hdata = 1024'd0;
+reg [1023:0] xmd;
+
+task mpt_field;
+    input [8*8-1:0] name;
+    input [63:0] got;
+    input [63:0] exp;
+    begin
+        if (got !== exp) begin
+            $display("FAIL: key-table write %0d: %0s is %h, expected %h (cycle %0d)", xm_rd, name, got, exp, cycle);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+always @(posedge clk) begin
+    if (!rst) begin
+        if (mpt_valid !== 1'b0 && (mpt_valid !== 1'b1 || xm_rd >= xm_wr)) begin
+            $display("FAIL: unexpected key-table write: valid %b index %h valid bit %b mw %b tag %h qpn %h (cycle %0d)",
+                     mpt_valid, mpt_index, mpt_data[`RNIC_MPT_VALID_LSB], mpt_data[`RNIC_MPT_MW_LSB],
+                     mpt_data[`RNIC_MPT_TAG_LSB +: 8], mpt_data[`RNIC_MPT_QPN_LSB +: 24], cycle);
+            errors = errors + 1;
+        end
+        if (mpt_held && (mpt_valid !== 1'b1 || mpt_index !== mpt_hidx || mpt_data !== mpt_hdata)) begin
+            $display("FAIL: key-table write withdrawn or changed while not taken: valid %b index %h (was %h) (cycle %0d)",
+                     mpt_valid, mpt_index, mpt_hidx, cycle);
+            errors = errors + 1;
+        end
+        mpt_held <= mpt_valid === 1'b1 && !mpt_ready;
+        mpt_hidx <= mpt_index;
+        mpt_hdata <= mpt_data;
+        if (mpt_valid === 1'b1 && !mpt_ready) begin
+            n_mpt_held <= n_mpt_held + 1;
+            mpt_vc <= mpt_vc + 1;
+        end else begin
+            mpt_vc <= 0;
+        end
+        if (mpt_valid === 1'b1 && mpt_ready && xm_rd < xm_wr) begin
+            xmd = xm_data[xm_rd % 64];
+            mpt_field("index", mpt_index, xm_idx[xm_rd % 64]);
+            mpt_field("valid", mpt_data[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W], xmd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W]);
+            mpt_field("mw", mpt_data[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W], xmd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W]);
+            mpt_field("access", mpt_data[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W], xmd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W]);
+            mpt_field("tag", mpt_data[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W], xmd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W]);
+            mpt_field("pdn", mpt_data[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W], xmd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W]);
+            mpt_field("start", mpt_data[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W], xmd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W]);
+            mpt_field("length", mpt_data[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W], xmd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W]);
+            mpt_field("iova", mpt_data[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W], xmd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W]);
+            mpt_field("qpn", mpt_data[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W], xmd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W]);
+            // every other bit of the entry is zero
+            if (mpt_data !== xmd) begin
+                $display("FAIL: key-table write %0d is %h, expected %h", xm_rd, mpt_data, xmd);
+                errors = errors + 1;
+            end
+            xm_rd = xm_rd + 1;
+            n_mpt <= n_mpt + 1;
+        end
+        if (mw_ev_valid !== 1'b0) begin
+            if (mw_ev_valid !== 1'b1 || xv_rd >= xv_wr) begin
+                $display("FAIL: unexpected m_mw_ev_valid %b event %h (cycle %0d)", mw_ev_valid, mw_ev, cycle);
+                errors = errors + 1;
+            end else begin
+                if (mw_ev !== xv_ev[xv_rd % 64]) begin
+                    $display("FAIL: hw_event %0d is %h, expected %h (cycle %0d)", xv_rd, mw_ev, xv_ev[xv_rd % 64],
+                             cycle);
+                    errors = errors + 1;
+                end
+                if (xv_rd >= n_mpt) begin
+                    $display("FAIL: hw_event %0d (%h) before its key-table write (cycle %0d)", xv_rd, mw_ev, cycle);
+                    errors = errors + 1;
+                end
+            end
+            xv_rd = xv_rd + 1;
+        end
+    end
+end
 
 reg [23:0] xa_qpn [0:255];      // local QP the reply is for
 reg [23:0] xa_psn [0:255];
@@ -654,6 +778,11 @@ task check_cqe;
                          xc_rd, wr_req_bytes, xc_wrb[xc_rd % 256]);
                 errors = errors + 1;
             end
+            if (n_mpt != xc_mpt[xc_rd % 256]) begin
+                $display("FAIL: CQE %0d handed over after %0d key-table writes, expected %0d",
+                         xc_rd, n_mpt, xc_mpt[xc_rd % 256]);
+                errors = errors + 1;
+            end
         end
     end
 endtask
@@ -772,6 +901,7 @@ reg [15:0] msg_id = 16'd1;
 reg [7:0]  qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;  // for qp_write
 reg [31:0] qp_qkey = 32'd0;   // for qp_write (UD)
 reg [7:0]  msg_tr = 8'h00;    // transport bits add_msg ORs into its opcodes (0x20 UC)
+reg        msg_inv = 1'b0;    // add_msg: a SEND with Invalidate (LAST 0x16, ONLY 0x17, | msg_tr)
 reg        qp_srq_en = 1'b0;  // for qp_write (SRQ cases): receives come from qp_srqn
 reg [23:0] qp_srqn = 24'd0;
 
@@ -1015,7 +1145,9 @@ endtask
 
 // queue a SEND (write=0) or RDMA WRITE (write=1) message of n bytes, split at
 // the MTU, starting at the QP's model PSN (advanced); with_imm selects the
-// _IMM last/only opcode
+// _IMM last/only opcode. With msg_inv set (a SEND, with_imm 0) the LAST/ONLY
+// packet is SEND LAST/ONLY with Invalidate carrying imm (the IETH key) and
+// every packet before it carries a decoy in the same header field.
 task add_msg;
     input [23:0] q;
     input write;
@@ -1032,7 +1164,7 @@ task add_msg;
         base = (write ? 8'h06 : 8'h00) | msg_tr;
         off = 0;
         if (n <= mtu) begin
-            op = base + (with_imm ? 8'h05 : 8'h04);
+            op = base + (msg_inv ? 8'h17 : with_imm ? 8'h05 : 8'h04);
             add_pkt(op, q, tb_psn[q], se, 1'b0, n, msg_id, 0, va, rkey, n, imm);
             tb_psn[q] = tb_psn[q] + 1;
         end else begin
@@ -1043,9 +1175,9 @@ task add_msg;
                 else if (off + plen < n)
                     op = base + 8'h01;
                 else
-                    op = base + (with_imm ? 8'h03 : 8'h02);
+                    op = base + (msg_inv ? 8'h16 : with_imm ? 8'h03 : 8'h02);
                 add_pkt(op, q, tb_psn[q], (off + plen == n) ? se : 1'b0, 1'b0, plen, msg_id, off,
-                        va, rkey, n, imm);
+                        va, rkey, n, (msg_inv && off + plen < n) ? imm ^ 32'h00000E5A : imm);
                 tb_psn[q] = tb_psn[q] + 1;
                 off = off + plen;
             end
@@ -1241,7 +1373,7 @@ task exp_cqe_src;
     input [7:0] status;
     input [7:0] flags;
     input [31:0] len;
-    input [31:0] imm_wire;   // header-bus order: first wire byte in [31:24]
+    input [31:0] imm_wire;   // header-bus order: first wire byte in [31:24] (IMM or INV flag)
     input [23:0] src;
     reg [255:0] x;
     begin
@@ -1252,13 +1384,15 @@ task exp_cqe_src;
         x[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] = q;
         x[`RNIC_CQE_FLAGS_LSB +: `RNIC_CQE_FLAGS_W] = flags;
         x[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] = len;
-        if (flags & `RNIC_CQE_FLAG_IMM)
+        // ImmDt, or the invalidated key (IETH): the first wire byte in [7:0]
+        if (flags & (`RNIC_CQE_FLAG_IMM | `RNIC_CQE_FLAG_INV))
             x[`RNIC_CQE_IMM_LSB +: `RNIC_CQE_IMM_W] = {imm_wire[7:0], imm_wire[15:8],
                                                        imm_wire[23:16], imm_wire[31:24]};
         x[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W] = src;
         xc_cqn[xc_wr % 256] = q_cqn(q);
         xc_data[xc_wr % 256] = x;
         xc_wrb[xc_wr % 256] = exp_wr_req_bytes;
+        xc_mpt[xc_wr % 256] = xm_wr;
         xc_wr = xc_wr + 1;
         tb_ci[q] = tb_ci[q] + 1;
     end
@@ -1402,6 +1536,12 @@ task check_stats;
         end
         if (xl_rd != xl_wr) begin
             $display("FAIL: SRQ limit events: %0d seen, %0d expected", xl_rd, xl_wr);
+            errors = errors + 1;
+        end
+        // every key-table write and MW_INVAL event expected so far came
+        if (n_mpt != xm_wr || xm_rd != xm_wr || xv_rd != xv_wr) begin
+            $display("FAIL: %0d key-table writes and %0d MW_INVAL events, expected %0d and %0d", n_mpt, xv_rd,
+                     xm_wr, xv_wr);
             errors = errors + 1;
         end
     end
@@ -1908,6 +2048,154 @@ task mw_nak;
         mw_nk = mw_nk + 1;
         qp_access = ACC_LRWR;
         qp_bringup(q, 3'd3, tb_psn[q] + 24'd16);
+        qp_access = ACC_LRW;
+    end
+endtask
+
+// ---------------------------------------------------------------------------
+// SEND with Invalidate (IBA 10.6.7.2.3): SEND LAST/ONLY with Invalidate (RC
+// 0x16/0x17, UC 0x36/0x37) carry the key in the IETH; the responder places
+// the message like a SEND, then invalidates the key if it names a bound
+// window (mw 1, valid) of the QP's PD with the key's tag, bound to the
+// receiving QP. The TB keeps a copy of the key entries it writes with
+// win_set (indexes 0..15), from which the write-back is expected.
+reg        wm_valid [0:15];
+reg        wm_mw [0:15];
+reg [7:0]  wm_tag [0:15];
+reg [7:0]  wm_access [0:15];
+reg [23:0] wm_pdn [0:15];
+reg [63:0] wm_start [0:15];
+reg [63:0] wm_len [0:15];
+reg [63:0] wm_iova [0:15];
+reg [23:0] wm_qpn [0:15];
+integer iv_ok = 0, iv_bad = 0;   // SEND with Invalidate cases: keys invalidated, keys refused
+integer iv_a0, iv_k0, iv_b;      // ... ACK / NAK counts before them, packets dropped as bad QP
+integer iv_h0;                   // ... m_hdr_valid cycles before the UC ones
+
+
+localparam [63:0] IV_VA = 64'h0000670000000000;   // windows of the SEND with Invalidate cases
+localparam [31:0] KEY_IV0   = 32'h00000091;   // window 0, bound to QP 11
+localparam [31:0] KEY_IV0X  = 32'h00001091;   // index 16 (past the 16-entry table): its low bits name window 0
+localparam [31:0] KEY_IV9   = 32'h00000991;   // window 9, bound to QP 11
+localparam [31:0] KEY_IV9B  = 32'h00000993;   // window 9 bound again (tag 0x93), QP 11
+localparam [31:0] KEY_IV9C  = 32'h00000997;   // window 9 bound a third time (tag 0x97), QP 11
+localparam [31:0] KEY_IV11  = 32'h00000BB3;   // window 11, bound to QP 11
+localparam [31:0] KEY_IV12  = 32'h00000CC5;   // window 12, bound to QP 12
+localparam [31:0] KEY_IR13  = 32'h00000DD7;   // index 13: a region (mw 0) whose qpn field is 11
+localparam [31:0] KEY_IV14  = 32'h00000EE9;   // window 14 of PD 8, bound to QP 11
+localparam [31:0] KEY_IV15  = 32'h00000FF2;   // window 15, bound to UC QP 13
+localparam [31:0] KEY_IV15B = 32'h00000FF4;   // window 15 bound again (tag 0xF4)
+localparam [31:0] KEY_IV15C = 32'h00000FF6;   // window 15 bound a third time (tag 0xF6)
+
+// a key entry written through the firmware port (mw_write) and kept in the
+// TB's copy
+task win_set;
+    input [7:0] idx;
+    input [7:0] tag;
+    input [7:0] access;
+    input [23:0] pdn;
+    input [63:0] start;
+    input [63:0] length;
+    input [63:0] iova;
+    input valid;
+    input mw;
+    input [23:0] qpn;
+    begin
+        wm_valid[idx % 16] = valid; wm_mw[idx % 16] = mw; wm_tag[idx % 16] = tag;
+        wm_access[idx % 16] = access; wm_pdn[idx % 16] = pdn; wm_start[idx % 16] = start;
+        wm_len[idx % 16] = length; wm_iova[idx % 16] = iova; wm_qpn[idx % 16] = qpn;
+        mw_write(idx, tag, access, pdn, start, length, iova, valid, mw, qpn);
+    end
+endtask
+
+// the invalidation of key: its entry (index key >> KEY_TAG_BITS) written
+// back with valid 0 and every other field as it was, then MW_INVAL with the
+// key as the number and a zero data word
+task exp_inv;
+    input [31:0] key;
+    reg [3:0] w;
+    reg [1023:0] c;
+    begin
+        w = key[`RNIC_KEY_TAG_BITS +: 4];
+        wm_valid[w] = 1'b0;
+        c = 1024'd0;
+        c[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = wm_valid[w];
+        c[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = wm_mw[w];
+        c[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = wm_tag[w];
+        c[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = wm_access[w];
+        c[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = wm_pdn[w];
+        c[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = wm_start[w];
+        c[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = wm_len[w];
+        c[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = wm_iova[w];
+        c[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = wm_qpn[w];
+        xm_idx[xm_wr % 64] = {20'd0, w};
+        xm_data[xm_wr % 64] = c;
+        xm_wr = xm_wr + 1;
+        xv_ev[xv_wr % 64] = {32'd0, `RNIC_HW_EVENT_MW_INVAL, key[23:0]};
+        xv_wr = xv_wr + 1;
+    end
+endtask
+
+// one SEND with Invalidate of n bytes (split at mtu; UC codes if uc) on QP q
+// into a receive WQE with the current scatter list, naming key in the IETH;
+// the RETH fields carry decoy (another key) and the packets before the LAST
+// a decoy IETH value. good: the key is invalidated (exp_inv), the CQE is
+// SUCCESS with flag INV and the key in imm (wire order), RC ACKs. Not good:
+// no key-table write, no event, the CQE is REM_INV_REQ_ERR (no INV flag, no
+// imm); RC NAKs invalid request at the LAST's PSN, with the MSN counting
+// the message (its receive WQE completed), and the QP goes to error
+// (RESP_ERR); UC replies nothing and the QP carries on. Either way the
+// message's bytes are placed.
+task inv_case;
+    input [23:0] q;
+    input uc;
+    input [31:0] n;
+    input [31:0] mtu;
+    input [31:0] key;
+    input se;
+    input [31:0] decoy;
+    input good;
+    begin
+        clear_allowed;
+        sg_arm;
+        post_recv(q);
+        msg_tr = uc ? 8'h20 : 8'h00;
+        msg_inv = 1'b1;
+        add_msg(q, 1'b0, n, mtu, 1'b0, key, se, IV_VA + 64'h10, decoy);
+        msg_inv = 1'b0;
+        msg_tr = 8'h00;
+        exp_wr_req_bytes = exp_wr_req_bytes + n;
+        if (good) begin
+            exp_inv(key);
+            exp_cqe(q, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS,
+                    `RNIC_CQE_FLAG_INV | (se ? `RNIC_CQE_FLAG_SOLICITED : 8'd0), n, key);
+            iv_ok = iv_ok + 1;
+        end else begin
+            exp_cqe(q, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_REM_INV_REQ_ERR,
+                    se ? `RNIC_CQE_FLAG_SOLICITED : 8'd0, n, 32'd0);
+            iv_bad = iv_bad + 1;
+        end
+        if (!uc) begin
+            tb_msn[q] = tb_msn[q] + 1;
+            exp_ack(q, tb_psn[q] - 1, good ? 8'h1F : 8'h61);
+            if (good) begin
+                mw_na = mw_na + 1;
+            end else begin
+                exp_qerr(q, `RNIC_HW_EVENT_RESP_ERR);   // the REM_INV_REQ_ERR CQE reports it
+                mw_nk = mw_nk + 1;
+            end
+        end
+        drain;
+        check_scatter(msg_id, n);
+        msg_id = msg_id + 1;
+    end
+endtask
+
+// RC QP 11 (REMOTE_WRITE and REMOTE_READ, MTU 1024) to RTS again after an error
+task iv_reset11;
+    begin
+        qp_access = ACC_LRWR;
+        qp_bringup(24'd11, 3'd3, tb_psn[11] + 24'd16);
         qp_access = ACC_LRW;
     end
 endtask
@@ -3292,6 +3580,145 @@ initial begin
     msg_id = msg_id + 1;
     check_stats(s_bad, s_psn, s_rnr, s_inv + mw_nk, s_ack + mw_na + mw_nk, s_err + mw_nk);
     $display("Memory windows: %0d accepted, %0d refused", mw_na, mw_nk);
+
+    // =======================================================================
+    // SEND with Invalidate (IBA 10.6.7.2.3): windows of PD 7 bound to RC QP
+    // 11 (0, 9, 11), to RC QP 12 (12) and to UC QP 13 (15); a region entry
+    // (13) and a window of PD 8 bound to QP 11 (14). The DUT's key-table
+    // write reaches its own key table as in rnic_top, so an invalidated
+    // window then refuses its rkey (NAK remote access) and a second
+    // invalidation (REM_INV_REQ_ERR). A refused key leaves its entry as it
+    // was: each refused window is invalidated by its own QP afterwards.
+    $display("SEND with Invalidate: RC 0x17 / 0x00..0x16, UC 0x37 / 0x20..0x36; window written back unbound, MW_INVAL; refused keys");
+    s_bad = n_bad_qp; s_psn = n_psn_err; s_rnr = n_rnr; s_inv = n_inv; s_ack = n_ack; s_err = n_qp_err;
+    iv_a0 = mw_na; iv_k0 = mw_nk; iv_b = 0;
+    qp_srq_en = 1'b0;
+    qp_access = ACC_LRWR;
+    qp_bringup(24'd11, 3'd3, 24'hFFFFFF);    // MTU 1024, PSNs wrap
+    qp_bringup(24'd12, 3'd3, 24'h000900);
+    qp_access = ACC_LRW;
+    qp_bringup_t(24'd13, `RNIC_QP_TYPE_UC, 3'd1, 24'hFFFFFE);   // MTU 256, PSNs wrap
+    win_set(8'd0, 8'h91, `RNIC_ACCESS_REMOTE_WRITE, PDN, IV_VA + 64'h400000, 64'h100, 64'h3CF100, 1'b1, 1'b1, 24'd11);
+    win_set(8'd9, 8'h91, `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ, PDN, IV_VA, 64'h1000, 64'h3CC000,
+            1'b1, 1'b1, 24'd11);
+    win_set(8'd11, 8'hB3, `RNIC_ACCESS_REMOTE_WRITE, PDN, IV_VA + 64'h100000, 64'h800, 64'h3CD000, 1'b1, 1'b1, 24'd11);
+    win_set(8'd12, 8'hC5, `RNIC_ACCESS_REMOTE_WRITE, PDN, IV_VA + 64'h200000, 64'h800, 64'h3CD800, 1'b1, 1'b1, 24'd12);
+    win_set(8'd13, 8'hD7, ACC_LRW, PDN, VA_BASE + 64'h3CE000, 64'h1000, 64'h3CE000, 1'b1, 1'b0, 24'd11);
+    win_set(8'd14, 8'hE9, `RNIC_ACCESS_REMOTE_WRITE, PDN + 24'd1, IV_VA + 64'h300000, 64'h100, 64'h3CF000,
+            1'b1, 1'b1, 24'd11);
+    win_set(8'd15, 8'hF2, `RNIC_ACCESS_REMOTE_WRITE, PDN, IV_VA + 64'h500000, 64'h200, 64'h3CF200, 1'b1, 1'b1, 24'd13);
+
+    // --- (a) RC SEND ONLY with Invalidate (0x17), solicited: window 9 works
+    // before, is written back unbound (MW_INVAL), then refuses WRITE and
+    // READ; window 11 (the RETH decoy) is still bound --------------------
+    mw_wr_ok(11, IV_VA + 64'h40, KEY_IV9, 200, 64'h3CC040);
+    sg_n = 1; set_sg(0, 64'h3C8001, 400, KEY_GOOD);
+    inv_case(11, 1'b0, 300, 1024, KEY_IV9, 1'b1, KEY_IV11, 1'b1);
+    mw_nak(11, 1'b0, IV_VA + 64'h40, KEY_IV9, 100);
+    mw_nak(11, 1'b1, IV_VA + 64'h40, KEY_IV9, 100);
+    mw_wr_ok(11, IV_VA + 64'h100010, KEY_IV11, 64, 64'h3CD010);
+    check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
+                s_err + (mw_nk - iv_k0));
+
+    // --- (b) multi-packet: window 9 bound again (tag 0x93), SEND FIRST +
+    // SEND LAST with Invalidate (0x00, 0x16) over 2 SGEs; then window 11 by
+    // FIRST, MIDDLE, LAST with Invalidate under random back-pressure, the
+    // key-table write held at least 3 cycles ------------------------------
+    win_set(8'd9, 8'h93, `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ, PDN, IV_VA + 64'h800, 64'h800,
+            64'h3CC800, 1'b1, 1'b1, 24'd11);
+    sg_n = 2; set_sg(0, 64'h3C8401, 1500, KEY_GOOD); set_sg(1, 64'h3C8A01, 1200, KEY_GOOD);
+    inv_case(11, 1'b0, 1500, 1024, KEY_IV9B, 1'b0, KEY_IV11, 1'b1);
+    stall_en = 1'b1;
+    mpt_bp = 1'b1;
+    c0 = n_mpt_held;
+    inv_case(11, 1'b0, 2500, 1024, KEY_IV11, 1'b1, KEY_IV0, 1'b1);
+    stall_en = 1'b0;
+    mpt_bp = 1'b0;
+    if (n_mpt_held - c0 < 3) begin
+        $display("FAIL: the key-table write was held %0d cycles, expected at least 3", n_mpt_held - c0);
+        errors = errors + 1;
+    end
+    mw_nak(11, 1'b0, IV_VA + 64'h100010, KEY_IV11, 64);
+    check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
+                s_err + (mw_nk - iv_k0));
+
+    // --- (c) refused keys on RC QP 11: CQE REM_INV_REQ_ERR after the bytes
+    // are placed, NAK invalid request, QP error, no key-table write, no
+    // event. A region entry (mw 0, FIRST + LAST with Invalidate); then the
+    // QP in error drops a SEND without a reply. A window bound to QP 12
+    // (solicited), window 9 already unbound, a window of another PD, an
+    // index past the table (its low bits name window 0), a wrong tag.
+    sg_n = 1; set_sg(0, 64'h3C9001, 2000, KEY_GOOD);
+    inv_case(11, 1'b0, 1300, 1024, KEY_IR13, 1'b0, KEY_IV0, 1'b0);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    add_pkt(8'h04, 11, tb_psn[11], 0, 1, 10, msg_id, 0, 0, 0, 0, 0);
+    iv_b = iv_b + 1;
+    drain;
+    check_wr_delta(0, 0);
+    iv_reset11;
+    inv_case(11, 1'b0, 100, 1024, KEY_IV12, 1'b1, KEY_IV0, 1'b0);
+    iv_reset11;
+    inv_case(11, 1'b0, 100, 1024, KEY_IV9B, 1'b0, KEY_IV0, 1'b0);
+    iv_reset11;
+    inv_case(11, 1'b0, 100, 1024, KEY_IV14, 1'b0, KEY_IV0, 1'b0);
+    iv_reset11;
+    inv_case(11, 1'b0, 100, 1024, KEY_IV0X, 1'b0, KEY_IV0, 1'b0);
+    iv_reset11;
+    inv_case(11, 1'b0, 100, 1024, KEY_IV0 ^ 32'h1, 1'b0, KEY_IV0, 1'b0);
+    iv_reset11;
+    check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
+                s_err + (mw_nk - iv_k0));
+    // the refused windows kept their entries: window 0 by a SEND ONLY with
+    // Invalidate without payload, window 12 by its own QP
+    sg_n = 1; set_sg(0, 64'h3C9801, 64, KEY_GOOD);
+    inv_case(11, 1'b0, 0, 1024, KEY_IV0, 1'b0, KEY_IV14, 1'b1);
+    inv_case(12, 1'b0, 64, 1024, KEY_IV12, 1'b0, KEY_IR13, 1'b1);
+    // a second invalidation of window 12: unbound now
+    inv_case(12, 1'b0, 10, 1024, KEY_IV12, 1'b0, KEY_IR13, 1'b0);
+    check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
+                s_err + (mw_nk - iv_k0));
+
+    // --- (d) UC QP 13: SEND ONLY with Invalidate (0x37); window 15 bound
+    // again, FIRST, MIDDLE, LAST with Invalidate (0x20 0x21 0x36); refused:
+    // window 9 bound to RC QP 11, the region entry (FIRST, MIDDLE, LAST):
+    // CQE REM_INV_REQ_ERR, no reply, no QP error; the QP carries on (window
+    // 15 once more, a plain SEND). Then another transport's code on each QP
+    // (0x37 on RC QP 11, 0x17 on UC QP 13): dropped as a bad QP. No cycle of
+    // m_hdr_valid is allowed in all of this. --------------------------------
+    win_set(8'd9, 8'h97, `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ, PDN, IV_VA, 64'h1000, 64'h3CC000,
+            1'b1, 1'b1, 24'd11);
+    iv_h0 = n_hdr_vcyc;
+    sg_n = 2; set_sg(0, 64'h3CA001, 300, KEY_GOOD); set_sg(1, 64'h3CA401, 500, KEY_GOOD);
+    inv_case(13, 1'b1, 100, 256, KEY_IV15, 1'b1, KEY_IV9C, 1'b1);
+    win_set(8'd15, 8'hF4, `RNIC_ACCESS_REMOTE_WRITE, PDN, IV_VA + 64'h500000, 64'h200, 64'h3CF200, 1'b1, 1'b1,
+            24'd13);
+    inv_case(13, 1'b1, 600, 256, KEY_IV15B, 1'b0, KEY_IV9C, 1'b1);
+    win_set(8'd15, 8'hF6, `RNIC_ACCESS_REMOTE_WRITE, PDN, IV_VA + 64'h500100, 64'h100, 64'h3CF300, 1'b1, 1'b1,
+            24'd13);
+    inv_case(13, 1'b1, 200, 256, KEY_IV9C, 1'b0, KEY_IV15C, 1'b0);
+    inv_case(13, 1'b1, 700, 256, KEY_IR13, 1'b1, KEY_IV15C, 1'b0);
+    inv_case(13, 1'b1, 256, 256, KEY_IV15C, 1'b0, KEY_IV9C, 1'b1);
+    uc_send_case(13, 120, 256, 0, 0);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    add_pkt(8'h37, 11, tb_psn[11], 0, 1, 10, msg_id, 0, IV_VA, KEY_IV9C, 10, KEY_IV9C);
+    add_pkt(8'h17, 13, tb_psn[13], 0, 0, 10, msg_id, 0, IV_VA, KEY_IV15C, 10, KEY_IV15C);
+    iv_b = iv_b + 2;
+    drain;
+    check_wr_delta(0, 0);
+    if (n_hdr_vcyc != iv_h0) begin
+        $display("FAIL: m_hdr_valid was high for %0d cycles during the UC SEND with Invalidate cases",
+                 n_hdr_vcyc - iv_h0);
+        errors = errors + 1;
+    end
+    check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
+                s_err + (mw_nk - iv_k0));
+    // window 9, refused on the UC QP and named by the dropped 0x37, is still
+    // bound to RC QP 11: invalidated there
+    sg_n = 1; set_sg(0, 64'h3CB001, 100, KEY_GOOD);
+    inv_case(11, 1'b0, 33, 1024, KEY_IV9C, 1'b0, KEY_IV14, 1'b1);
+    check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
+                s_err + (mw_nk - iv_k0));
+    $display("SEND with Invalidate: %0d keys invalidated, %0d refused", iv_ok, iv_bad);
 
     if (errors == 0)
         $display("PASS: tb_resp");

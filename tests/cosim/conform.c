@@ -152,7 +152,7 @@ static int qp_rtr(struct ibv_qp *qp, uint32_t dqpn, const union ibv_gid *dgid, u
 	};
 	int mask = IBV_QP_STATE;
 
-	if (qp->qp_type == IBV_QPT_RC)
+	if (qp->qp_type == IBV_QPT_RC || qp->qp_type == IBV_QPT_XRC_SEND || qp->qp_type == IBV_QPT_XRC_RECV)
 		mask |= IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
 			IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER;
 	else if (qp->qp_type == IBV_QPT_UC)
@@ -166,7 +166,7 @@ static int qp_rts(struct ibv_qp *qp, uint32_t sq_psn)
 				.retry_cnt = 7, .rnr_retry = 7, .max_rd_atomic = 1};
 	int mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
 
-	if (qp->qp_type == IBV_QPT_RC)
+	if (qp->qp_type == IBV_QPT_RC || qp->qp_type == IBV_QPT_XRC_SEND)
 		mask |= IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | IBV_QP_MAX_QP_RD_ATOMIC;
 	return ibv_modify_qp(qp, &a, mask);
 }
@@ -2032,6 +2032,350 @@ static void t_send_inv(enum ibv_qp_type t)
 static void t_rc_send_inv(void) { t_send_inv(IBV_QPT_RC); }
 static void t_uc_send_inv(void) { t_send_inv(IBV_QPT_UC); }
 
+
+/* ---- XRC ------------------------------------------------------------------ */
+
+/* An XRC initiator ini (A) connected to an XRC target tgt (B); on B an XRC
+ * domain with two XRC SRQs on one CQ (cb), srq[1] holding one decoy receive
+ * that only a message naming srq[1] may take. */
+struct xrc_set {
+	struct ibv_xrcd *xrcd;
+	struct ibv_cq *ca, *cb;
+	struct ibv_srq *srq[2];
+	uint32_t srqn[2];
+	struct ibv_qp *ini, *tgt;
+};
+
+#define XRC_DECOY 0xdec0
+static uint8_t *xrc_decoy_buf(void) { return B.buf + 700 * 1024 + GUARD; }
+
+static void xrc_down(struct xrc_set *x)
+{
+	if (x->ini)
+		ibv_destroy_qp(x->ini);
+	if (x->tgt)
+		ibv_destroy_qp(x->tgt);
+	for (int i = 0; i < 2; i++)
+		if (x->srq[i])
+			ibv_destroy_srq(x->srq[i]);
+	if (x->xrcd)
+		ibv_close_xrcd(x->xrcd);
+	if (x->ca)
+		ibv_destroy_cq(x->ca);
+	if (x->cb)
+		ibv_destroy_cq(x->cb);
+	memset(x, 0, sizeof(*x));
+}
+
+static struct ibv_srq *xrc_srq_new(struct ibv_xrcd *xrcd, struct ibv_cq *cq)
+{
+	struct ibv_srq_init_attr_ex sa = {
+		.attr = {.max_wr = DEPTH, .max_sge = 2},
+		.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD | IBV_SRQ_INIT_ATTR_XRCD |
+			     IBV_SRQ_INIT_ATTR_CQ,
+		.srq_type = IBV_SRQT_XRC,
+		.pd = B.pd,
+		.xrcd = xrcd,
+		.cq = cq,
+	};
+
+	return ibv_create_srq_ex(B.ctx, &sa);
+}
+
+static int xrc_up(struct xrc_set *x)
+{
+	struct ibv_xrcd_init_attr xa = {.comp_mask = IBV_XRCD_INIT_ATTR_FD | IBV_XRCD_INIT_ATTR_OFLAGS,
+					.fd = -1, .oflags = O_CREAT};
+	struct ibv_qp_init_attr_ex ta = {.qp_type = IBV_QPT_XRC_RECV, .comp_mask = IBV_QP_INIT_ATTR_XRCD};
+	struct ibv_qp_init_attr_ex ia = {
+		.qp_type = IBV_QPT_XRC_SEND,
+		.comp_mask = IBV_QP_INIT_ATTR_PD,
+		.cap = {.max_send_wr = DEPTH, .max_send_sge = 2},
+		.sq_sig_all = 1,
+	};
+
+	memset(x, 0, sizeof(*x));
+	x->xrcd = ibv_open_xrcd(B.ctx, &xa);
+	x->ca = ibv_create_cq(A.ctx, 4 * DEPTH, NULL, NULL, 0);
+	x->cb = ibv_create_cq(B.ctx, 4 * DEPTH, NULL, NULL, 0);
+	if (!x->xrcd || !x->ca || !x->cb)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		x->srq[i] = xrc_srq_new(x->xrcd, x->cb);
+		if (!x->srq[i] || ibv_get_srq_num(x->srq[i], &x->srqn[i]))
+			return -1;
+	}
+	ta.xrcd = x->xrcd;
+	x->tgt = ibv_create_qp_ex(B.ctx, &ta);
+	ia.pd = A.pd;
+	ia.send_cq = x->ca;
+	ia.recv_cq = x->ca;
+	x->ini = ibv_create_qp_ex(A.ctx, &ia);
+	if (!x->tgt || !x->ini)
+		return -1;
+	if (qp_init(x->ini) || qp_init(x->tgt) || qp_rtr(x->ini, x->tgt->qp_num, &B.gid, 0x700) ||
+	    qp_rtr(x->tgt, x->ini->qp_num, &A.gid, 0x800) || qp_rts(x->ini, 0x800))
+		return -1;
+	guard(xrc_decoy_buf(), 256);
+	return srq_post1(x->srq[1], XRC_DECOY, xrc_decoy_buf(), 256);
+}
+
+/* One signaled WR on the initiator for the remote XRC SRQ srqn. */
+static int xrc_post(struct xrc_set *x, uint64_t id, enum ibv_wr_opcode op, void *local, uint32_t len,
+		    uint32_t srqn, void *raddr, uint32_t imm)
+{
+	struct ibv_sge s = {.addr = (uintptr_t)local, .length = len, .lkey = A.mr->lkey};
+	struct ibv_send_wr w = {.wr_id = id, .sg_list = &s, .num_sge = 1, .opcode = op,
+				.send_flags = IBV_SEND_SIGNALED, .imm_data = imm}, *bad = NULL;
+
+	w.qp_type.xrc.remote_srqn = srqn;
+	w.wr.rdma.remote_addr = (uintptr_t)raddr;
+	w.wr.rdma.rkey = B.mr->rkey;
+	return ibv_post_send(x->ini, &w, &bad) || bad ? -1 : 0;
+}
+
+/* The decoy receive of srq[1] is untouched and still posted. */
+static int xrc_decoy_ok(void)
+{
+	uint8_t *d = xrc_decoy_buf();
+
+	for (int g = -GUARD; g < 256 + GUARD; g++)
+		if (d[g] != GUARD_BYTE)
+			return 0;
+	return 1;
+}
+
+/* Table cells SEND, SEND_WITH_IMM, RDMA_WRITE, RDMA_WRITE_WITH_IMM on
+ * XRC_SEND (ibv_post_send(3), qp_type.xrc.remote_srqn): each message goes
+ * to the XRC target and takes its receive WQE (if any) from the XRC SRQ the
+ * WR names, completing on that SRQ's CQ with the target's qp_num and the
+ * initiator as src_qp; remote keys are those of the SRQ's PD. At the end a
+ * message naming the other SRQ takes that SRQ's WQE. */
+static void t_xrc_op(enum ibv_wr_opcode op)
+{
+	static const uint32_t sizes[] = {0, 1, 1024, 4097};
+	struct xrc_set x;
+	struct ibv_wc wc;
+	int write = op == IBV_WR_RDMA_WRITE || op == IBV_WR_RDMA_WRITE_WITH_IMM;
+	int imm = op == IBV_WR_SEND_WITH_IMM || op == IBV_WR_RDMA_WRITE_WITH_IMM;
+	int consumes = op != IBV_WR_RDMA_WRITE;
+
+	CHECK(xrc_up(&x) == 0, "XRC set-up: %s", strerror(errno));
+	for (unsigned k = 0; k <= sizeof(sizes) / sizeof(sizes[0]); k++) {
+		int last = k == sizeof(sizes) / sizeof(sizes[0]);  /* the message for srq[1] */
+		uint32_t len = last ? 200 : sizes[k];
+		uint8_t *src = A.buf + 4096 + k;
+		uint8_t *dst = last && !write ? xrc_decoy_buf() : B.buf + 4096 + 5 * k + GUARD;
+		uint32_t immv = htonl(0xa11c0000u + k);
+		uint64_t rid = last ? XRC_DECOY : 0x7800 + k;
+
+		fill(src, len, 60 + k + op);
+		if (!(last && !write))
+			guard(dst, len);
+		if (consumes && !last)
+			CHECK(srq_post1(x.srq[0], rid, write ? B.buf + 600 * 1024 : dst, write ? 64 : len + 5) == 0,
+			      "post_srq_recv");
+		CHECK(xrc_post(&x, 0x5800 + k, op, src, len, x.srqn[last ? 1 : 0], dst, immv) == 0, "post_send %u",
+		      len);
+		CHECK(poll1(x.ca, &wc) == 0, "no send completion (%u bytes)", len);
+		CHECK_WC(wc, 0x5800 + k, IBV_WC_SUCCESS, write ? IBV_WC_RDMA_WRITE : IBV_WC_SEND, -1, 0, 0,
+			 x.ini->qp_num);
+		if (consumes) {
+			CHECK(poll1(x.cb, &wc) == 0, "no receive completion (%u bytes)", len);
+			CHECK_WC(wc, rid, IBV_WC_SUCCESS, write ? IBV_WC_RECV_RDMA_WITH_IMM : IBV_WC_RECV, (int)len,
+				 imm ? IBV_WC_WITH_IMM : 0, immv, x.tgt->qp_num);
+			CHECK(wc.src_qp == x.ini->qp_num, "src_qp %u, expected the initiator %u", wc.src_qp,
+			      x.ini->qp_num);
+		} else {
+			CHECK(cq_empty(x.cb), "a receive completion for an RDMA WRITE");
+		}
+		CHECK_DATA(dst, len, 60 + k + op, "payload");
+		if (!last)
+			CHECK(xrc_decoy_ok(), "the other XRC SRQ's receive buffer written");
+	}
+	CHECK(cq_empty(x.ca) && cq_empty(x.cb), "a completion too many");
+	xrc_down(&x);
+}
+
+static void t_xrc_send(void) { t_xrc_op(IBV_WR_SEND); }
+static void t_xrc_send_imm(void) { t_xrc_op(IBV_WR_SEND_WITH_IMM); }
+static void t_xrc_write(void) { t_xrc_op(IBV_WR_RDMA_WRITE); }
+static void t_xrc_write_imm(void) { t_xrc_op(IBV_WR_RDMA_WRITE_WITH_IMM); }
+
+/* One signaled atomic on the initiator for the remote XRC SRQ srqn. */
+static int xrc_atomic(struct xrc_set *x, uint64_t id, enum ibv_wr_opcode op, uint64_t *local, uint64_t *r,
+		      uint64_t compare_add, uint64_t swap)
+{
+	struct ibv_sge sg = {.addr = (uintptr_t)local, .length = 8, .lkey = A.mr->lkey};
+	struct ibv_send_wr w = {.wr_id = id, .sg_list = &sg, .num_sge = 1, .opcode = op,
+				.send_flags = IBV_SEND_SIGNALED}, *bad = NULL;
+
+	w.qp_type.xrc.remote_srqn = x->srqn[0];
+	w.wr.atomic.remote_addr = (uintptr_t)r;
+	w.wr.atomic.rkey = B.mr->rkey;
+	w.wr.atomic.compare_add = compare_add;
+	w.wr.atomic.swap = swap;
+	return ibv_post_send(x->ini, &w, &bad);
+}
+
+/* Table cells RDMA_READ, ATOMIC_FETCH_AND_ADD, ATOMIC_CMP_AND_SWP on
+ * XRC_SEND: answered by the XRC target, checked against the keys of the
+ * named XRC SRQ's PD; no receive WQE is taken. */
+static void t_xrc_read_atomic(enum ibv_wr_opcode op)
+{
+	struct xrc_set x;
+	struct ibv_wc wc;
+	uint8_t *rs = B.buf + 16384 + GUARD, *ld = A.buf + 65536 + GUARD;
+	uint8_t *rb = B.buf + 8192 + GUARD, *lb = A.buf + 8192 + GUARD;
+	uint64_t *r = (uint64_t *)rb, *l = (uint64_t *)(void *)lb;
+
+	CHECK(xrc_up(&x) == 0, "XRC set-up: %s", strerror(errno));
+	if (op == IBV_WR_RDMA_READ) {
+		for (unsigned k = 0; k < 3; k++) {
+			uint32_t len = k == 0 ? 1 : k == 1 ? 1024 : 4097;
+
+			fill(rs, len, 70 + k);
+			guard(ld, len);
+			CHECK(xrc_post(&x, 0x5a00 + k, IBV_WR_RDMA_READ, ld, len, x.srqn[0], rs, 0) == 0,
+			      "post READ");
+			CHECK(poll1(x.ca, &wc) == 0, "no READ completion");
+			CHECK_WC(wc, 0x5a00 + k, IBV_WC_SUCCESS, IBV_WC_RDMA_READ, (int)len, 0, 0, x.ini->qp_num);
+			CHECK_DATA(ld, len, 70 + k, "data read over XRC");
+		}
+	} else if (op == IBV_WR_ATOMIC_FETCH_AND_ADD) {
+		guard(rb, 8);
+		memset(lb - GUARD, GUARD_BYTE, 16 + 2 * GUARD);
+		*r = 0xfffffffffffff000ull;
+		CHECK(xrc_atomic(&x, 0x5b00, op, l, r, 0x1023, 0) == 0, "post FETCH_AND_ADD");
+		CHECK(poll1(x.ca, &wc) == 0, "no FETCH_AND_ADD completion");
+		CHECK_WC(wc, 0x5b00, IBV_WC_SUCCESS, IBV_WC_FETCH_ADD, 8, 0, 0, x.ini->qp_num);
+		CHECK(*l == 0xfffffffffffff000ull, "returned 0x%" PRIx64, *l);
+		CHECK(*r == 0x0000000000000023ull, "remote 0x%" PRIx64 " after the add", *r);
+		CHECK(guards_ok(rb), "bytes around the remote operand written");
+	} else {
+		guard(rb, 8);
+		memset(lb - GUARD, GUARD_BYTE, 32 + 2 * GUARD);
+		*r = 0x1234;
+		CHECK(xrc_atomic(&x, 0x5c00, op, l, r, 0x1234, 0x77) == 0, "post CMP_AND_SWP");
+		CHECK(xrc_atomic(&x, 0x5c01, op, l + 2, r, 0x1234, 0x99) == 0, "post CMP_AND_SWP");
+		for (unsigned k = 0; k < 2; k++) {
+			CHECK(poll1(x.ca, &wc) == 0, "no CMP_AND_SWP completion");
+			CHECK_WC(wc, 0x5c00 + k, IBV_WC_SUCCESS, IBV_WC_COMP_SWAP, 8, 0, 0, x.ini->qp_num);
+		}
+		CHECK(l[0] == 0x1234 && l[2] == 0x77, "returned 0x%" PRIx64 ", 0x%" PRIx64, l[0], l[2]);
+		CHECK(*r == 0x77, "remote 0x%" PRIx64 ": the second compare should have failed", *r);
+		CHECK(guards_ok(rb), "bytes around the remote operand written");
+	}
+	CHECK(cq_empty(x.ca) && cq_empty(x.cb), "a completion too many");
+	CHECK(xrc_decoy_ok(), "an XRC SRQ's receive buffer written");
+	xrc_down(&x);
+}
+
+static void t_xrc_read(void) { t_xrc_read_atomic(IBV_WR_RDMA_READ); }
+static void t_xrc_fetch_add(void) { t_xrc_read_atomic(IBV_WR_ATOMIC_FETCH_AND_ADD); }
+static void t_xrc_cmp_swp(void) { t_xrc_read_atomic(IBV_WR_ATOMIC_CMP_AND_SWP); }
+
+/* Table cells LOCAL_INV, BIND_MW, SEND_WITH_INV on XRC_SEND: the
+ * initiator binds and invalidates a type 2B window of its own PD (bound to
+ * the initiator QP); a SEND_WITH_INV is delivered like a SEND, but no
+ * window can be bound to an XRC target (it has no send queue to post
+ * BIND_MW on), so the named key is refused: IBV_WC_REM_INV_REQ_ERR on the
+ * receive and on the initiator. */
+static void t_xrc_mw(void)
+{
+	struct xrc_set x;
+	struct ibv_wc wc;
+	struct ibv_mr *reg;
+	struct ibv_mw *mw;
+	uint8_t *src = A.buf + 4096;
+	uint8_t *dst = B.buf + 4096 + GUARD;
+	uint32_t rk;
+
+	reg = ibv_reg_mr(A.pd, A.buf + WIN_OFF, WIN_REGION,
+			 IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_MW_BIND);
+	mw = ibv_alloc_mw(A.pd, IBV_MW_TYPE_2);
+	CHECK(reg && mw, "region and window: %s", strerror(errno));
+	CHECK(xrc_up(&x) == 0, "XRC set-up: %s", strerror(errno));
+	rk = ibv_inc_rkey(mw->rkey);
+	CHECK(mw_bind(x.ini, 0x5d00, mw, rk, reg, A.buf + WIN_OFF, 4096, IBV_ACCESS_REMOTE_WRITE) == 0,
+	      "post BIND_MW");
+	CHECK(poll1(x.ca, &wc) == 0, "no BIND_MW completion");
+	CHECK_WC(wc, 0x5d00, IBV_WC_SUCCESS, IBV_WC_BIND_MW, 0, 0, 0, x.ini->qp_num);
+	CHECK(ibv_dereg_mr(reg) == EBUSY, "ibv_dereg_mr of a region with a bound window: not EBUSY");
+	CHECK(mw_inv(x.ini, 0x5d01, rk) == 0, "post LOCAL_INV");
+	CHECK(poll1(x.ca, &wc) == 0, "no LOCAL_INV completion");
+	CHECK_WC(wc, 0x5d01, IBV_WC_SUCCESS, IBV_WC_LOCAL_INV, 0, 0, 0, x.ini->qp_num);
+
+	fill(src, 100, 80);
+	guard(dst, 100);
+	CHECK(srq_post1(x.srq[0], 0x7900, dst, 128) == 0, "post_srq_recv");
+	{
+		struct ibv_sge s = {.addr = (uintptr_t)src, .length = 100, .lkey = A.mr->lkey};
+		struct ibv_send_wr w = {.wr_id = 0x5d02, .sg_list = &s, .num_sge = 1,
+					.opcode = IBV_WR_SEND_WITH_INV, .send_flags = IBV_SEND_SIGNALED,
+					.invalidate_rkey = B.mr->rkey}, *bad = NULL;
+
+		w.qp_type.xrc.remote_srqn = x.srqn[0];
+		CHECK(ibv_post_send(x.ini, &w, &bad) == 0, "post SEND_WITH_INV");
+	}
+	CHECK(poll1(x.ca, &wc) == 0, "no SEND_WITH_INV completion");
+	CHECK(wc.wr_id == 0x5d02 && wc.status == IBV_WC_REM_INV_REQ_ERR, "SEND_WITH_INV: wr_id 0x%" PRIx64 " %s",
+	      wc.wr_id, ibv_wc_status_str(wc.status));
+	CHECK(poll1(x.cb, &wc) == 0, "no receive completion");
+	CHECK(wc.wr_id == 0x7900 && wc.status == IBV_WC_REM_INV_REQ_ERR && wc.qp_num == x.tgt->qp_num,
+	      "receive: wr_id 0x%" PRIx64 " %s", wc.wr_id, ibv_wc_status_str(wc.status));
+	CHECK_DATA(dst, 100, 80, "the message of a refused invalidation");
+	xrc_down(&x);
+	CHECK(ibv_dealloc_mw(mw) == 0, "ibv_dealloc_mw");
+	CHECK(ibv_dereg_mr(reg) == 0, "ibv_dereg_mr: %s", strerror(errno));
+}
+
+/* XRC rules around the table: an initiator and a target have no receive
+ * queue (ibv_post_recv: EINVAL, bad_wr); a WR naming an SRQ that is not an
+ * XRC SRQ of the target's domain (an SRQ of another XRC domain) is refused
+ * by the target (IBV_WC_REM_INV_REQ_ERR, nothing received); opcodes outside
+ * the XRC_SEND column (TSO) are refused (EINVAL, bad_wr); an XRC domain in
+ * use cannot be closed (EBUSY). */
+static void t_xrc_rules(void)
+{
+	struct xrc_set x;
+	struct ibv_wc wc;
+	struct ibv_xrcd_init_attr xa = {.comp_mask = IBV_XRCD_INIT_ATTR_FD | IBV_XRCD_INIT_ATTR_OFLAGS,
+					.fd = -1, .oflags = O_CREAT};
+	struct ibv_xrcd *other;
+	struct ibv_srq *osrq;
+	uint32_t on;
+	uint8_t *dst = B.buf + 4096 + GUARD;
+	struct ibv_sge s = {.addr = (uintptr_t)dst, .length = 16, .lkey = B.mr->lkey};
+	struct ibv_recv_wr rw = {.wr_id = 1, .sg_list = &s, .num_sge = 1}, *rbad = NULL;
+	struct ibv_send_wr sw = {.wr_id = 2, .opcode = IBV_WR_TSO}, *sbad = NULL;
+
+	CHECK(xrc_up(&x) == 0, "XRC set-up: %s", strerror(errno));
+	CHECK(ibv_post_recv(x.ini, &rw, &rbad) == EINVAL && rbad == &rw, "ibv_post_recv on an XRC initiator");
+	rbad = NULL;
+	CHECK(ibv_post_recv(x.tgt, &rw, &rbad) == EINVAL && rbad == &rw, "ibv_post_recv on an XRC target");
+	CHECK(ibv_post_send(x.ini, &sw, &sbad) == EINVAL && sbad == &sw, "TSO on XRC_SEND: not EINVAL");
+	CHECK(ibv_close_xrcd(x.xrcd) == EBUSY, "ibv_close_xrcd of a domain in use: not EBUSY");
+
+	other = ibv_open_xrcd(B.ctx, &xa);
+	CHECK(other, "ibv_open_xrcd: %s", strerror(errno));
+	osrq = xrc_srq_new(other, x.cb);
+	CHECK(osrq && ibv_get_srq_num(osrq, &on) == 0, "XRC SRQ of another domain: %s", strerror(errno));
+	guard(dst, 64);
+	CHECK(srq_post1(osrq, 0x7a00, dst, 64) == 0, "post_srq_recv");
+	fill(A.buf + 4096, 64, 90);
+	CHECK(xrc_post(&x, 0x5e00, IBV_WR_SEND, A.buf + 4096, 64, on, NULL, 0) == 0, "post SEND");
+	CHECK(poll1(x.ca, &wc) == 0, "no send completion");
+	CHECK(wc.wr_id == 0x5e00 && wc.status == IBV_WC_REM_INV_REQ_ERR,
+	      "SEND to another domain's SRQ: wr_id 0x%" PRIx64 " %s", wc.wr_id, ibv_wc_status_str(wc.status));
+	CHECK(cq_empty(x.cb), "a receive completion");
+	for (int g = -GUARD; g < 64 + GUARD; g++)
+		CHECK(dst[g] == GUARD_BYTE, "the other domain's receive buffer written");
+	CHECK(ibv_destroy_srq(osrq) == 0, "ibv_destroy_srq");
+	CHECK(ibv_close_xrcd(other) == 0, "ibv_close_xrcd: %s", strerror(errno));
+	xrc_down(&x);
+}
+
 /* ---- asynchronous events ------------------------------------------------ */
 
 /* The next asynchronous event of d within ms wall milliseconds (async_fd
@@ -2233,7 +2577,17 @@ static const struct clause clauses[] = {
 	T("send.table.ud.send_imm", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_IMM on UD through an address handle", t_ud_send_imm),
 	T("send.ud.qkey", "ibv_post_send(3) (UD)", "remote_qkey: a datagram with the wrong Q_Key is not received; a Q_Key with the high bit set sends the QP's own", t_ud_qkey),
 	T("send.table.ud.refused", "ibv_post_send(3)", "opcodes outside the UD column refused; TSO refused as the device reports none: EINVAL, bad_wr", t_refuse_ud),
-	O("send.table.xrc", "ibv_post_send(3)", "opcode table: the XRC_SEND column", "XRC domains and XRC QPs are not implemented yet"),
+	T("send.table.xrc.send", "ibv_post_send(3)", "opcode table: IBV_WR_SEND on XRC_SEND: received through the XRC SRQ named by qp_type.xrc.remote_srqn, on that SRQ's CQ", t_xrc_send),
+	T("send.table.xrc.send_imm", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_IMM on XRC_SEND", t_xrc_send_imm),
+	T("send.table.xrc.write", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE on XRC_SEND (keys of the XRC SRQ's PD)", t_xrc_write),
+	T("send.table.xrc.write_imm", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_WRITE_WITH_IMM on XRC_SEND", t_xrc_write_imm),
+	T("send.table.xrc.read", "ibv_post_send(3)", "opcode table: IBV_WR_RDMA_READ on XRC_SEND", t_xrc_read),
+	T("send.table.xrc.cmp_swp", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_CMP_AND_SWP on XRC_SEND", t_xrc_cmp_swp),
+	T("send.table.xrc.fetch_add", "ibv_post_send(3)", "opcode table: IBV_WR_ATOMIC_FETCH_AND_ADD on XRC_SEND", t_xrc_fetch_add),
+	T("send.table.xrc.bind_mw", "ibv_post_send(3)", "opcode table: IBV_WR_BIND_MW on XRC_SEND (a window of the initiator's PD)", t_xrc_mw),
+	T("send.table.xrc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on XRC_SEND", t_xrc_mw),
+	T("send.table.xrc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on XRC_SEND: delivered; no window can be bound to an XRC target, so the key is refused (IBV_WC_REM_INV_REQ_ERR)", t_xrc_mw),
+	T("send.xrc.rules", "ibv_post_send(3), ibv_post_recv(3)", "XRC: no ibv_post_recv on initiator or target (EINVAL, bad_wr); an SRQ outside the target's XRC domain refused (remote invalid request); TSO refused (EINVAL, bad_wr); a domain in use not closed (EBUSY)", t_xrc_rules),
 	O("send.table.raw", "ibv_post_send(3)", "opcode table: the RAW_PACKET column", "RAW_PACKET QPs are not implemented yet"),
 	T("send.flags.fence", "ibv_post_send(3)", "IBV_SEND_FENCE valid only for RC: refused on UC, accepted on RC", t_fence_rc_only),
 	T("send.flags.fence.order", "ibv_post_send(3)", "IBV_SEND_FENCE: a fenced WR waits for earlier READs/atomics (a WRITE of READ data, a SEND of a fetched value)", t_fence_order),

@@ -13,6 +13,8 @@ int mock_opens;
 int mock_closed_maps;
 int mock_closed_uctx_live;
 uint32_t mock_closed_srq_busy;
+uint32_t mock_closed_busy;
+int mock_closed_xrcds;
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t)
 {
@@ -97,7 +99,7 @@ static uint8_t *mock_mr_resolve(struct mock_dev *m, uint32_t key, uint64_t va, u
 
 static void mock_complete(struct mock_dev *m, uint32_t cqn, uint32_t op, uint32_t status,
 			  uint32_t qpn, uint32_t idx, uint32_t len, uint32_t flags, uint32_t imm,
-			  uint32_t src_qp)
+			  uint32_t src_qp, uint32_t srqn)
 {
 	uint32_t e[RNIC_CQE_WORDS] = {0};
 
@@ -109,6 +111,7 @@ static void mock_complete(struct mock_dev *m, uint32_t cqn, uint32_t op, uint32_
 	rnic_cqe_set_byte_len(e, len);
 	rnic_cqe_set_imm(e, imm);
 	rnic_cqe_set_src_qp(e, src_qp);
+	rnic_cqe_set_srqn(e, srqn);
 	mock_cq_push(m, cqn, e);
 }
 
@@ -123,8 +126,9 @@ static void mock_exec_send(struct mock_dev *m, uint32_t qpn, struct mock_qp *qp)
 	struct mock_qp *dst = mock_qp_get(m, qp->dest_qpn);
 	struct mock_srq *srq;
 	const uint32_t *r = NULL; /* the receive WQE, index ridx */
-	uint32_t ridx = 0;
-	int take;
+	uint32_t ridx = 0, rcqn = dst ? rnic_cmd_create_qp_in_get_recv_cqn(dst->create) : 0;
+	uint32_t xsrqn = 0; /* the XRC SRQ the WQE came from */
+	int take, xrc;
 
 	if (rnic_send_wqe_get_wqe_index(w) != (idx & 0xFFFFu) ||
 	    (op != RNIC_WQE_OP_SEND && op != RNIC_WQE_OP_SEND_IMM) || len > sizeof(payload))
@@ -149,9 +153,28 @@ static void mock_exec_send(struct mock_dev *m, uint32_t qpn, struct mock_qp *qp)
 		}
 	}
 	/* the receive WQE: the receiver's own RQ, or the SRQ it was created
-	 * with, next in ring order */
+	 * with, next in ring order; for an XRC initiator the XRC SRQ its WQE
+	 * names, which must be one of the target's domain (else the target
+	 * refuses the request: remote invalid request, nothing received) */
 	take = status == RNIC_WC_STATUS_SUCCESS && dst;
-	if (take && rnic_cmd_create_qp_in_get_srq_en(dst->create)) {
+	xrc = rnic_cmd_create_qp_in_get_type(qp->create) == RNIC_QP_TYPE_XRC_SEND;
+	if (take && xrc) {
+		uint32_t srqn = rnic_send_wqe_get_dest_qpn(w);
+
+		srq = mock_srq_get(m, srqn);
+		if (rnic_cmd_create_qp_in_get_type(dst->create) != RNIC_QP_TYPE_XRC_RECV || !srq ||
+		    !rnic_cmd_create_srq_in_get_xrc(srq->create) ||
+		    rnic_cmd_create_srq_in_get_xrcdn(srq->create) !=
+			    rnic_cmd_create_qp_in_get_xrcdn(dst->create)) {
+			status = RNIC_WC_STATUS_REM_INV_REQ_ERR;
+		} else if (srq->ci != srq->pi) {
+			r = mock_srq_wqe(m, srqn, srq->ci);
+			ridx = srq->ci;
+			srq->ci = (srq->ci + 1) & 0xFFFFu;
+			rcqn = rnic_cmd_create_srq_in_get_cqn(srq->create);
+			xsrqn = srqn;
+		}
+	} else if (take && rnic_cmd_create_qp_in_get_srq_en(dst->create)) {
 		uint32_t srqn = rnic_cmd_create_qp_in_get_srqn(dst->create);
 
 		srq = mock_srq_get(m, srqn);
@@ -189,16 +212,15 @@ static void mock_exec_send(struct mock_dev *m, uint32_t qpn, struct mock_qp *qp)
 		}
 		if (rstatus == RNIC_WC_STATUS_SUCCESS && off < len)
 			rstatus = RNIC_WC_STATUS_LOC_LEN_ERR;
-		mock_complete(m, rnic_cmd_create_qp_in_get_recv_cqn(dst->create),
-			      RNIC_CQE_OP_RESP_RECV, rstatus, qp->dest_qpn, ridx, len,
+		mock_complete(m, rcqn, RNIC_CQE_OP_RESP_RECV, rstatus, qp->dest_qpn, ridx, len,
 			      op == RNIC_WQE_OP_SEND_IMM ? RNIC_CQE_FLAG_IMM : 0,
-			      op == RNIC_WQE_OP_SEND_IMM ? rnic_send_wqe_get_imm(w) : 0, qpn);
+			      op == RNIC_WQE_OP_SEND_IMM ? rnic_send_wqe_get_imm(w) : 0, qpn, xsrqn);
 		if (rstatus != RNIC_WC_STATUS_SUCCESS)
 			status = RNIC_WC_STATUS_REM_OP_ERR;
 	}
 	if (status != RNIC_WC_STATUS_SUCCESS || (fl & RNIC_WQE_FLAG_SIGNALED))
 		mock_complete(m, rnic_cmd_create_qp_in_get_send_cqn(qp->create),
-			      RNIC_CQE_OP_REQ_SEND, status, qpn, idx, len, 0, 0, 0);
+			      RNIC_CQE_OP_REQ_SEND, status, qpn, idx, len, 0, 0, 0, 0);
 	qp->sq_ci = (qp->sq_ci + 1) & 0xFFFFu;
 }
 
@@ -290,6 +312,7 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		rnic_cmd_query_device_out_set_max_srq(out, MOCK_SRQS - 1);
 		rnic_cmd_query_device_out_set_max_srq_wr(out, 1u << RNIC_LOG_MAX_WQE);
 		rnic_cmd_query_device_out_set_max_srq_sge(out, RNIC_MAX_RECV_SGE);
+		rnic_cmd_query_device_out_set_max_xrcd(out, MOCK_XRCDS - MOCK_FIRST_XRCDN);
 		break;
 	case RNIC_CMD_OP_QUERY_PORT:
 		rnic_cmd_query_port_out_set_state(out, 4); /* active */
@@ -332,13 +355,47 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		rnic_cmd_out_set_handle(out, i);
 		break;
 	case RNIC_CMD_OP_DESTROY_CQ:
-		if (h >= MOCK_CQS || !m->cq[h].valid)
+		if (h >= MOCK_CQS || !m->cq[h].valid) {
 			st = RNIC_CMD_STATUS_BAD_HANDLE;
-		else
+			break;
+		}
+		/* an XRC SRQ completing on it holds it */
+		for (i = 0; i < MOCK_SRQS; i++)
+			if (m->srq[i].valid && rnic_cmd_create_srq_in_get_xrc(m->srq[i].create) &&
+			    rnic_cmd_create_srq_in_get_cqn(m->srq[i].create) == h)
+				st = RNIC_CMD_STATUS_BUSY;
+		if (st == RNIC_CMD_STATUS_OK)
 			m->cq[h].valid = 0;
+		break;
+	case RNIC_CMD_OP_OPEN_XRCD:
+		for (i = MOCK_FIRST_XRCDN; i < MOCK_XRCDS && m->xrcd_open[i]; i++)
+			;
+		if (i == MOCK_XRCDS) {
+			st = RNIC_CMD_STATUS_NO_RESOURCES;
+			break;
+		}
+		m->xrcd_open[i] = 1;
+		m->xrcd_refs[i] = 0;
+		rnic_cmd_out_set_handle(out, i);
+		break;
+	case RNIC_CMD_OP_CLOSE_XRCD:
+		if (h >= MOCK_XRCDS || !m->xrcd_open[h])
+			st = RNIC_CMD_STATUS_BAD_HANDLE;
+		else if (m->xrcd_refs[h])
+			st = RNIC_CMD_STATUS_BUSY;
+		else
+			m->xrcd_open[h] = 0;
 		break;
 	case RNIC_CMD_OP_CREATE_QP:
 		srq = NULL;
+		if (rnic_cmd_create_qp_in_get_type(in) == RNIC_QP_TYPE_XRC_RECV) {
+			uint32_t x = rnic_cmd_create_qp_in_get_xrcdn(in);
+
+			if (x >= MOCK_XRCDS || !m->xrcd_open[x]) {
+				st = RNIC_CMD_STATUS_BAD_HANDLE;
+				break;
+			}
+		}
 		if (rnic_cmd_create_qp_in_get_srq_en(in)) {
 			srq = mock_srq_get(m, rnic_cmd_create_qp_in_get_srqn(in));
 			if (!srq) {
@@ -356,6 +413,8 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		memcpy(m->qp[i].create, in, sizeof(m->qp[i].create));
 		if (srq)
 			srq->refs++;
+		if (rnic_cmd_create_qp_in_get_type(in) == RNIC_QP_TYPE_XRC_RECV)
+			m->xrcd_refs[rnic_cmd_create_qp_in_get_xrcdn(in)]++;
 		rnic_cmd_out_set_handle(out, i);
 		break;
 	case RNIC_CMD_OP_MODIFY_QP:
@@ -393,6 +452,8 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 			break;
 		}
 		qp->valid = 0;
+		if (rnic_cmd_create_qp_in_get_type(qp->create) == RNIC_QP_TYPE_XRC_RECV)
+			m->xrcd_refs[rnic_cmd_create_qp_in_get_xrcdn(qp->create)]--;
 		if (rnic_cmd_create_qp_in_get_srq_en(qp->create)) {
 			srq = mock_srq_get(m, rnic_cmd_create_qp_in_get_srqn(qp->create));
 			if (srq)
@@ -407,6 +468,16 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		if (pdn == 0 || pdn > m->next_pd) {
 			st = RNIC_CMD_STATUS_BAD_HANDLE;
 			break;
+		}
+		if (rnic_cmd_create_srq_in_get_xrc(in)) {
+			uint32_t x = rnic_cmd_create_srq_in_get_xrcdn(in);
+			uint32_t cqn = rnic_cmd_create_srq_in_get_cqn(in);
+
+			if (x >= MOCK_XRCDS || !m->xrcd_open[x] || cqn >= MOCK_CQS ||
+			    !m->cq[cqn].valid) {
+				st = RNIC_CMD_STATUS_BAD_HANDLE;
+				break;
+			}
 		}
 		if (log_size > RNIC_LOG_MAX_WQE || (1u << log_stride) < RNIC_RECV_WQE_BYTES ||
 		    (1u << log_stride) > RNIC_RECV_WQE_MAX_STRIDE ||
@@ -424,6 +495,8 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		m->srq[i].valid = 1;
 		memcpy(m->srq[i].create, in, sizeof(m->srq[i].create));
 		m->srq[i].limit = rnic_cmd_create_srq_in_get_limit(in);
+		if (rnic_cmd_create_srq_in_get_xrc(in))
+			m->xrcd_refs[rnic_cmd_create_srq_in_get_xrcdn(in)]++;
 		rnic_cmd_out_set_handle(out, i);
 		break;
 	}
@@ -436,6 +509,8 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 			m->srq_busy++;
 		} else {
 			srq->valid = 0;
+			if (rnic_cmd_create_srq_in_get_xrc(srq->create))
+				m->xrcd_refs[rnic_cmd_create_srq_in_get_xrcdn(srq->create)]--;
 		}
 		break;
 	case RNIC_CMD_OP_MODIFY_SRQ:
@@ -485,6 +560,8 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 	default:
 		st = RNIC_CMD_STATUS_BAD_OPCODE;
 	}
+	if (st == RNIC_CMD_STATUS_BUSY)
+		m->busy++;
 	rnic_cmd_out_set_status(out, st);
 }
 
@@ -606,6 +683,10 @@ static void mock_close(struct rnic_transport *t)
 	mock_closed_maps = m->maps;
 	mock_closed_uctx_live = m->uctx_live;
 	mock_closed_srq_busy = m->srq_busy;
+	mock_closed_busy = m->busy;
+	mock_closed_xrcds = 0;
+	for (unsigned i = 0; i < MOCK_XRCDS; i++)
+		mock_closed_xrcds += m->xrcd_open[i];
 	free(m);
 }
 

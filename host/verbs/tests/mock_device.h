@@ -3,7 +3,10 @@
  * with a device model that answers commands, logs doorbells, and, when
  * auto_exec is set, executes SEND / SEND_WITH_IMM WQEs between its own QPs
  * (loopback) by reading the rings and writing CQEs like the hardware; a
- * receiving QP created with an SRQ takes the SRQ's next WQE.
+ * receiving QP created with an SRQ takes the SRQ's next WQE, and an XRC
+ * target (a message from an XRC_SEND QP) the next WQE of the XRC SRQ the
+ * WQE's dest_qpn names, if it is one of the target's domain, completing on
+ * that SRQ's CQ.
  *
  * DMA addresses are vaddr + MOCK_IOVA_OFFSET, so a test notices any place
  * the library hands the device a virtual address where an IOVA belongs.
@@ -27,6 +30,8 @@
 #define MOCK_SRQS (1u << RNIC_LOG_SRQS)
 #define MOCK_FIRST_SRQN 9u  /* first SRQ number handed out */
 #define MOCK_KEY_TAG 0x5Au  /* tag of every memory key */
+#define MOCK_XRCDS (1u << RNIC_LOG_XRCDS)
+#define MOCK_FIRST_XRCDN 3u /* first XRC domain number handed out */
 #define MOCK_PORT_IPV4 0x0A000001u /* 10.0.0.1 */
 /* node GUID 02:00:00:ff:fe:00:00:01 as the QUERY_DEVICE field holds it
  * (GUID byte 0 in bits 7:0) */
@@ -94,6 +99,9 @@ struct mock_dev {
 	struct mock_mr mr[MOCK_MRS];
 	struct mock_srq srq[MOCK_SRQS];
 	uint32_t srq_busy;    /* DESTROY_SRQ commands answered BUSY */
+	int xrcd_open[MOCK_XRCDS];
+	uint32_t xrcd_refs[MOCK_XRCDS]; /* XRC SRQs and XRC_RECV QPs in the domain */
+	uint32_t busy;        /* commands answered BUSY (any) */
 };
 
 /* Test-wide knobs and results (test code may keep global state). */
@@ -102,6 +110,8 @@ extern int mock_opens;        /* transports opened */
 extern int mock_closed_maps;  /* mappings left when the last device closed */
 extern int mock_closed_uctx_live; /* ALLOC_UCTX without FREE_UCTX at close */
 extern uint32_t mock_closed_srq_busy; /* srq_busy of the last closed device */
+extern uint32_t mock_closed_busy;     /* busy of the last closed device */
+extern int mock_closed_xrcds;         /* XRC domains left open at close */
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t);
 /* Write a CQE into CQ cqn like the hardware (owner bit last). words[7]'s

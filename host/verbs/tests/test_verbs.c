@@ -6,6 +6,7 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1006,12 +1007,17 @@ static void test_post_recv(void)
 	w = mock_rq_wqe(f.m, qp->qp_num, 3);
 	CHECK_EQ(rnic_recv_wqe_get_wqe_index(w), 3);
 
-	/* ibv_post_recv(3): a QP attached to an SRQ takes no receive WR */
-	((struct rnic_qp *)qp)->has_srq = 1;
-	bad = NULL;
-	CHECK_EQ(ibv_post_recv(qp, &wl[5], &bad), EINVAL);
-	CHECK(bad == &wl[5]);
-	((struct rnic_qp *)qp)->has_srq = 0;
+	/* ibv_post_recv(3): a QP without a receive queue of its own (on an
+	 * SRQ, or an XRC QP) takes no receive WR */
+	{
+		uint8_t *ring = ((struct rnic_qp *)qp)->rq.buf;
+
+		((struct rnic_qp *)qp)->rq.buf = NULL;
+		bad = NULL;
+		CHECK_EQ(ibv_post_recv(qp, &wl[5], &bad), EINVAL);
+		CHECK(bad == &wl[5]);
+		((struct rnic_qp *)qp)->rq.buf = ring;
+	}
 	fx_close(&f);
 	remove_sim_dir(one_dev);
 }
@@ -1084,7 +1090,7 @@ static void test_poll_cq_fills_every_field(void)
 	rnic_cqe_set_wqe_index(e, 2);
 	rnic_cqe_set_opcode(e, RNIC_CQE_OP_RESP_RECV);
 	rnic_cqe_set_flags(e, RNIC_CQE_FLAG_INV);
-	rnic_cqe_set_imm(e, 0x00ABCD01);
+	rnic_cqe_set_imm(e, htobe32(0x00ABCD01)); /* the IETH's bytes, as on the wire */
 	CHECK_EQ(mock_cq_push(f.m, f.rcq->handle, e), 0);
 	/* a CQE of a QP that does not exist is dropped */
 	rnic_cqe_set_qpn(e, 200);
@@ -2202,6 +2208,628 @@ static void test_srq_post_and_poll_from_two_threads(void)
 	remove_sim_dir(one_dev);
 }
 
+/* ------------------------------------------------------------------ */
+/* XRC                                                                 */
+
+static struct ibv_xrcd *open_xrcd(struct ibv_context *c)
+{
+	struct ibv_xrcd_init_attr xa;
+
+	memset(&xa, 0, sizeof(xa));
+	xa.comp_mask = IBV_XRCD_INIT_ATTR_FD | IBV_XRCD_INIT_ATTR_OFLAGS;
+	xa.fd = -1;
+	xa.oflags = O_CREAT;
+	return ibv_open_xrcd(c, &xa);
+}
+
+static struct ibv_srq *make_xrc_srq(struct fx *f, struct ibv_xrcd *xrcd, struct ibv_cq *cq,
+				    uint32_t wr)
+{
+	struct ibv_srq_init_attr_ex a;
+
+	memset(&a, 0, sizeof(a));
+	a.attr.max_wr = wr;
+	a.attr.max_sge = 1;
+	a.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD | IBV_SRQ_INIT_ATTR_XRCD |
+		      IBV_SRQ_INIT_ATTR_CQ;
+	a.srq_type = IBV_SRQT_XRC;
+	a.pd = f->pd;
+	a.xrcd = xrcd;
+	a.cq = cq;
+	return ibv_create_srq_ex(f->ctx, &a);
+}
+
+/* An XRC initiator as ibv_create_qp_ex(3) makes one: PD, send CQ, send
+ * queue (recv_cq set, and ignored). */
+static struct ibv_qp *make_xrc_send(struct fx *f, struct ibv_qp_init_attr_ex *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->qp_type = IBV_QPT_XRC_SEND;
+	a->comp_mask = IBV_QP_INIT_ATTR_PD;
+	a->pd = f->pd;
+	a->send_cq = f->scq;
+	a->recv_cq = f->rcq;
+	a->cap.max_send_wr = 8;
+	a->cap.max_send_sge = 2;
+	a->cap.max_recv_wr = 8; /* ignored */
+	a->cap.max_recv_sge = 2;
+	return ibv_create_qp_ex(f->ctx, a);
+}
+
+static struct ibv_qp *make_xrc_recv(struct fx *f, struct ibv_xrcd *xrcd)
+{
+	struct ibv_qp_init_attr_ex a;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_type = IBV_QPT_XRC_RECV;
+	a.comp_mask = IBV_QP_INIT_ATTR_XRCD;
+	a.xrcd = xrcd;
+	return ibv_create_qp_ex(f->ctx, &a);
+}
+
+/* ibv_open_xrcd(3) / ibv_close_xrcd(3): OPEN_XRCD and CLOSE_XRCD with the
+ * domain's number; fd -1 with O_CREAT makes an unshared domain, anything
+ * needing an inode is refused; a domain in use is not closed (EBUSY);
+ * QUERY_DEVICE's max_xrcd turns on IBV_DEVICE_XRC; ibv_open_qp is not
+ * offered. */
+static void test_xrcd_open_close(void)
+{
+	struct fx f;
+	struct ibv_xrcd_init_attr xa;
+	struct ibv_xrcd *x, *x2;
+	struct ibv_device_attr da;
+	struct ibv_qp_open_attr oa;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	CHECK_EQ(ibv_query_device(f.ctx, &da), 0);
+	CHECK(da.device_cap_flags & IBV_DEVICE_XRC);
+	CHECK(verbs_get_ctx_op(f.ctx, open_xrcd) != NULL);
+	CHECK(verbs_get_ctx_op(f.ctx, open_qp) == NULL);
+
+	x = open_xrcd(f.ctx);
+	CHECK(x != NULL);
+	if (!x)
+		exit(1);
+	CHECK(x->context == f.ctx);
+	CHECK_EQ(rnic_cmd_in_get_opcode(f.m->last_in), RNIC_CMD_OP_OPEN_XRCD);
+	CHECK_EQ(((struct rnic_xrcd *)x)->xrcdn, MOCK_FIRST_XRCDN);
+	CHECK(f.m->xrcd_open[MOCK_FIRST_XRCDN]);
+	x2 = open_xrcd(f.ctx);
+	CHECK(x2 != NULL);
+	CHECK_EQ(((struct rnic_xrcd *)x2)->xrcdn, MOCK_FIRST_XRCDN + 1);
+
+	/* attribute refusals, no command sent */
+	memset(&xa, 0, sizeof(xa));
+	xa.fd = -1;
+	xa.oflags = O_CREAT;
+	xa.comp_mask = IBV_XRCD_INIT_ATTR_OFLAGS; /* no FD */
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	xa.comp_mask = IBV_XRCD_INIT_ATTR_FD; /* no OFLAGS */
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	xa.comp_mask = IBV_XRCD_INIT_ATTR_FD | IBV_XRCD_INIT_ATTR_OFLAGS | IBV_XRCD_INIT_ATTR_RESERVED;
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	xa.comp_mask = IBV_XRCD_INIT_ATTR_FD | IBV_XRCD_INIT_ATTR_OFLAGS;
+	xa.fd = 0; /* a file to share the domain through */
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	xa.fd = -1;
+	xa.oflags = 0; /* no inode and no O_CREAT: nothing to open */
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(rnic_cmd_in_get_opcode(f.m->last_in), RNIC_CMD_OP_OPEN_XRCD);
+	CHECK(!f.m->xrcd_open[MOCK_FIRST_XRCDN + 2]);
+	/* the device's refusal: its errno */
+	f.m->force_status = RNIC_CMD_STATUS_NO_RESOURCES;
+	errno = 0;
+	CHECK(open_xrcd(f.ctx) == NULL);
+	CHECK_EQ(errno, ENOMEM);
+
+	/* ibv_open_qp(3): EOPNOTSUPP (the verbs.h wrapper, no op) */
+	memset(&oa, 0, sizeof(oa));
+	oa.comp_mask = IBV_QP_OPEN_ATTR_NUM | IBV_QP_OPEN_ATTR_XRCD | IBV_QP_OPEN_ATTR_TYPE;
+	oa.qp_num = MOCK_FIRST_QPN;
+	oa.xrcd = x;
+	oa.qp_type = IBV_QPT_XRC_RECV;
+	errno = 0;
+	CHECK(ibv_open_qp(f.ctx, &oa) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+
+	/* CLOSE_XRCD BUSY: EBUSY and the domain stays */
+	f.m->force_status = RNIC_CMD_STATUS_BUSY;
+	f.m->force_op = RNIC_CMD_OP_CLOSE_XRCD;
+	CHECK_EQ(ibv_close_xrcd(x), EBUSY);
+	CHECK_EQ(rnic_cmd_in_get_opcode(f.m->last_in), RNIC_CMD_OP_CLOSE_XRCD);
+	CHECK_EQ(rnic_cmd_in_get_handle(f.m->last_in), MOCK_FIRST_XRCDN);
+	CHECK(f.m->xrcd_open[MOCK_FIRST_XRCDN]);
+	CHECK_EQ(ibv_close_xrcd(x), 0);
+	CHECK(!f.m->xrcd_open[MOCK_FIRST_XRCDN]);
+	CHECK_EQ(ibv_close_xrcd(x2), 0);
+	fx_close(&f);
+	CHECK_EQ(mock_closed_xrcds, 0);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_create_srq_ex(3): IBV_SRQT_BASIC as ibv_create_srq (through the
+ * inline shortcut and through the op), IBV_SRQT_XRC with its domain and
+ * CQ in CREATE_SRQ; the attributes an XRC SRQ needs; ibv_get_srq_num;
+ * the CQ and the domain are held while it lives. */
+static void test_create_srq_ex(void)
+{
+	struct fx f;
+	struct ibv_srq_init_attr_ex a;
+	struct ibv_xrcd *x;
+	struct ibv_srq *b1, *b2, *xs;
+	const uint32_t *c;
+	uint32_t num;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	x = open_xrcd(f.ctx);
+	CHECK(x != NULL);
+	if (!x)
+		exit(1);
+
+	/* basic, only PD and TYPE: the inline calls ibv_create_srq */
+	memset(&a, 0, sizeof(a));
+	a.attr.max_wr = 5;
+	a.attr.max_sge = 2;
+	a.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD;
+	a.srq_type = IBV_SRQT_BASIC;
+	a.pd = f.pd;
+	b1 = ibv_create_srq_ex(f.ctx, &a);
+	CHECK(b1 != NULL);
+	CHECK_EQ(a.attr.max_wr, 8);
+	/* basic with a CQ named: through the op; xrcd and cq ignored */
+	a.attr.max_wr = 5;
+	a.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD | IBV_SRQ_INIT_ATTR_CQ;
+	a.cq = f.rcq;
+	a.srq_context = &a;
+	b2 = ibv_create_srq_ex(f.ctx, &a);
+	CHECK(b2 != NULL);
+	if (!b1 || !b2)
+		exit(1);
+	CHECK(b2->srq_context == &a);
+	CHECK(b2->pd == f.pd);
+	CHECK_EQ(a.attr.max_wr, 8);
+	CHECK_EQ(a.attr.max_sge, 3); /* 64-byte stride */
+	c = f.m->srq[b2->handle].create;
+	CHECK_EQ(rnic_cmd_create_srq_in_get_xrc(c), 0);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_cqn(c), 0);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_log_size(c), 3);
+
+	/* XRC */
+	xs = make_xrc_srq(&f, x, f.rcq, 16);
+	CHECK(xs != NULL);
+	if (!xs)
+		exit(1);
+	c = f.m->srq[xs->handle].create;
+	CHECK_EQ(rnic_cmd_create_srq_in_get_xrc(c), 1);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_xrcdn(c), MOCK_FIRST_XRCDN);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_cqn(c), f.rcq->handle);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_pdn(c), f.pd->handle);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_log_size(c), 4);
+	CHECK_EQ(rnic_cmd_create_srq_in_get_log_stride(c), 5);
+	CHECK(rnic_xsrq_find(rnic_ctx(f.ctx), xs->handle) == (struct rnic_srq *)xs);
+	CHECK(rnic_xsrq_find(rnic_ctx(f.ctx), b2->handle) == NULL); /* basic: not XRC */
+	CHECK(xs->pd == f.pd);
+	num = 0;
+	CHECK_EQ(ibv_get_srq_num(xs, &num), 0);
+	CHECK_EQ(num, xs->handle);
+	CHECK_EQ(ibv_get_srq_num(b1, &num), 0);
+	CHECK_EQ(num, b1->handle);
+
+	/* what an XRC SRQ needs */
+	memset(&a, 0, sizeof(a));
+	a.attr.max_wr = 4;
+	a.attr.max_sge = 1;
+	a.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD | IBV_SRQ_INIT_ATTR_CQ;
+	a.srq_type = IBV_SRQT_XRC;
+	a.pd = f.pd;
+	a.xrcd = x;
+	a.cq = f.rcq;
+	errno = 0;
+	CHECK(ibv_create_srq_ex(f.ctx, &a) == NULL); /* no XRCD bit */
+	CHECK_EQ(errno, EINVAL);
+	a.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD | IBV_SRQ_INIT_ATTR_XRCD;
+	errno = 0;
+	CHECK(ibv_create_srq_ex(f.ctx, &a) == NULL); /* no CQ bit */
+	CHECK_EQ(errno, EINVAL);
+	a.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_XRCD | IBV_SRQ_INIT_ATTR_CQ;
+	errno = 0;
+	CHECK(ibv_create_srq_ex(f.ctx, &a) == NULL); /* no PD */
+	CHECK_EQ(errno, EINVAL);
+	a.comp_mask = IBV_SRQ_INIT_ATTR_TYPE | IBV_SRQ_INIT_ATTR_PD | IBV_SRQ_INIT_ATTR_XRCD |
+		      IBV_SRQ_INIT_ATTR_CQ;
+	a.cq = NULL;
+	errno = 0;
+	CHECK(ibv_create_srq_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	a.cq = f.rcq;
+	a.attr.max_sge = 0;
+	errno = 0;
+	CHECK(ibv_create_srq_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	a.attr.max_sge = 1;
+	a.srq_type = IBV_SRQT_TM;
+	errno = 0;
+	CHECK(ibv_create_srq_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	a.srq_type = IBV_SRQT_XRC;
+	a.comp_mask |= IBV_SRQ_INIT_ATTR_TM;
+	errno = 0;
+	CHECK(ibv_create_srq_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	CHECK_EQ(ibv_create_srq_ex(f.ctx, &a) == NULL, 1);
+
+	/* the device holds the CQ and the domain while the SRQ lives */
+	CHECK_EQ(ibv_destroy_cq(f.rcq), EBUSY);
+	CHECK_EQ(ibv_close_xrcd(x), EBUSY);
+	/* the srq's number leaves the table with it */
+	CHECK_EQ(ibv_destroy_srq(xs), 0);
+	CHECK(rnic_xsrq_find(rnic_ctx(f.ctx), f.m->last_in[1]) == NULL);
+	CHECK_EQ(rnic_cmd_in_get_opcode(f.m->last_in), RNIC_CMD_OP_DESTROY_SRQ);
+	CHECK_EQ(ibv_close_xrcd(x), 0);
+	CHECK_EQ(ibv_destroy_srq(b1), 0);
+	CHECK_EQ(ibv_destroy_srq(b2), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_create_qp_ex(3) for XRC: the initiator (PD, send CQ and queue, no
+ * receive side) and the target (only the domain); what CREATE_QP carries,
+ * the capabilities and objects read back; the refusals. */
+static void test_create_xrc_qps(void)
+{
+	struct fx f;
+	struct ibv_qp_init_attr_ex a;
+	struct ibv_qp_init_attr qi;
+	struct ibv_qp_attr qa;
+	struct ibv_xrcd *x;
+	struct ibv_srq *xs;
+	struct ibv_qp *ini, *tgt, *t2;
+	struct ibv_recv_wr rw, *rbad;
+	struct ibv_send_wr sw, *sbad;
+	const uint32_t *c;
+	uint32_t db0;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	x = open_xrcd(f.ctx);
+	CHECK(x != NULL);
+	if (!x)
+		exit(1);
+	xs = make_xrc_srq(&f, x, f.rcq, 8);
+
+	ini = make_xrc_send(&f, &a);
+	CHECK(ini != NULL);
+	if (!ini)
+		exit(1);
+	c = f.m->qp[ini->qp_num].create;
+	CHECK_EQ(rnic_cmd_create_qp_in_get_type(c), RNIC_QP_TYPE_XRC_SEND);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_pdn(c), f.pd->handle);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_send_cqn(c), f.scq->handle);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_recv_cqn(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_srq_en(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_size(c), 3);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_stride(c), 7); /* 64 + 2 * 16 -> 128 */
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_rq_size(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_rq_stride(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_rq_base(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_xrcdn(c), 0);
+	CHECK(rnic_cmd_create_qp_in_get_sq_base(c) != 0);
+	CHECK_EQ(a.cap.max_send_wr, 8);
+	CHECK_EQ(a.cap.max_send_sge, 4);
+	CHECK_EQ(a.cap.max_recv_wr, 0);
+	CHECK_EQ(a.cap.max_recv_sge, 0);
+	CHECK_EQ(ini->qp_type, IBV_QPT_XRC_SEND);
+	CHECK(ini->pd == f.pd);
+	CHECK(ini->send_cq == f.scq);
+	CHECK(ini->recv_cq == NULL);
+	CHECK(ini->srq == NULL);
+
+	tgt = make_xrc_recv(&f, x);
+	CHECK(tgt != NULL);
+	if (!tgt)
+		exit(1);
+	c = f.m->qp[tgt->qp_num].create;
+	CHECK_EQ(rnic_cmd_create_qp_in_get_type(c), RNIC_QP_TYPE_XRC_RECV);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_xrcdn(c), MOCK_FIRST_XRCDN);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_pdn(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_send_cqn(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_recv_cqn(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_sq_base(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_stride(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_rq_base(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_sq_sig_all(c), 0);
+	CHECK_EQ(tgt->qp_type, IBV_QPT_XRC_RECV);
+	CHECK(tgt->pd == NULL && tgt->send_cq == NULL && tgt->recv_cq == NULL && tgt->srq == NULL);
+	CHECK_EQ(f.m->xrcd_refs[MOCK_FIRST_XRCDN], 2); /* the SRQ and the target */
+	CHECK_EQ(ibv_query_qp(tgt, &qa, IBV_QP_CAP, &qi), 0);
+	CHECK_EQ(qi.qp_type, IBV_QPT_XRC_RECV);
+	CHECK_EQ(qi.cap.max_send_wr, 0);
+	CHECK_EQ(qi.cap.max_recv_wr, 0);
+	CHECK_EQ(qi.cap.max_inline_data, 0);
+	CHECK(qi.send_cq == NULL && qi.recv_cq == NULL);
+
+	/* refusals */
+	memset(&a, 0, sizeof(a));
+	a.qp_type = IBV_QPT_XRC_RECV;
+	a.comp_mask = IBV_QP_INIT_ATTR_PD; /* the target needs its domain */
+	a.pd = f.pd;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	a.comp_mask = IBV_QP_INIT_ATTR_XRCD;
+	a.xrcd = NULL;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	a.xrcd = x;
+	a.comp_mask = IBV_QP_INIT_ATTR_XRCD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	a.comp_mask = IBV_QP_INIT_ATTR_XRCD | IBV_QP_INIT_ATTR_CREATE_FLAGS;
+	a.create_flags = IBV_QP_CREATE_SCATTER_FCS;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	a.create_flags = 0; /* no flag: fine */
+	t2 = ibv_create_qp_ex(f.ctx, &a);
+	CHECK(t2 != NULL);
+	CHECK(t2 && ibv_destroy_qp(t2) == 0);
+	make_xrc_send(&f, &a);
+	a.send_cq = NULL; /* the initiator needs its send CQ */
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	{
+		/* ibv_create_qp can make no target (no domain to name) */
+		struct ibv_qp_init_attr ia;
+
+		memset(&ia, 0, sizeof(ia));
+		ia.qp_type = IBV_QPT_XRC_RECV;
+		ia.send_cq = f.scq;
+		ia.recv_cq = f.rcq;
+		errno = 0;
+		CHECK(ibv_create_qp(f.pd, &ia) == NULL);
+		CHECK_EQ(errno, EINVAL);
+		/* an XRC SRQ is no SRQ to attach an RC QP to */
+		ia.qp_type = IBV_QPT_RC;
+		ia.srq = xs;
+		ia.cap.max_send_wr = 1;
+		ia.cap.max_send_sge = 1;
+		errno = 0;
+		CHECK(ibv_create_qp(f.pd, &ia) == NULL);
+		CHECK_EQ(errno, EINVAL);
+	}
+
+	/* ibv_post_recv(3): neither has a receive queue: EINVAL, bad_wr */
+	CHECK_EQ(qp_up(ini, tgt->qp_num), 0);
+	CHECK_EQ(qp_to_init(tgt), 0);
+	CHECK_EQ(qp_to_rtr(tgt, ini->qp_num, 0x0A000002), 0);
+	memset(&rw, 0, sizeof(rw));
+	db0 = f.m->db_count;
+	rbad = NULL;
+	CHECK_EQ(ibv_post_recv(ini, &rw, &rbad), EINVAL);
+	CHECK(rbad == &rw);
+	rbad = NULL;
+	CHECK_EQ(ibv_post_recv(tgt, &rw, &rbad), EINVAL);
+	CHECK(rbad == &rw);
+	/* a target sends nothing */
+	CHECK_EQ(qp_to_rts(tgt), 0);
+	memset(&sw, 0, sizeof(sw));
+	sw.opcode = IBV_WR_SEND;
+	sbad = NULL;
+	CHECK_EQ(ibv_post_send(tgt, &sw, &sbad), EINVAL);
+	CHECK(sbad == &sw);
+	CHECK_EQ(f.m->db_count, db0);
+	/* ibv_query_qp: the state the firmware reports */
+	CHECK_EQ(ibv_query_qp(tgt, &qa, IBV_QP_STATE, &qi), 0);
+	CHECK_EQ(qa.qp_state, IBV_QPS_RTS);
+
+	CHECK_EQ(ibv_close_xrcd(x), EBUSY);
+	CHECK_EQ(ibv_destroy_qp(tgt), 0);
+	CHECK_EQ(ibv_destroy_qp(ini), 0);
+	CHECK_EQ(ibv_destroy_srq(xs), 0);
+	CHECK_EQ(f.m->xrcd_refs[MOCK_FIRST_XRCDN], 0);
+	CHECK_EQ(ibv_close_xrcd(x), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_post_send(3) on XRC_SEND: the RC opcode set, and the WQE carries
+ * qp_type.xrc.remote_srqn in dest_qpn (no UD address vector). */
+static void test_xrc_send_wqe_bytes(void)
+{
+	struct fx f;
+	struct ibv_qp_init_attr_ex a;
+	struct ibv_qp *ini;
+	struct ibv_sge s;
+	struct ibv_send_wr sw, *bad;
+	const uint32_t *w;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	ini = make_xrc_send(&f, &a);
+	CHECK(ini != NULL);
+	if (!ini)
+		exit(1);
+	CHECK_EQ(qp_up(ini, 77), 0);
+	s.addr = (uintptr_t)f.buf;
+	s.length = 100;
+	s.lkey = f.mr->lkey;
+	memset(&sw, 0, sizeof(sw));
+	sw.wr_id = 0x51;
+	sw.opcode = IBV_WR_RDMA_WRITE;
+	sw.send_flags = IBV_SEND_SIGNALED | IBV_SEND_FENCE;
+	sw.sg_list = &s;
+	sw.num_sge = 1;
+	sw.wr.rdma.remote_addr = 0x123456789ull;
+	sw.wr.rdma.rkey = 0xABCD;
+	sw.qp_type.xrc.remote_srqn = 0xBEEF42;
+	CHECK_EQ(ibv_post_send(ini, &sw, &bad), 0);
+	w = mock_sq_wqe(f.m, ini->qp_num, 0);
+	CHECK_EQ(rnic_send_wqe_get_opcode(w), RNIC_WQE_OP_RDMA_WRITE);
+	CHECK_EQ(rnic_send_wqe_get_flags(w), RNIC_WQE_FLAG_SIGNALED | RNIC_WQE_FLAG_FENCE);
+	CHECK_EQ(rnic_send_wqe_get_dest_qpn(w), 0xBEEF42);
+	CHECK_EQ(rnic_send_wqe_get_remote_addr(w), 0x123456789ull);
+	CHECK_EQ(rnic_send_wqe_get_rkey(w), 0xABCD);
+	CHECK_EQ(rnic_send_wqe_get_length(w), 100);
+	CHECK_EQ(rnic_send_wqe_get_qkey(w), 0);
+	CHECK_EQ(rnic_send_wqe_get_ah_dip(w), 0);
+	CHECK_EQ(((struct rnic_qp *)ini)->sq.wrid[0], 0x51);
+	/* the RC column: atomics and READ are fine, TSO is not */
+	sw.opcode = IBV_WR_ATOMIC_FETCH_AND_ADD;
+	sw.send_flags = 0;
+	s.length = 8;
+	sw.wr.atomic.remote_addr = 0x1000;
+	sw.wr.atomic.rkey = 0xABCD;
+	sw.wr.atomic.compare_add = 5;
+	sw.qp_type.xrc.remote_srqn = 9;
+	CHECK_EQ(ibv_post_send(ini, &sw, &bad), 0);
+	w = mock_sq_wqe(f.m, ini->qp_num, 1);
+	CHECK_EQ(rnic_send_wqe_get_opcode(w), RNIC_WQE_OP_ATOMIC_FA);
+	CHECK_EQ(rnic_send_wqe_get_dest_qpn(w), 9);
+	sw.opcode = IBV_WR_TSO;
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(ini, &sw, &bad), EINVAL);
+	CHECK(bad == &sw);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* A SEND from an XRC initiator to an XRC target: the receive completes on
+ * the CQ of the XRC SRQ the WR names, with that SRQ's wr_id, the target's
+ * qp_num and the initiator as src_qp, and frees the SRQ slot; a receive
+ * CQE of a target that is gone frees the slot unreported; one naming no
+ * XRC SRQ is dropped. */
+static void test_xrc_loopback_and_poll(void)
+{
+	struct fx f;
+	struct ibv_qp_init_attr_ex a;
+	struct ibv_xrcd *x;
+	struct ibv_cq *xcq;
+	struct ibv_srq *xs[2];
+	struct ibv_qp *ini, *tgt, *tgt2;
+	struct ibv_sge s, r[2];
+	struct ibv_send_wr sw, *sbad;
+	struct ibv_recv_wr rw, *rbad;
+	struct ibv_wc wc[4];
+	uint32_t num[2], e[RNIC_CQE_WORDS];
+	int i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	x = open_xrcd(f.ctx);
+	xcq = ibv_create_cq(f.ctx, 16, NULL, NULL, 0);
+	CHECK(x && xcq);
+	if (!x || !xcq)
+		exit(1);
+	xs[0] = make_xrc_srq(&f, x, xcq, 4);
+	xs[1] = make_xrc_srq(&f, x, xcq, 4);
+	ini = make_xrc_send(&f, &a);
+	tgt = make_xrc_recv(&f, x);
+	CHECK(xs[0] && xs[1] && ini && tgt);
+	if (!xs[0] || !xs[1] || !ini || !tgt)
+		exit(1);
+	CHECK_EQ(ibv_get_srq_num(xs[0], &num[0]), 0);
+	CHECK_EQ(ibv_get_srq_num(xs[1], &num[1]), 0);
+	CHECK_EQ(qp_up(ini, tgt->qp_num), 0);
+	CHECK_EQ(qp_to_init(tgt), 0);
+	CHECK_EQ(qp_to_rtr(tgt, ini->qp_num, 0x0A000002), 0); /* a target may stay in RTR */
+	for (i = 0; i < 2; i++) {
+		r[i].addr = (uintptr_t)f.buf + 8192 + 4096 * (unsigned)i;
+		r[i].length = 1024;
+		r[i].lkey = f.mr->lkey;
+		memset(&rw, 0, sizeof(rw));
+		rw.wr_id = 0xD0 + (uint64_t)i;
+		rw.sg_list = &r[i];
+		rw.num_sge = 1;
+		CHECK_EQ(ibv_post_srq_recv(xs[i], &rw, &rbad), 0);
+	}
+	for (i = 0; i < 300; i++)
+		f.buf[i] = (uint8_t)(i * 7 + 1);
+
+	/* to the second SRQ: its WQE, on its CQ */
+	s.addr = (uintptr_t)f.buf;
+	s.length = 300;
+	s.lkey = f.mr->lkey;
+	memset(&sw, 0, sizeof(sw));
+	sw.wr_id = 0x61;
+	sw.opcode = IBV_WR_SEND_WITH_IMM;
+	sw.imm_data = htobe32(0x11223344);
+	sw.send_flags = IBV_SEND_SIGNALED;
+	sw.sg_list = &s;
+	sw.num_sge = 1;
+	sw.qp_type.xrc.remote_srqn = num[1];
+	CHECK_EQ(ibv_post_send(ini, &sw, &sbad), 0);
+	CHECK_EQ(ibv_poll_cq(f.scq, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 0x61);
+	CHECK_EQ(wc[0].status, IBV_WC_SUCCESS);
+	CHECK_EQ(wc[0].opcode, IBV_WC_SEND);
+	CHECK_EQ(wc[0].qp_num, ini->qp_num);
+	CHECK_EQ(ibv_poll_cq(f.rcq, 4, wc), 0); /* not the initiator's recv_cq */
+	CHECK_EQ(ibv_poll_cq(xcq, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 0xD1);
+	CHECK_EQ(wc[0].status, IBV_WC_SUCCESS);
+	CHECK_EQ(wc[0].opcode, IBV_WC_RECV);
+	CHECK_EQ(wc[0].byte_len, 300);
+	CHECK_EQ(wc[0].qp_num, tgt->qp_num);
+	CHECK_EQ(wc[0].src_qp, ini->qp_num);
+	CHECK_EQ(wc[0].wc_flags, IBV_WC_WITH_IMM);
+	CHECK_EQ(wc[0].imm_data, htobe32(0x11223344));
+	CHECK(memcmp(f.buf + 8192 + 4096, f.buf, 300) == 0);
+	CHECK_EQ(((struct rnic_srq *)xs[1])->wq.ci, 1);
+	CHECK_EQ(((struct rnic_srq *)xs[0])->wq.ci, 0);
+
+	/* an SRQ number the target's domain does not have: refused */
+	sw.wr_id = 0x62;
+	sw.qp_type.xrc.remote_srqn = num[1] + 7;
+	CHECK_EQ(ibv_post_send(ini, &sw, &sbad), 0);
+	CHECK_EQ(ibv_poll_cq(f.scq, 4, wc), 1);
+	CHECK_EQ(wc[0].wr_id, 0x62);
+	CHECK_EQ(wc[0].status, IBV_WC_REM_INV_REQ_ERR);
+	CHECK_EQ(ibv_poll_cq(xcq, 4, wc), 0);
+
+	/* CQEs the device wrote for a target now gone (tgt2) and for an SRQ
+	 * number that is no XRC SRQ: nothing reported; the first gives its
+	 * SRQ slot back */
+	tgt2 = make_xrc_recv(&f, x);
+	CHECK(tgt2 != NULL);
+	memset(e, 0, sizeof(e));
+	rnic_cqe_set_opcode(e, RNIC_CQE_OP_RESP_RECV);
+	rnic_cqe_set_qpn(e, tgt2->qp_num);
+	rnic_cqe_set_srqn(e, num[0]);
+	rnic_cqe_set_wqe_index(e, 0);
+	CHECK_EQ(ibv_destroy_qp(tgt2), 0);
+	CHECK_EQ(mock_cq_push(f.m, xcq->handle, e), 0);
+	rnic_cqe_set_qpn(e, tgt->qp_num);
+	rnic_cqe_set_srqn(e, 0);
+	CHECK_EQ(mock_cq_push(f.m, xcq->handle, e), 0);
+	CHECK_EQ(ibv_poll_cq(xcq, 4, wc), 0);
+	CHECK_EQ(((struct rnic_srq *)xs[0])->wq.ci, 1);
+	CHECK_EQ(f.m->srq[num[0]].ci, 0); /* the device never took it: a made-up CQE */
+
+	/* close with everything live: QPs, SRQs, domain, in that order */
+	fx_close(&f);
+	CHECK_EQ(mock_closed_xrcds, 0);
+	CHECK_EQ(mock_closed_busy, 0);
+	CHECK_EQ(mock_closed_uctx_live, 0);
+	remove_sim_dir(one_dev);
+}
+
 int main(void)
 {
 	unsetenv(RNIC_ENV_VFIO_DEVICES);
@@ -2229,6 +2857,11 @@ int main(void)
 	test_loopback_send_into_srq();
 	test_srq_post_and_poll_from_two_threads();
 	test_close_destroys_qps_before_srqs();
+	test_xrcd_open_close();
+	test_create_srq_ex();
+	test_create_xrc_qps();
+	test_xrc_send_wqe_bytes();
+	test_xrc_loopback_and_poll();
 	if (failures) {
 		printf("FAIL: %d check(s) failed\n", failures);
 		return 1;
