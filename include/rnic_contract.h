@@ -29,6 +29,9 @@
 #define RNIC_LOG_PDS                      8u /* log2 of the protection-domain count */
 #define RNIC_LOG_SRQS                     6u /* log2 shared receive queues (SRQ contexts) */
 #define RNIC_LOG_XRCDS                    6u /* log2 of the XRC domain count (XRCD numbers 1 .. 2^LOG_XRCDS - 1; 0 is no domain) */
+#define RNIC_LOG_FLOWS                    4u /* log2 of the flow steering table size (RAW_PACKET receive rules, matched in index order) */
+#define RNIC_RAW_OPCODE                   255u /* header-bus opcode of a raw Ethernet frame of a RAW_PACKET QP (IBA manufacturer-specific range; never sent as a BTH): the framer sends the payload as the whole frame, the raw receive path hands frames to the responder with it */
+#define RNIC_MAX_RAW_FRAME                0x1000u /* largest raw Ethernet frame (destination MAC through payload, no FCS) a RAW_PACKET QP sends or receives */
 #define RNIC_MAX_SEND_SGE                 16u /* scatter/gather entries per send WQE */
 #define RNIC_MAX_RECV_SGE                 16u /* scatter entries per receive WQE */
 #define RNIC_MAX_INLINE                   0x100u /* bytes of inline payload per send WQE */
@@ -171,6 +174,8 @@
 #define RNIC_CMD_OP_MODIFY_SRQ            0x52u /* arm the SRQ limit */
 #define RNIC_CMD_OP_QUERY_SRQ             0x53u /* read the SRQ attributes */
 #define RNIC_CMD_OP_OPEN_XRCD             0x60u /* open an XRC domain (output handle = XRCD number) */
+#define RNIC_CMD_OP_CREATE_FLOW           0x70u /* install a flow steering rule for a RAW_PACKET QP (output handle = flow index) */
+#define RNIC_CMD_OP_DESTROY_FLOW          0x71u /* remove a flow steering rule (handle = flow index) */
 #define RNIC_CMD_OP_CLOSE_XRCD            0x61u /* close an XRC domain (handle = XRCD number; BUSY while an XRC SRQ or XRC target QP uses it) */
 
 /* cmd_status: command completion status (cmd_out.status) */
@@ -213,6 +218,7 @@
 #define RNIC_CTX_TABLE_CQC                0x2u /* completion queue contexts */
 #define RNIC_CTX_TABLE_MPT                0x3u /* memory protection table (memory keys) */
 #define RNIC_CTX_TABLE_SRQC               0x4u /* shared receive queue contexts */
+#define RNIC_CTX_TABLE_FLOW               0x5u /* flow steering rules (RAW_PACKET receive) */
 
 /* ctx_cmd: FW_CTX_CMD operations */
 #define RNIC_CTX_CMD_WRITE                0x1u /* copy FW_CTX_DATA into the selected entry (firmware keeps the master copy) */
@@ -281,8 +287,10 @@
 #define RNIC_STAT_WQE_INDEX_ERR           0x10u /* send WQEs dropped by the fetch engine: wqe_index is not the expected index */
 #define RNIC_STAT_RX_MSG_DROP             0x11u /* UC/UD packets dropped without a reply: their message was lost (sequence gap, no receive WQE, bad R_Key or Q_Key, too long) */
 #define RNIC_STAT_EVENT_DROP              0x12u /* hardware events lost: HW_EVENT_DEPTH events were already waiting for the firmware */
-#define RNIC_STAT_COUNT                   19u
-#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop" }
+#define RNIC_STAT_RX_RAW                  0x13u /* frames steered to a RAW_PACKET QP by a flow rule */
+#define RNIC_STAT_RX_RAW_DROP             0x14u /* frames a flow rule matched but the raw receive path had no room for, or longer than MAX_RAW_FRAME */
+#define RNIC_STAT_COUNT                   21u
+#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop" }
 
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */
@@ -1452,6 +1460,122 @@ static inline uint32_t rnic_srqc_get_cqn(const uint32_t *w)
 static inline void rnic_srqc_set_cqn(uint32_t *w, uint32_t v)
 { w[7] = (w[7] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
 
+/* flow (128 bytes): flow steering rule: a received frame that is not RoCEv2 for this port and matches (field XOR value) AND mask == 0 on every field goes to RAW_PACKET QP qpn; the lowest matching index wins */
+#define RNIC_FLOW_BYTES 128u
+#define RNIC_FLOW_WORDS 32u
+/* flow.valid: rule is installed */
+#define RNIC_FLOW_VALID_DW 0
+#define RNIC_FLOW_VALID_LSB 0
+#define RNIC_FLOW_VALID_WIDTH 1
+#define RNIC_FLOW_VALID_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_valid(uint32_t v) { return (v & 0x1u) << 0; }
+static inline uint32_t rnic_flow_get_valid(const uint32_t *w)
+{ return (w[0] >> 0) & 0x1u; }
+static inline void rnic_flow_set_valid(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0x1u << 0)) | ((v & 0x1u) << 0); }
+/* flow.qpn: RAW_PACKET QP that receives the frame */
+#define RNIC_FLOW_QPN_DW 1
+#define RNIC_FLOW_QPN_LSB 0
+#define RNIC_FLOW_QPN_WIDTH 24
+#define RNIC_FLOW_QPN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_qpn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_flow_get_qpn(const uint32_t *w)
+{ return (w[1] >> 0) & 0xFFFFFFu; }
+static inline void rnic_flow_set_qpn(uint32_t *w, uint32_t v)
+{ w[1] = (w[1] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* flow.dmac_lo: destination MAC bytes 2..5 (byte 5 in [7:0]) */
+#define RNIC_FLOW_DMAC_LO_DW 2
+#define RNIC_FLOW_DMAC_LO_LSB 0
+#define RNIC_FLOW_DMAC_LO_WIDTH 32
+static inline uint32_t rnic_flow_get_dmac_lo(const uint32_t *w) { return w[2]; }
+static inline void rnic_flow_set_dmac_lo(uint32_t *w, uint32_t v) { w[2] = v; }
+/* flow.dmac_hi: destination MAC bytes 0..1 (byte 1 in [7:0]) */
+#define RNIC_FLOW_DMAC_HI_DW 3
+#define RNIC_FLOW_DMAC_HI_LSB 0
+#define RNIC_FLOW_DMAC_HI_WIDTH 16
+#define RNIC_FLOW_DMAC_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_dmac_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_flow_get_dmac_hi(const uint32_t *w)
+{ return (w[3] >> 0) & 0xFFFFu; }
+static inline void rnic_flow_set_dmac_hi(uint32_t *w, uint32_t v)
+{ w[3] = (w[3] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* flow.dmac_mask_lo: mask of dmac_lo */
+#define RNIC_FLOW_DMAC_MASK_LO_DW 4
+#define RNIC_FLOW_DMAC_MASK_LO_LSB 0
+#define RNIC_FLOW_DMAC_MASK_LO_WIDTH 32
+static inline uint32_t rnic_flow_get_dmac_mask_lo(const uint32_t *w) { return w[4]; }
+static inline void rnic_flow_set_dmac_mask_lo(uint32_t *w, uint32_t v) { w[4] = v; }
+/* flow.dmac_mask_hi: mask of dmac_hi */
+#define RNIC_FLOW_DMAC_MASK_HI_DW 5
+#define RNIC_FLOW_DMAC_MASK_HI_LSB 0
+#define RNIC_FLOW_DMAC_MASK_HI_WIDTH 16
+#define RNIC_FLOW_DMAC_MASK_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_dmac_mask_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_flow_get_dmac_mask_hi(const uint32_t *w)
+{ return (w[5] >> 0) & 0xFFFFu; }
+static inline void rnic_flow_set_dmac_mask_hi(uint32_t *w, uint32_t v)
+{ w[5] = (w[5] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* flow.smac_lo: source MAC bytes 2..5 (byte 5 in [7:0]) */
+#define RNIC_FLOW_SMAC_LO_DW 6
+#define RNIC_FLOW_SMAC_LO_LSB 0
+#define RNIC_FLOW_SMAC_LO_WIDTH 32
+static inline uint32_t rnic_flow_get_smac_lo(const uint32_t *w) { return w[6]; }
+static inline void rnic_flow_set_smac_lo(uint32_t *w, uint32_t v) { w[6] = v; }
+/* flow.smac_hi: source MAC bytes 0..1 (byte 1 in [7:0]) */
+#define RNIC_FLOW_SMAC_HI_DW 7
+#define RNIC_FLOW_SMAC_HI_LSB 0
+#define RNIC_FLOW_SMAC_HI_WIDTH 16
+#define RNIC_FLOW_SMAC_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_smac_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_flow_get_smac_hi(const uint32_t *w)
+{ return (w[7] >> 0) & 0xFFFFu; }
+static inline void rnic_flow_set_smac_hi(uint32_t *w, uint32_t v)
+{ w[7] = (w[7] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* flow.smac_mask_lo: mask of smac_lo */
+#define RNIC_FLOW_SMAC_MASK_LO_DW 8
+#define RNIC_FLOW_SMAC_MASK_LO_LSB 0
+#define RNIC_FLOW_SMAC_MASK_LO_WIDTH 32
+static inline uint32_t rnic_flow_get_smac_mask_lo(const uint32_t *w) { return w[8]; }
+static inline void rnic_flow_set_smac_mask_lo(uint32_t *w, uint32_t v) { w[8] = v; }
+/* flow.smac_mask_hi: mask of smac_hi */
+#define RNIC_FLOW_SMAC_MASK_HI_DW 9
+#define RNIC_FLOW_SMAC_MASK_HI_LSB 0
+#define RNIC_FLOW_SMAC_MASK_HI_WIDTH 16
+#define RNIC_FLOW_SMAC_MASK_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_smac_mask_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_flow_get_smac_mask_hi(const uint32_t *w)
+{ return (w[9] >> 0) & 0xFFFFu; }
+static inline void rnic_flow_set_smac_mask_hi(uint32_t *w, uint32_t v)
+{ w[9] = (w[9] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* flow.ethertype: EtherType (frame bytes 12..13, byte 12 in [15:8]) */
+#define RNIC_FLOW_ETHERTYPE_DW 10
+#define RNIC_FLOW_ETHERTYPE_LSB 0
+#define RNIC_FLOW_ETHERTYPE_WIDTH 16
+#define RNIC_FLOW_ETHERTYPE_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_ethertype(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_flow_get_ethertype(const uint32_t *w)
+{ return (w[10] >> 0) & 0xFFFFu; }
+static inline void rnic_flow_set_ethertype(uint32_t *w, uint32_t v)
+{ w[10] = (w[10] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* flow.ethertype_mask: mask of ethertype */
+#define RNIC_FLOW_ETHERTYPE_MASK_DW 10
+#define RNIC_FLOW_ETHERTYPE_MASK_LSB 16
+#define RNIC_FLOW_ETHERTYPE_MASK_WIDTH 16
+#define RNIC_FLOW_ETHERTYPE_MASK_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_flow_ethertype_mask(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_flow_get_ethertype_mask(const uint32_t *w)
+{ return (w[10] >> 16) & 0xFFFFu; }
+static inline void rnic_flow_set_ethertype_mask(uint32_t *w, uint32_t v)
+{ w[10] = (w[10] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+
 /* mpt (128 bytes): memory protection table entry: a memory region, or a memory window (mw) whose fields the requester writes when it binds or invalidates it (BIND_MW, LOCAL_INV) */
 #define RNIC_MPT_BYTES 128u
 #define RNIC_MPT_WORDS 32u
@@ -1743,6 +1867,12 @@ static inline void rnic_cmd_query_device_out_set_max_mw(uint32_t *w, uint32_t v)
 #define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_WIDTH 32
 static inline uint32_t rnic_cmd_query_device_out_get_max_xrcd(const uint32_t *w) { return w[25]; }
 static inline void rnic_cmd_query_device_out_set_max_xrcd(uint32_t *w, uint32_t v) { w[25] = v; }
+/* cmd_query_device_out.max_flows: flow steering rules */
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_FLOWS_DW 26
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_FLOWS_LSB 0
+#define RNIC_CMD_QUERY_DEVICE_OUT_MAX_FLOWS_WIDTH 32
+static inline uint32_t rnic_cmd_query_device_out_get_max_flows(const uint32_t *w) { return w[26]; }
+static inline void rnic_cmd_query_device_out_set_max_flows(uint32_t *w, uint32_t v) { w[26] = v; }
 
 /* cmd_query_port_out (128 bytes): QUERY_PORT output (port 1) */
 #define RNIC_CMD_QUERY_PORT_OUT_BYTES 128u
@@ -2006,6 +2136,111 @@ static inline uint32_t rnic_cmd_create_qp_in_get_xrcdn(const uint32_t *w)
 { return (w[12] >> 0) & 0xFFFFFFu; }
 static inline void rnic_cmd_create_qp_in_set_xrcdn(uint32_t *w, uint32_t v)
 { w[12] = (w[12] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+
+/* cmd_create_flow_in (128 bytes): CREATE_FLOW input: the rule's fields as in the flow context (the QP must be a RAW_PACKET QP of the caller's uctx) */
+#define RNIC_CMD_CREATE_FLOW_IN_BYTES 128u
+#define RNIC_CMD_CREATE_FLOW_IN_WORDS 32u
+/* cmd_create_flow_in.qpn: RAW_PACKET QP */
+#define RNIC_CMD_CREATE_FLOW_IN_QPN_DW 2
+#define RNIC_CMD_CREATE_FLOW_IN_QPN_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_QPN_WIDTH 24
+#define RNIC_CMD_CREATE_FLOW_IN_QPN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_flow_in_qpn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_flow_in_get_qpn(const uint32_t *w)
+{ return (w[2] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_create_flow_in_set_qpn(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_create_flow_in.dmac_lo: destination MAC bytes 2..5 (byte 5 in [7:0]) */
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_LO_DW 3
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_LO_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_LO_WIDTH 32
+static inline uint32_t rnic_cmd_create_flow_in_get_dmac_lo(const uint32_t *w) { return w[3]; }
+static inline void rnic_cmd_create_flow_in_set_dmac_lo(uint32_t *w, uint32_t v) { w[3] = v; }
+/* cmd_create_flow_in.dmac_hi: destination MAC bytes 0..1 (byte 1 in [7:0]) */
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_HI_DW 4
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_HI_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_HI_WIDTH 16
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_flow_in_dmac_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_flow_in_get_dmac_hi(const uint32_t *w)
+{ return (w[4] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_create_flow_in_set_dmac_hi(uint32_t *w, uint32_t v)
+{ w[4] = (w[4] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_create_flow_in.dmac_mask_lo: mask of dmac_lo */
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_LO_DW 5
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_LO_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_LO_WIDTH 32
+static inline uint32_t rnic_cmd_create_flow_in_get_dmac_mask_lo(const uint32_t *w) { return w[5]; }
+static inline void rnic_cmd_create_flow_in_set_dmac_mask_lo(uint32_t *w, uint32_t v) { w[5] = v; }
+/* cmd_create_flow_in.dmac_mask_hi: mask of dmac_hi */
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_HI_DW 6
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_HI_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_HI_WIDTH 16
+#define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_flow_in_dmac_mask_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_flow_in_get_dmac_mask_hi(const uint32_t *w)
+{ return (w[6] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_create_flow_in_set_dmac_mask_hi(uint32_t *w, uint32_t v)
+{ w[6] = (w[6] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_create_flow_in.smac_lo: source MAC bytes 2..5 */
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_LO_DW 7
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_LO_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_LO_WIDTH 32
+static inline uint32_t rnic_cmd_create_flow_in_get_smac_lo(const uint32_t *w) { return w[7]; }
+static inline void rnic_cmd_create_flow_in_set_smac_lo(uint32_t *w, uint32_t v) { w[7] = v; }
+/* cmd_create_flow_in.smac_hi: source MAC bytes 0..1 */
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_HI_DW 8
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_HI_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_HI_WIDTH 16
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_flow_in_smac_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_flow_in_get_smac_hi(const uint32_t *w)
+{ return (w[8] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_create_flow_in_set_smac_hi(uint32_t *w, uint32_t v)
+{ w[8] = (w[8] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_create_flow_in.smac_mask_lo: mask of smac_lo */
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_LO_DW 9
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_LO_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_LO_WIDTH 32
+static inline uint32_t rnic_cmd_create_flow_in_get_smac_mask_lo(const uint32_t *w) { return w[9]; }
+static inline void rnic_cmd_create_flow_in_set_smac_mask_lo(uint32_t *w, uint32_t v) { w[9] = v; }
+/* cmd_create_flow_in.smac_mask_hi: mask of smac_hi */
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_HI_DW 10
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_HI_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_HI_WIDTH 16
+#define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_flow_in_smac_mask_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_flow_in_get_smac_mask_hi(const uint32_t *w)
+{ return (w[10] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_create_flow_in_set_smac_mask_hi(uint32_t *w, uint32_t v)
+{ w[10] = (w[10] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_create_flow_in.ethertype: EtherType */
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_DW 11
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_LSB 0
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_WIDTH 16
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_flow_in_ethertype(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_create_flow_in_get_ethertype(const uint32_t *w)
+{ return (w[11] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_create_flow_in_set_ethertype(uint32_t *w, uint32_t v)
+{ w[11] = (w[11] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_create_flow_in.ethertype_mask: mask of ethertype */
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_DW 11
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_LSB 16
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_WIDTH 16
+#define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_create_flow_in_ethertype_mask(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_cmd_create_flow_in_get_ethertype_mask(const uint32_t *w)
+{ return (w[11] >> 16) & 0xFFFFu; }
+static inline void rnic_cmd_create_flow_in_set_ethertype_mask(uint32_t *w, uint32_t v)
+{ w[11] = (w[11] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
 
 /* cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle) */
 #define RNIC_CMD_CREATE_SRQ_IN_BYTES 128u

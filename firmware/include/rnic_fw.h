@@ -1,5 +1,6 @@
 /* rnic control-path firmware: executes host commands from the command queue
- * and keeps the hardware's context tables (qpc, cqc, mpt, srqc) in step.
+ * and keeps the hardware's context tables (qpc, cqc, mpt, srqc, flow) in
+ * step.
  *
  * Freestanding C11. The firmware touches the NIC only through the firmware
  * port registers (regblock "fw" in docs/contract.md), reached through the
@@ -28,6 +29,9 @@
 /* XRC domains have no hardware table (contexts carry the number only), so
  * their count is fixed by the contract rather than by rnic_fw_config. */
 #define RNIC_FW_MAX_XRCDS (1u << RNIC_LOG_XRCDS)
+/* Flow steering rules: the hardware's FLOW table, fixed by the contract
+ * (LOG_FLOWS); every entry can be handed out (index 0 included). */
+#define RNIC_FW_MAX_FLOWS (1u << RNIC_LOG_FLOWS)
 
 /* QPN 0 and 1 are the IB special QPs (SMI, GSI); they are never handed out. */
 #define RNIC_FW_FIRST_QPN 2u
@@ -113,6 +117,15 @@ struct rnic_fw_xrcd {
 	uint8_t valid;
 };
 
+/* A flow steering rule (CREATE_FLOW): the hardware entry holds the match
+ * fields, written once; the firmware keeps only what DESTROY_FLOW,
+ * DESTROY_QP and FREE_UCTX need. */
+struct rnic_fw_flow {
+	uint16_t uctx; /* owner */
+	uint16_t qpn;  /* the RAW_PACKET QP it steers to */
+	uint8_t valid;
+};
+
 struct rnic_fw_srq {
 	uint64_t base;      /* IOVA of the receive WQE ring */
 	uint32_t limit;     /* armed srq_limit (0: not armed; the limit event disarms) */
@@ -132,6 +145,7 @@ struct rnic_fw {
 	struct rnic_fw_config cfg;
 	uint32_t nqps, ncqs, nmrs, npds, nsrqs, nuctxs; /* runtime table sizes */
 	uint32_t nxrcds;                                 /* RNIC_FW_MAX_XRCDS */
+	uint32_t nflows;                                 /* RNIC_FW_MAX_FLOWS */
 	uint32_t ci;                                     /* command consumer index */
 	uint32_t ctx_busy_timeouts;                      /* context writes issued while still busy */
 	uint32_t cmds_done;                              /* commands executed since init */
@@ -146,12 +160,13 @@ struct rnic_fw {
 	struct rnic_fw_qp qp[RNIC_FW_MAX_QPS];
 	struct rnic_fw_srq srq[RNIC_FW_MAX_SRQS];
 	struct rnic_fw_xrcd xrcd[RNIC_FW_MAX_XRCDS];
+	struct rnic_fw_flow flow[RNIC_FW_MAX_FLOWS];
 };
 
 /* Checks the port ID register, programs the port identity (MAC, IPv4, link
  * enable), writes every context entry (qpc, cqc, mpt, srqc) of the configured
- * sizes as zero, takes the command consumer index from FW_CMDQ_CI and
- * enables the command interrupt. Returns 0, -EINVAL for a bad config or
+ * sizes and every flow steering rule as zero, takes the command consumer
+ * index from FW_CMDQ_CI and enables the command interrupt. Returns 0, -EINVAL for a bad config or
  * -ENODEV when FW_ID is not RNIC_MAGIC. */
 int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 		 const struct rnic_fw_config *cfg);

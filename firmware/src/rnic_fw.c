@@ -92,6 +92,7 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 	fw->nsrqs = 1u << cfg->log_srqs;
 	fw->nuctxs = cfg->db_pages;
 	fw->nxrcds = RNIC_FW_MAX_XRCDS;
+	fw->nflows = RNIC_FW_MAX_FLOWS;
 
 	/* Port identity: MAC bytes 2..5 in MAC_LO (byte 5 in [7:0]), bytes
 	 * 0..1 in MAC_HI (byte 1 in [7:0]). */
@@ -110,6 +111,9 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_MPT, i, NULL, 0);
 	for (uint32_t i = 0; i < fw->nsrqs; i++)
 		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_SRQC, i, NULL, 0);
+	/* no frame may be steered by a rule of the previous run */
+	for (uint32_t i = 0; i < fw->nflows; i++)
+		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_FLOW, i, NULL, 0);
 
 	rnic_fw_wr(fw, RNIC_FW_PORT_CTRL, 1u); /* [0] link enable */
 	fw->ci = rnic_fw_rd(fw, RNIC_FW_CMDQ_CI) % RNIC_CMDQ_SLOTS;
@@ -151,6 +155,8 @@ uint32_t rnic_fw_execute(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 	case RNIC_CMD_OP_DESTROY_SRQ:  status = rnic_fw_cmd_destroy_srq(fw, in, out); break;
 	case RNIC_CMD_OP_MODIFY_SRQ:   status = rnic_fw_cmd_modify_srq(fw, in, out); break;
 	case RNIC_CMD_OP_QUERY_SRQ:    status = rnic_fw_cmd_query_srq(fw, in, out); break;
+	case RNIC_CMD_OP_CREATE_FLOW:  status = rnic_fw_cmd_create_flow(fw, in, out); break;
+	case RNIC_CMD_OP_DESTROY_FLOW: status = rnic_fw_cmd_destroy_flow(fw, in, out); break;
 	default:                       status = RNIC_CMD_STATUS_BAD_OPCODE; break;
 	}
 	if (status != RNIC_CMD_STATUS_OK)

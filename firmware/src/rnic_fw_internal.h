@@ -60,6 +60,13 @@ uint32_t rnic_fw_cmd_create_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t
 uint32_t rnic_fw_cmd_destroy_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_modify_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_query_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_create_flow(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_destroy_flow(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+
+/* Flow steering rules (rnic_fw_flow.c): how many steer to QP qpn; remove
+ * every rule of uctx (FREE_UCTX, before its QPs). */
+uint32_t rnic_fw_qp_flows(const struct rnic_fw *fw, uint32_t qpn);
+void rnic_fw_flows_free_uctx(struct rnic_fw *fw, uint32_t uctx);
 
 /* Reports one asynchronous event to the host at once (aeqe, FW_AEQ_PI);
  * lost and counted when the host's event slots are full. */

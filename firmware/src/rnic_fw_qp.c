@@ -35,9 +35,9 @@
 	 RNIC_FW_M(RNR_RETRY) | RNIC_FW_M(MAX_QP_RD_ATOMIC))
 #define RNIC_FW_RTS_XRC_RECV (RNIC_FW_M(SQ_PSN) | RNIC_FW_M(TIMEOUT))
 
-/* QP types the state machine knows (qp_type RC 0 .. XRC_RECV 4): the index
- * of the per-type masks below. CREATE_QP accepts no other type. */
-#define RNIC_FW_QP_TYPES (RNIC_QP_TYPE_XRC_RECV + 1u)
+/* QP types the state machine knows (qp_type RC 0 .. RAW 5): the index of
+ * the per-type masks below. CREATE_QP accepts no other type. */
+#define RNIC_FW_QP_TYPES (RNIC_QP_TYPE_RAW + 1u)
 
 /* One legal transition: required and optional attributes per QP type.
  * IBA 10.3.1 / ibv_modify_qp(3) for RC, UC and UD; for the XRC initiator
@@ -47,7 +47,14 @@
  * no responder attributes, a target like RC with no requester attributes,
  * and neither ever enters SQE. One deviation: RESET->INIT of an initiator
  * takes ACCESS_FLAGS as optional (the kernel requires it); the flags
- * govern incoming requests, which an initiator never serves. */
+ * govern incoming requests, which an initiator never serves.
+ * RAW_PACKET: the kernel's IB_QPT_RAW_PACKET column: RESET->INIT requires
+ * PORT and nothing else (no P_Key index, no Q_Key), INIT->RTR and RTR->RTS
+ * take nothing, and no path attribute exists at all; INIT->INIT takes PORT
+ * as optional, as the contract says (the kernel lists nothing there; the
+ * only port is 1 either way). The kernel's RATE_LIMIT is not an attribute
+ * this device knows. A RAW_PACKET QP never enters SQE: the hardware moves
+ * a QP whose send fails to ERR (rnic_fw_qp_async_state). */
 struct rnic_fw_qp_rule {
 	uint8_t cur;
 	uint8_t next;
@@ -61,7 +68,8 @@ static const struct rnic_fw_qp_rule rnic_fw_qp_rules[] = {
 	    [RNIC_QP_TYPE_UC] = RNIC_FW_INIT_RC,
 	    [RNIC_QP_TYPE_UD] = RNIC_FW_INIT_UD,
 	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_M(PKEY_INDEX) | RNIC_FW_M(PORT),
-	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_INIT_RC },
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_INIT_RC,
+	    [RNIC_QP_TYPE_RAW] = RNIC_FW_M(PORT) },
 	  { [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_M(ACCESS_FLAGS) } },
 	{ RNIC_QP_STATE_INIT, RNIC_QP_STATE_INIT,
 	  { 0 },
@@ -69,7 +77,8 @@ static const struct rnic_fw_qp_rule rnic_fw_qp_rules[] = {
 	    [RNIC_QP_TYPE_UC] = RNIC_FW_INIT_RC,
 	    [RNIC_QP_TYPE_UD] = RNIC_FW_INIT_UD,
 	    [RNIC_QP_TYPE_XRC_SEND] = RNIC_FW_INIT_RC,
-	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_INIT_RC } },
+	    [RNIC_QP_TYPE_XRC_RECV] = RNIC_FW_INIT_RC,
+	    [RNIC_QP_TYPE_RAW] = RNIC_FW_M(PORT) } },
 	{ RNIC_QP_STATE_INIT, RNIC_QP_STATE_RTR,
 	  { [RNIC_QP_TYPE_RC] = RNIC_FW_RTR_RC,
 	    [RNIC_QP_TYPE_UC] = RNIC_FW_RTR_UC,
@@ -148,10 +157,10 @@ static uint32_t rnic_fw_qp_ignored(uint32_t type)
 	return 0;
 }
 
-/* Looks up cur->next for a QP type (RC, UC, UD, XRC_SEND, XRC_RECV). Any
- * state may go to RESET or ERR with no attributes; SQE->RTS exists for UC
- * and UD only (RC and XRC QPs never enter SQE). Returns 1 and the masks if
- * the transition exists. */
+/* Looks up cur->next for a QP type (RC, UC, UD, XRC_SEND, XRC_RECV, RAW).
+ * Any state may go to RESET or ERR with no attributes; SQE->RTS exists for
+ * UC and UD only (RC, XRC and RAW_PACKET QPs never enter SQE). Returns 1
+ * and the masks if the transition exists. */
 static int rnic_fw_qp_rule(uint32_t type, uint32_t cur, uint32_t next,
 			   uint32_t *req, uint32_t *opt)
 {
@@ -256,6 +265,13 @@ static void rnic_fw_qpc_reset(uint32_t qpn, const uint32_t *cur, uint32_t *qpc)
 		 * MTU and leave from a per-QP source port. */
 		rnic_qpc_set_path_mtu(qpc, RNIC_FW_PORT_MAX_MTU);
 		rnic_qpc_set_udp_sport(qpc, rnic_fw_udp_sport(rnic_fw_flow_label(qpn, 0)));
+	} else if (type == RNIC_QP_TYPE_RAW) {
+		/* RAW_PACKET has no path attributes either: a frame is one
+		 * packet of at most MAX_RAW_FRAME bytes (the requester checks
+		 * the length and takes MTU 4096 for this type whatever the
+		 * context holds); the context says 4096 so QUERY_QP reports
+		 * what the device does. No UDP: the frame is sent as built. */
+		rnic_qpc_set_path_mtu(qpc, RNIC_FW_PORT_MAX_MTU);
 	}
 }
 
@@ -276,10 +292,12 @@ static int rnic_fw_ring_ok(uint32_t log_size, uint32_t log_stride, uint32_t min_
 	return base <= ~(uint64_t)0 - bytes + 1u;
 }
 
-/* CREATE_QP. RC, UC, UD: PD, both CQs, the send queue and a receive queue
- * or an SRQ of the caller's (not an XRC SRQ: those are taken through the
- * XRCETH only). XRC_SEND: PD, send CQ and send queue; no receive side (the
- * receive CQ and queue fields are ignored, srq_en is refused). XRC_RECV:
+/* CREATE_QP. RC, UC, UD, RAW (RAW_PACKET): PD, both CQs, the send queue
+ * and a receive queue or an SRQ of the caller's (not an XRC SRQ: those are
+ * taken through the XRCETH only); a RAW_PACKET QP on an SRQ takes the WQEs
+ * of its received frames from the SRQ as a UD QP does. XRC_SEND: PD, send
+ * CQ and send queue; no receive side (the receive CQ and queue fields are
+ * ignored, srq_en is refused). XRC_RECV:
  * only an XRC domain of the caller's; the PD, CQ and queue fields are
  * ignored and its context holds none (ibv_create_qp_ex(3): an XRC target
  * has no PD, CQs or work queues). Handles are checked before parameters. */
@@ -640,6 +658,10 @@ void rnic_fw_qp_destroy(struct rnic_fw *fw, uint32_t qpn)
 	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_QPC, qpn, NULL, 0);
 }
 
+/* DESTROY_QP: BUSY while a flow steering rule still steers frames to the
+ * QP (ibv_destroy_qp(3) leaves the order to the application; Linux's
+ * uverbs holds a QP while a flow references it, so rdma-core applications
+ * destroy their flows first). FREE_UCTX removes the flows before the QPs. */
 uint32_t rnic_fw_cmd_destroy_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
 	uint32_t qpn;
@@ -647,6 +669,8 @@ uint32_t rnic_fw_cmd_destroy_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t
 	(void)out;
 	if (rnic_fw_qp_owned(fw, in, &qpn) == NULL)
 		return RNIC_CMD_STATUS_BAD_HANDLE;
+	if (rnic_fw_qp_flows(fw, qpn) != 0)
+		return RNIC_CMD_STATUS_BUSY;
 	rnic_fw_qp_destroy(fw, qpn);
 	return RNIC_CMD_STATUS_OK;
 }
@@ -665,7 +689,8 @@ int rnic_fw_qp_async_state(struct rnic_fw *fw, uint32_t qpn, uint32_t state)
 		/* any state may fail into ERR */
 	} else if (state == RNIC_QP_STATE_SQE && cur == RNIC_QP_STATE_RTS &&
 		   (type == RNIC_QP_TYPE_UC || type == RNIC_QP_TYPE_UD)) {
-		/* UC/UD send error: IBA 10.3.1 (RC and XRC never enter SQE) */
+		/* UC/UD send error: IBA 10.3.1 (RC and XRC never enter SQE, nor
+		 * does RAW_PACKET here: its send errors move it to ERR) */
 	} else {
 		return -EINVAL;
 	}

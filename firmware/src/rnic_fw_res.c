@@ -44,6 +44,7 @@ uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32
 	rnic_cmd_query_device_out_set_max_srq_sge(out, RNIC_MAX_RECV_SGE);
 	rnic_cmd_query_device_out_set_max_mw(out, fw->nmrs - RNIC_FW_FIRST_MR);
 	rnic_cmd_query_device_out_set_max_xrcd(out, fw->nxrcds - RNIC_FW_FIRST_XRCD);
+	rnic_cmd_query_device_out_set_max_flows(out, fw->nflows);
 	return RNIC_CMD_STATUS_OK;
 }
 
@@ -129,9 +130,10 @@ static void rnic_fw_cq_kill(struct rnic_fw *fw, uint32_t cqn)
 	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_CQC, cqn, NULL, 0);
 }
 
-/* Cleanup after a dying process: QPs first (they hold the CQ, SRQ, PD and
- * XRC domain references), then SRQs (PD, CQ and domain references), memory
- * windows and regions, CQs, PDs, XRC domains, and the page itself. */
+/* Cleanup after a dying process: flow steering rules first (they name its
+ * QPs), then QPs (they hold the CQ, SRQ, PD and XRC domain references),
+ * then SRQs (PD, CQ and domain references), memory windows and regions,
+ * CQs, PDs, XRC domains, and the page itself. */
 uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 {
 	uint32_t u = rnic_cmd_in_get_handle(in);
@@ -139,6 +141,7 @@ uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	(void)out;
 	if (!rnic_fw_uctx_live(fw, u) || rnic_cmd_in_get_uctx(in) != u)
 		return RNIC_CMD_STATUS_BAD_HANDLE;
+	rnic_fw_flows_free_uctx(fw, u);
 	for (uint32_t i = RNIC_FW_FIRST_QPN; i < fw->nqps; i++)
 		if (fw->qp[i].valid && fw->qp[i].uctx == u)
 			rnic_fw_qp_destroy(fw, i);

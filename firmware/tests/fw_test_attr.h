@@ -44,7 +44,9 @@ static T_UNUSED void t_attr_in(uint32_t *in, uint32_t u, uint32_t qpn, uint32_t 
 #define T_M(x) RNIC_QP_ATTR_MASK_##x
 
 /* The IBA 10.3.1 / ibv_modify_qp(3) table, restated for the tests, with
- * the XRC rows of Linux's ib_modify_qp_is_ok() (XRC_INI, XRC_TGT):
+ * the XRC and RAW_PACKET rows of Linux's ib_modify_qp_is_ok() (XRC_INI,
+ * XRC_TGT, RAW_PACKET: PORT required at RESET->INIT, optional at
+ * INIT->INIT as the contract adds, nothing anywhere else):
  * required and optional attributes of cur->next for a QP type. Returns 0
  * when the transition does not exist. An XRC initiator takes ACCESS_FLAGS
  * as optional at RESET->INIT (the kernel requires it), and the attributes
@@ -55,7 +57,7 @@ static T_UNUSED int t_rule(uint32_t type, uint32_t cur, uint32_t next, uint32_t 
 {
 	const int rc = type == RNIC_QP_TYPE_RC, uc = type == RNIC_QP_TYPE_UC;
 	const int xs = type == RNIC_QP_TYPE_XRC_SEND, xr = type == RNIC_QP_TYPE_XRC_RECV;
-	const int ud = type == RNIC_QP_TYPE_UD;
+	const int ud = type == RNIC_QP_TYPE_UD, raw = type == RNIC_QP_TYPE_RAW;
 	const uint32_t ignored = xs   ? T_M(MAX_DEST_RD_ATOMIC) | T_M(MIN_RNR_TIMER)
 				 : xr ? T_M(MAX_QP_RD_ATOMIC) | T_M(RETRY_CNT) | T_M(RNR_RETRY)
 				      : 0;
@@ -69,6 +71,26 @@ static T_UNUSED int t_rule(uint32_t type, uint32_t cur, uint32_t next, uint32_t 
 
 	*req = 0;
 	*opt = 0;
+	if (raw) {
+		switch (cur << 4 | next) {
+		case RNIC_QP_STATE_RESET << 4 | RNIC_QP_STATE_INIT:
+			*req = T_M(PORT);
+			return 1;
+		case RNIC_QP_STATE_INIT << 4 | RNIC_QP_STATE_INIT:
+			*opt = T_M(PORT);
+			return 1;
+		case RNIC_QP_STATE_INIT << 4 | RNIC_QP_STATE_RTR:
+		case RNIC_QP_STATE_RTR << 4 | RNIC_QP_STATE_RTS:
+		case RNIC_QP_STATE_RTS << 4 | RNIC_QP_STATE_RTS:
+		case RNIC_QP_STATE_RTS << 4 | RNIC_QP_STATE_SQD:
+		case RNIC_QP_STATE_SQD << 4 | RNIC_QP_STATE_RTS:
+		case RNIC_QP_STATE_SQD << 4 | RNIC_QP_STATE_SQD:
+			return 1;
+		default:
+			/* never in SQE: no SQE->RTS */
+			return next == RNIC_QP_STATE_RESET || next == RNIC_QP_STATE_ERR;
+		}
+	}
 	switch (cur << 4 | next) {
 	case RNIC_QP_STATE_RESET << 4 | RNIC_QP_STATE_INIT:
 		*req = init_attrs;

@@ -60,6 +60,7 @@ struct t_model {
 	uint32_t cqc[RNIC_FW_MAX_CQS][RNIC_CTX_WORDS];
 	uint32_t mpt[RNIC_FW_MAX_MRS][RNIC_CTX_WORDS];
 	uint32_t srqc[RNIC_FW_MAX_SRQS][RNIC_CTX_WORDS];
+	uint32_t flow[RNIC_FW_MAX_FLOWS][RNIC_CTX_WORDS];
 	uint32_t nwrites;              /* context writes seen */
 	struct t_ctx_write log[T_LOG]; /* the last T_LOG of them */
 	uint32_t bad;                  /* accesses the port does not allow */
@@ -88,6 +89,8 @@ static T_UNUSED uint32_t *t_ctx_entry(uint32_t table, uint32_t index)
 		return tm.mpt[index];
 	if (table == RNIC_CTX_TABLE_SRQC && index < RNIC_FW_MAX_SRQS)
 		return tm.srqc[index];
+	if (table == RNIC_CTX_TABLE_FLOW && index < RNIC_FW_MAX_FLOWS)
+		return tm.flow[index];
 	return NULL;
 }
 
@@ -300,6 +303,7 @@ static T_UNUSED void t_fail_at(const char *file, int line, const uint32_t *in, u
 		      memcmp(tm.cqc, tm_snap.cqc, sizeof(tm.cqc)) == 0 &&
 		      memcmp(tm.mpt, tm_snap.mpt, sizeof(tm.mpt)) == 0 &&
 		      memcmp(tm.srqc, tm_snap.srqc, sizeof(tm.srqc)) == 0 &&
+		      memcmp(tm.flow, tm_snap.flow, sizeof(tm.flow)) == 0 &&
 		      tm.mac_lo == tm_snap.mac_lo && tm.mac_hi == tm_snap.mac_hi &&
 		      tm.ipv4 == tm_snap.ipv4 && tm.port_ctrl == tm_snap.port_ctrl;
 	CHECK(same_tables);
@@ -310,6 +314,7 @@ static T_UNUSED void t_fail_at(const char *file, int line, const uint32_t *in, u
 	CHECK(memcmp(tfw.qp, tfw_snap.qp, sizeof(tfw.qp)) == 0);
 	CHECK(memcmp(tfw.srq, tfw_snap.srq, sizeof(tfw.srq)) == 0);
 	CHECK(memcmp(tfw.xrcd, tfw_snap.xrcd, sizeof(tfw.xrcd)) == 0);
+	CHECK(memcmp(tfw.flow, tfw_snap.flow, sizeof(tfw.flow)) == 0);
 	if (t_failures != before)
 		fprintf(stderr, "  (in the failing command at %s:%d, opcode 0x%x)\n", file, line,
 			rnic_cmd_in_get_opcode(in));

@@ -17,7 +17,8 @@ static void test_init_programs_port_and_clears_tables(void)
 	CHECK_EQ(tm.ipv4, 0xC0A80A01u);
 	CHECK_EQ(tm.port_ctrl, 1);
 	CHECK_EQ(tm.irq_enable, 3); /* commands and hardware events */
-	CHECK_EQ(tm.nwrites, RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS + RNIC_FW_MAX_SRQS);
+	CHECK_EQ(tm.nwrites, RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS + RNIC_FW_MAX_SRQS +
+				     RNIC_FW_MAX_FLOWS);
 	for (unsigned i = 0; i < RNIC_FW_MAX_QPS; i++)
 		CHECK(t_all_zero(tm.qpc[i], RNIC_CTX_WORDS));
 	for (unsigned i = 0; i < RNIC_FW_MAX_CQS; i++)
@@ -26,15 +27,18 @@ static void test_init_programs_port_and_clears_tables(void)
 		CHECK(t_all_zero(tm.mpt[i], RNIC_CTX_WORDS));
 	for (unsigned i = 0; i < RNIC_FW_MAX_SRQS; i++)
 		CHECK(t_all_zero(tm.srqc[i], RNIC_CTX_WORDS));
+	for (unsigned i = 0; i < RNIC_FW_MAX_FLOWS; i++)
+		CHECK(t_all_zero(tm.flow[i], RNIC_CTX_WORDS));
 	CHECK_EQ(tm.bad, 0);
 
-	/* A smaller runtime config clears only its own entries. */
+	/* A smaller runtime config clears only its own entries (and every
+	 * flow steering rule: that table has the contract's size). */
 	c.log_qps = 4;
 	c.log_cqs = 2;
 	c.log_mrs = 3;
 	c.log_srqs = 1;
 	CHECK_EQ(t_init_cfg(&c), 0);
-	CHECK_EQ(tm.nwrites, 16 + 4 + 8 + 2);
+	CHECK_EQ(tm.nwrites, 16 + 4 + 8 + 2 + RNIC_FW_MAX_FLOWS);
 	CHECK(t_all_zero(tm.qpc[15], RNIC_CTX_WORDS));
 	CHECK_EQ(tm.qpc[16][0], 0x5A5A5A5Au);
 	CHECK(t_all_zero(tm.srqc[1], RNIC_CTX_WORDS));
@@ -42,7 +46,7 @@ static void test_init_programs_port_and_clears_tables(void)
 	/* log_srqs 0 is allowed: only the reserved SRQ 0, written as zero. */
 	c.log_srqs = 0;
 	CHECK_EQ(t_init_cfg(&c), 0);
-	CHECK_EQ(tm.nwrites, 16 + 4 + 8 + 1);
+	CHECK_EQ(tm.nwrites, 16 + 4 + 8 + 1 + RNIC_FW_MAX_FLOWS);
 	CHECK(t_all_zero(tm.srqc[0], RNIC_CTX_WORDS));
 	CHECK_EQ(tm.srqc[1][0], 0x5A5A5A5Au);
 
@@ -329,8 +333,9 @@ static void test_qp_create_destroy(void)
 	CHECK_EQ(rnic_qpc_get_path_mtu(tm.qpc[qp + 2]), RNIC_MTU_4096);
 	CHECK_EQ(rnic_qpc_get_udp_sport(tm.qpc[qp + 2]) & 0xC000u, 0xC000u);
 
-	/* Each bad parameter alone (XRC types: test_fw_xrc.c). */
-	for (uint32_t type = RNIC_QP_TYPE_RAW; type < 16; type++) {
+	/* Each bad parameter alone (XRC types: test_fw_xrc.c; RAW_PACKET:
+	 * test_fw_raw.c). */
+	for (uint32_t type = RNIC_QP_TYPE_RAW + 1u; type < 16; type++) {
 		t_create_qp_in(in, a, type, pd, cq, cq);
 		T_FAIL(in, RNIC_CMD_STATUS_BAD_PARAM);
 	}

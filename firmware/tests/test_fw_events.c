@@ -249,7 +249,7 @@ static void test_init_takes_aeq_pi_and_drops_stale_events(void)
 	CHECK(memcmp(tm.aeq, tm_snap.aeq, sizeof(tm.aeq)) == 0);
 	/* only the clearing writes: no QP was moved to ERR */
 	CHECK_EQ(tm.nwrites, nw + RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS +
-				     RNIC_FW_MAX_SRQS);
+				     RNIC_FW_MAX_SRQS + RNIC_FW_MAX_FLOWS);
 	CHECK(t_all_zero(tm.qpc[qp], RNIC_CTX_WORDS));
 	CHECK_EQ(tm.bad, 0);
 

@@ -1,6 +1,6 @@
 /* MODIFY_QP against the IB QP state machine (IBA 10.3.1, ibv_modify_qp(3)):
- * every from/to pair for RC, UC, UD and the XRC initiator and target (the
- * XRC rows of Linux's ib_modify_qp_is_ok()); for each legal transition every
+ * every from/to pair for RC, UC, UD, the XRC initiator and target and
+ * RAW_PACKET (the XRC and RAW_PACKET rows of Linux's ib_modify_qp_is_ok()); for each legal transition every
  * required attribute left out (BAD_MASK), every forbidden one added
  * (BAD_MASK) and every optional one accepted; illegal transitions answer
  * BAD_STATE; nothing changes on any failure. */
@@ -89,7 +89,8 @@ done:
 int main(void)
 {
 	static const uint32_t types[] = { RNIC_QP_TYPE_RC, RNIC_QP_TYPE_UC, RNIC_QP_TYPE_UD,
-					  RNIC_QP_TYPE_XRC_SEND, RNIC_QP_TYPE_XRC_RECV };
+					  RNIC_QP_TYPE_XRC_SEND, RNIC_QP_TYPE_XRC_RECV,
+					  RNIC_QP_TYPE_RAW };
 	uint32_t u, pd, cq, xrcd, pairs = 0, legal = 0, req, opt;
 
 	t_init();
@@ -104,8 +105,9 @@ int main(void)
 		for (uint32_t from = RNIC_QP_STATE_RESET; from <= RNIC_QP_STATE_ERR; from++) {
 			if (from == RNIC_QP_STATE_SQE && types[t] != RNIC_QP_TYPE_UC &&
 			    types[t] != RNIC_QP_TYPE_UD) {
-				/* RC and XRC QPs never enter SQE (IBA 10.3.1):
-				 * the hardware hook refuses it. */
+				/* RC and XRC QPs never enter SQE (IBA 10.3.1),
+				 * nor do RAW_PACKET QPs here: the hardware
+				 * hook refuses it. */
 				t_qp_goto(u, qpn, types[t], RNIC_QP_STATE_RTS);
 				CHECK_EQ(rnic_fw_qp_async_state(&tfw, qpn, RNIC_QP_STATE_SQE), -EINVAL);
 				CHECK_EQ(rnic_qpc_get_state(tm.qpc[qpn]), RNIC_QP_STATE_RTS);
@@ -118,12 +120,12 @@ int main(void)
 			}
 		}
 	}
-	/* 7x7 pairs for UC and UD, 6x7 for RC, XRC_SEND and XRC_RECV (no
-	 * SQE); legal per type: to RESET/ERR from every state (14, 12 without
-	 * SQE) plus RESET->INIT, INIT->INIT, INIT->RTR, RTR->RTS, RTS->RTS,
-	 * RTS->SQD, SQD->RTS, SQD->SQD, and SQE->RTS for UC/UD. */
-	CHECK_EQ(pairs, 49 + 49 + 42 + 42 + 42);
-	CHECK_EQ(legal, (12 + 8) + (14 + 9) + (14 + 9) + (12 + 8) + (12 + 8));
+	/* 7x7 pairs for UC and UD, 6x7 for RC, XRC_SEND, XRC_RECV and RAW
+	 * (no SQE); legal per type: to RESET/ERR from every state (14, 12
+	 * without SQE) plus RESET->INIT, INIT->INIT, INIT->RTR, RTR->RTS,
+	 * RTS->RTS, RTS->SQD, SQD->RTS, SQD->SQD, and SQE->RTS for UC/UD. */
+	CHECK_EQ(pairs, 49 + 49 + 42 + 42 + 42 + 42);
+	CHECK_EQ(legal, (12 + 8) + (14 + 9) + (14 + 9) + (12 + 8) + (12 + 8) + (12 + 8));
 	/* The hook's own errors. */
 	CHECK_EQ(rnic_fw_qp_async_state(&tfw, 1, RNIC_QP_STATE_ERR), -ENOENT);
 	CHECK_EQ(rnic_fw_qp_async_state(&tfw, RNIC_FW_MAX_QPS, RNIC_QP_STATE_ERR), -ENOENT);

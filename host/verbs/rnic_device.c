@@ -430,6 +430,9 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ctx->vctx.create_srq_ex = rnic_create_srq_ex;
 	ctx->vctx.get_srq_num = rnic_get_srq_num;
 	ctx->vctx.create_qp_ex = rnic_create_qp_ex;
+	/* flow steering to RAW_PACKET QPs (ibv_create_flow(3)) */
+	ctx->vctx.ibv_create_flow = rnic_create_flow;
+	ctx->vctx.ibv_destroy_flow = rnic_destroy_flow;
 	err = rnic_async_init(ctx);
 	if (err) {
 		rnic_cmd_exec(ctx, RNIC_CMD_OP_FREE_UCTX, ctx->uctx, in, NULL);
@@ -500,6 +503,12 @@ RNIC_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_
 	 * firmware without them reports max_xrcd 0) */
 	if (rnic_cmd_query_device_out_get_max_xrcd(out) != 0)
 		attr->device_cap_flags |= IBV_DEVICE_XRC;
+	/* ibv_create_flow(3) NOTES: the verbs are for devices with managed
+	 * flow steering, which a firmware with a FLOW table reports (max_flows
+	 * is not an ibv_device_attr field). No IBV_DEVICE_RAW_IP_CSUM: the
+	 * device computes no checksum (ibv_post_send refuses IP_CSUM). */
+	if (rnic_cmd_query_device_out_get_max_flows(out) != 0)
+		attr->device_cap_flags |= IBV_DEVICE_MANAGED_FLOW_STEERING;
 	attr->max_sge = (int)rnic_cmd_query_device_out_get_max_sge(out);
 	attr->max_sge_rd = attr->max_sge;
 	attr->max_cq = (int)rnic_cmd_query_device_out_get_max_cq(out);

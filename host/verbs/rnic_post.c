@@ -262,6 +262,10 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 		} else if (ibqp->qp_type == IBV_QPT_XRC_SEND) {
 			rnic_send_wqe_set_dest_qpn(w, wr->qp_type.xrc.remote_srqn);
 		}
+		/* RAW_PACKET: the SGEs or the inline bytes are the whole frame
+		 * (destination MAC through payload, no FCS), sent as it is;
+		 * the WQE holds no address: the device checks the length (14
+		 * .. MAX_RAW_FRAME, else IBV_WC_LOC_LEN_ERR) */
 		sq->wrid[pi & sq->mask] = wr->wr_id;
 		pi++;
 	}

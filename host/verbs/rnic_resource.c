@@ -635,9 +635,11 @@ static void rnic_wq_free(struct rnic_context *ctx, struct rnic_wq *wq)
 /*
  * Queue pairs of every type, from an ibv_qp_init_attr_ex (ibv_create_qp
  * and ibv_create_qp_ex). ibv_create_qp(3), ibv_create_qp_ex(3):
- *  - RC, UC, UD: the PD, both CQs, a send queue, and a receive queue or an
- *    SRQ (not an XRC SRQ: those are reached through an XRC target only);
- *    with an SRQ the receive capabilities are ignored.
+ *  - RC, UC, UD, RAW_PACKET: the PD, both CQs, a send queue, and a
+ *    receive queue or an SRQ (not an XRC SRQ: those are reached through an
+ *    XRC target only); with an SRQ the receive capabilities are ignored. A
+ *    RAW_PACKET QP sends whole Ethernet frames and receives the frames
+ *    flow steering rules give it (rnic_flow.c), on its RQ or its SRQ.
  *  - XRC_SEND (an XRC initiator): the PD, the send CQ and a send queue;
  *    recv_cq, srq and the receive capabilities are ignored (it receives
  *    nothing) and read back as NULL and 0.
@@ -802,9 +804,9 @@ fail:
 	return NULL;
 }
 
-/* ibv_create_qp(3): RC, UC, UD and XRC_SEND (ibv_create_qp_ex with only
- * IBV_QP_INIT_ATTR_PD lands here too, verbs.h); the capabilities that fit
- * are written back. */
+/* ibv_create_qp(3): RC, UC, UD, RAW_PACKET and XRC_SEND (ibv_create_qp_ex
+ * with only IBV_QP_INIT_ATTR_PD lands here too, verbs.h); the capabilities
+ * that fit are written back. */
 RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_attr *attr)
 {
 	struct ibv_qp_init_attr_ex ax;
@@ -1088,6 +1090,8 @@ static int rnic_qp_destroy(struct rnic_qp *qp, int force)
 	return err;
 }
 
+/* ibv_destroy_qp(3): EBUSY (the QP stays) while a flow steering rule
+ * steers frames to it: destroy the flows first, as Linux requires. */
 RNIC_EXPORT int ibv_destroy_qp(struct ibv_qp *qp)
 {
 	struct rnic_context *ctx = rnic_ctx(qp->context);
@@ -1358,16 +1362,17 @@ RNIC_EXPORT int ibv_destroy_srq(struct ibv_srq *srq)
 	return err;
 }
 
-/* ibv_close_device: free whatever the application left, QPs first (they
- * reference SRQs, CQs, PDs and XRC domains), then SRQs (they reference
- * PDs, and XRC SRQs their domain and CQ), XRC domains, MWs, MRs and CQs,
- * then PDs. Device errors are ignored: FREE_UCTX follows and releases the
+/* ibv_close_device: free whatever the application left, flow steering
+ * rules first (they name QPs, and the device refuses to destroy a QP a rule
+ * still steers to), then QPs (they reference SRQs, CQs, PDs and XRC
+ * domains), then SRQs (they reference PDs, and XRC SRQs their domain and
+ * CQ), XRC domains, MWs, MRs and CQs, then PDs. Device errors are ignored: FREE_UCTX follows and releases the
  * device side. */
 void rnic_resource_release_all(struct rnic_context *ctx)
 {
-	static const enum rnic_obj_kind order[] = {RNIC_OBJ_QP, RNIC_OBJ_SRQ, RNIC_OBJ_XRCD,
-						   RNIC_OBJ_MW, RNIC_OBJ_MR, RNIC_OBJ_CQ,
-						   RNIC_OBJ_PD};
+	static const enum rnic_obj_kind order[] = {RNIC_OBJ_FLOW, RNIC_OBJ_QP, RNIC_OBJ_SRQ,
+						   RNIC_OBJ_XRCD, RNIC_OBJ_MW, RNIC_OBJ_MR,
+						   RNIC_OBJ_CQ, RNIC_OBJ_PD};
 	size_t i;
 
 	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
@@ -1378,6 +1383,11 @@ void rnic_resource_release_all(struct rnic_context *ctx)
 			if (o->kind != order[i])
 				continue;
 			switch (o->kind) {
+			case RNIC_OBJ_FLOW:
+				rnic_flow_destroy((struct rnic_flow *)((uint8_t *)o -
+								       offsetof(struct rnic_flow, obj)),
+						  1);
+				break;
 			case RNIC_OBJ_QP:
 				rnic_qp_destroy((struct rnic_qp *)((uint8_t *)o -
 								   offsetof(struct rnic_qp, obj)),

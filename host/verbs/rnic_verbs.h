@@ -65,6 +65,7 @@ enum rnic_obj_kind {
 	RNIC_OBJ_SRQ,
 	RNIC_OBJ_MW,
 	RNIC_OBJ_XRCD,
+	RNIC_OBJ_FLOW,
 };
 
 struct rnic_obj {
@@ -231,6 +232,14 @@ struct rnic_srq {
 	struct rnic_xrcd *xrcd;
 };
 
+/* A flow steering rule (ibv_create_flow(3)): an entry of the device's FLOW
+ * table, steering received frames to a RAW_PACKET QP. ibflow.handle is the
+ * entry's index. */
+struct rnic_flow {
+	struct ibv_flow ibflow;
+	struct rnic_obj obj;
+};
+
 struct rnic_qp {
 	struct ibv_qp ibqp;
 	struct rnic_obj obj;
@@ -327,6 +336,18 @@ int rnic_get_srq_num(struct ibv_srq *srq, uint32_t *srq_num);
 struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init_attr_ex *attr);
 /* Frees the leaves of ctx->xsrq_table (context teardown). */
 void rnic_xsrq_table_free(struct rnic_context *ctx);
+
+/* --- rnic_flow.c: flow steering (verbs_context ops ibv_create_flow and
+ * ibv_destroy_flow, reached through the inline wrappers of verbs.h) --- */
+struct ibv_flow *rnic_create_flow(struct ibv_qp *qp, struct ibv_flow_attr *flow_attr);
+int rnic_destroy_flow(struct ibv_flow *flow);
+/* DESTROY_FLOW and free; with force the object goes even if the command
+ * fails (context teardown). 0 or the errno. */
+int rnic_flow_destroy(struct rnic_flow *flow, int force);
+/* The CREATE_FLOW input of a flow_attr (ibv_create_flow(3)), without its
+ * header and qpn: 0, EINVAL (sizes or counts inconsistent, a second L2
+ * spec) or EOPNOTSUPP (what the device cannot match). */
+int rnic_flow_attr_parse(const struct ibv_flow_attr *attr, uint32_t *in);
 
 /* --- rnic_post.c: the data path (installed in ctx->ops) --- */
 int rnic_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr);

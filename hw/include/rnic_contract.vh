@@ -24,6 +24,9 @@
 `define RNIC_LOG_PDS                      8 // log2 of the protection-domain count
 `define RNIC_LOG_SRQS                     6 // log2 shared receive queues (SRQ contexts)
 `define RNIC_LOG_XRCDS                    6 // log2 of the XRC domain count (XRCD numbers 1 .. 2^LOG_XRCDS - 1; 0 is no domain)
+`define RNIC_LOG_FLOWS                    4 // log2 of the flow steering table size (RAW_PACKET receive rules, matched in index order)
+`define RNIC_RAW_OPCODE                   255 // header-bus opcode of a raw Ethernet frame of a RAW_PACKET QP (IBA manufacturer-specific range; never sent as a BTH): the framer sends the payload as the whole frame, the raw receive path hands frames to the responder with it
+`define RNIC_MAX_RAW_FRAME                4096 // largest raw Ethernet frame (destination MAC through payload, no FCS) a RAW_PACKET QP sends or receives
 `define RNIC_MAX_SEND_SGE                 16 // scatter/gather entries per send WQE
 `define RNIC_MAX_RECV_SGE                 16 // scatter entries per receive WQE
 `define RNIC_MAX_INLINE                   256 // bytes of inline payload per send WQE
@@ -168,6 +171,8 @@
 `define RNIC_CMD_OP_MODIFY_SRQ            16'h52 // arm the SRQ limit
 `define RNIC_CMD_OP_QUERY_SRQ             16'h53 // read the SRQ attributes
 `define RNIC_CMD_OP_OPEN_XRCD             16'h60 // open an XRC domain (output handle = XRCD number)
+`define RNIC_CMD_OP_CREATE_FLOW           16'h70 // install a flow steering rule for a RAW_PACKET QP (output handle = flow index)
+`define RNIC_CMD_OP_DESTROY_FLOW          16'h71 // remove a flow steering rule (handle = flow index)
 `define RNIC_CMD_OP_CLOSE_XRCD            16'h61 // close an XRC domain (handle = XRCD number; BUSY while an XRC SRQ or XRC target QP uses it)
 
 // cmd_status (8 bits): command completion status (cmd_out.status)
@@ -211,6 +216,7 @@
 `define RNIC_CTX_TABLE_CQC                8'h2 // completion queue contexts
 `define RNIC_CTX_TABLE_MPT                8'h3 // memory protection table (memory keys)
 `define RNIC_CTX_TABLE_SRQC               8'h4 // shared receive queue contexts
+`define RNIC_CTX_TABLE_FLOW               8'h5 // flow steering rules (RAW_PACKET receive)
 
 // ctx_cmd (32 bits): FW_CTX_CMD operations
 `define RNIC_CTX_CMD_W 32
@@ -278,6 +284,8 @@
 `define RNIC_STAT_WQE_INDEX_ERR           8'h10 // send WQEs dropped by the fetch engine: wqe_index is not the expected index
 `define RNIC_STAT_RX_MSG_DROP             8'h11 // UC/UD packets dropped without a reply: their message was lost (sequence gap, no receive WQE, bad R_Key or Q_Key, too long)
 `define RNIC_STAT_EVENT_DROP              8'h12 // hardware events lost: HW_EVENT_DEPTH events were already waiting for the firmware
+`define RNIC_STAT_RX_RAW                  8'h13 // frames steered to a RAW_PACKET QP by a flow rule
+`define RNIC_STAT_RX_RAW_DROP             8'h14 // frames a flow rule matched but the raw receive path had no room for, or longer than MAX_RAW_FRAME
 
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
@@ -577,6 +585,33 @@
 `define RNIC_SRQC_CQN_LSB 224 // XRC SRQ: the CQ of its receive completions
 `define RNIC_SRQC_CQN_W 24
 
+// flow (128 bytes): flow steering rule: a received frame that is not RoCEv2 for this port and matches (field XOR value) AND mask == 0 on every field goes to RAW_PACKET QP qpn; the lowest matching index wins
+`define RNIC_FLOW_BITS 1024
+`define RNIC_FLOW_VALID_LSB 0 // rule is installed
+`define RNIC_FLOW_VALID_W 1
+`define RNIC_FLOW_QPN_LSB 32 // RAW_PACKET QP that receives the frame
+`define RNIC_FLOW_QPN_W 24
+`define RNIC_FLOW_DMAC_LO_LSB 64 // destination MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_FLOW_DMAC_LO_W 32
+`define RNIC_FLOW_DMAC_HI_LSB 96 // destination MAC bytes 0..1 (byte 1 in [7:0])
+`define RNIC_FLOW_DMAC_HI_W 16
+`define RNIC_FLOW_DMAC_MASK_LO_LSB 128 // mask of dmac_lo
+`define RNIC_FLOW_DMAC_MASK_LO_W 32
+`define RNIC_FLOW_DMAC_MASK_HI_LSB 160 // mask of dmac_hi
+`define RNIC_FLOW_DMAC_MASK_HI_W 16
+`define RNIC_FLOW_SMAC_LO_LSB 192 // source MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_FLOW_SMAC_LO_W 32
+`define RNIC_FLOW_SMAC_HI_LSB 224 // source MAC bytes 0..1 (byte 1 in [7:0])
+`define RNIC_FLOW_SMAC_HI_W 16
+`define RNIC_FLOW_SMAC_MASK_LO_LSB 256 // mask of smac_lo
+`define RNIC_FLOW_SMAC_MASK_LO_W 32
+`define RNIC_FLOW_SMAC_MASK_HI_LSB 288 // mask of smac_hi
+`define RNIC_FLOW_SMAC_MASK_HI_W 16
+`define RNIC_FLOW_ETHERTYPE_LSB 320 // EtherType (frame bytes 12..13, byte 12 in [15:8])
+`define RNIC_FLOW_ETHERTYPE_W 16
+`define RNIC_FLOW_ETHERTYPE_MASK_LSB 336 // mask of ethertype
+`define RNIC_FLOW_ETHERTYPE_MASK_W 16
+
 // mpt (128 bytes): memory protection table entry: a memory region, or a memory window (mw) whose fields the requester writes when it binds or invalidates it (BIND_MW, LOCAL_INV)
 `define RNIC_MPT_BITS 1024
 `define RNIC_MPT_VALID_LSB 0 // key is live (a window: bound)
@@ -656,6 +691,8 @@
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_MW_W 32
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_LSB 800 // XRC domains
 `define RNIC_CMD_QUERY_DEVICE_OUT_MAX_XRCD_W 32
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_FLOWS_LSB 832 // flow steering rules
+`define RNIC_CMD_QUERY_DEVICE_OUT_MAX_FLOWS_W 32
 
 // cmd_query_port_out (128 bytes): QUERY_PORT output (port 1)
 `define RNIC_CMD_QUERY_PORT_OUT_BITS 1024
@@ -715,6 +752,31 @@
 `define RNIC_CMD_CREATE_QP_IN_RQ_BASE_W 64
 `define RNIC_CMD_CREATE_QP_IN_XRCDN_LSB 384 // XRC_RECV: the XRC domain (no PD, CQs, send or receive queue)
 `define RNIC_CMD_CREATE_QP_IN_XRCDN_W 24
+
+// cmd_create_flow_in (128 bytes): CREATE_FLOW input: the rule's fields as in the flow context (the QP must be a RAW_PACKET QP of the caller's uctx)
+`define RNIC_CMD_CREATE_FLOW_IN_BITS 1024
+`define RNIC_CMD_CREATE_FLOW_IN_QPN_LSB 64 // RAW_PACKET QP
+`define RNIC_CMD_CREATE_FLOW_IN_QPN_W 24
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_LO_LSB 96 // destination MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_LO_W 32
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_HI_LSB 128 // destination MAC bytes 0..1 (byte 1 in [7:0])
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_HI_W 16
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_LO_LSB 160 // mask of dmac_lo
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_LO_W 32
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_HI_LSB 192 // mask of dmac_hi
+`define RNIC_CMD_CREATE_FLOW_IN_DMAC_MASK_HI_W 16
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_LO_LSB 224 // source MAC bytes 2..5
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_LO_W 32
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_HI_LSB 256 // source MAC bytes 0..1
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_HI_W 16
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_LO_LSB 288 // mask of smac_lo
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_LO_W 32
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_HI_LSB 320 // mask of smac_hi
+`define RNIC_CMD_CREATE_FLOW_IN_SMAC_MASK_HI_W 16
+`define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_LSB 352 // EtherType
+`define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_W 16
+`define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_LSB 368 // mask of ethertype
+`define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_W 16
 
 // cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle)
 `define RNIC_CMD_CREATE_SRQ_IN_BITS 1024

@@ -17,7 +17,13 @@
 // body beat into the ICRC as it is loaded and appends the ICRC to the last body
 // beat (or in one extra beat when it does not fit). One idle cycle separates a
 // packet's last beat and the next header.
+//
+// Opcode RAW_OPCODE (a RAW_PACKET QP's frame): the payload is the whole frame,
+// sent as it is: no header, pad or ICRC (len >= 1; the requester sends 14..
+// MAX_RAW_FRAME bytes).
 `default_nettype none
+
+`include "rnic_contract.vh"
 
 module rnic_framer #(
   parameter DATA_W = 512  // stream width in bits: a power of two, 64..512
@@ -174,8 +180,9 @@ module rnic_framer #(
                        (has_ieth ? 7'd4 : 7'd0) + (has_xrceth ? 7'd4 : 7'd0);
 
   // lengths
-  wire [POS_W-1:0] hlen     = 54 + {{(POS_W-7){1'b0}}, ext_len};      // header bytes
-  wire [1:0]       pad      = 2'd0 - len_reg[1:0];
+  wire             is_raw   = opcode_reg == `RNIC_RAW_OPCODE;
+  wire [POS_W-1:0] hlen     = is_raw ? {POS_W{1'b0}} : 54 + {{(POS_W-7){1'b0}}, ext_len};  // header bytes
+  wire [1:0]       pad      = is_raw ? 2'd0 : 2'd0 - len_reg[1:0];
   wire [POS_W-1:0] pay_end  = hlen + {{(POS_W-13){1'b0}}, len_reg};   // end of payload
   wire [POS_W-1:0] body_len = pay_end + {{(POS_W-2){1'b0}}, pad};     // end of pad
   wire [15:0]      ip_total = body_len[15:0] - 16'd10;                // - 14 Ethernet + 4 ICRC
@@ -352,6 +359,7 @@ module rnic_framer #(
   reg [LOG_K:0]    o_cnt_reg, o_cnt_next;      // body bytes in the beat
   reg              o_end_reg, o_end_next;      // last body beat: the ICRC follows
   reg              o_tail_reg, o_tail_next;    // the beat holding the rest of the ICRC
+  reg              o_raw_reg, o_raw_next;      // a raw frame: no ICRC follows
   reg [31:0]       crc_reg, crc_next;
   wire [31:0]      crc_fold;
 
@@ -362,7 +370,7 @@ module rnic_framer #(
     .crc_out(crc_fold)
   );
 
-  wire [LOG_K+1:0] end_cnt = {1'b0, o_cnt_reg} + FOUR;
+  wire [LOG_K+1:0] end_cnt = {1'b0, o_cnt_reg} + (o_raw_reg ? {(LOG_K+2){1'b0}} : FOUR);
   wire fits = end_cnt <= KEEP_C;
   assign s1_ready = !o_valid_reg || (m_axis_tx_tready && !(o_end_reg && !fits));
 
@@ -372,6 +380,7 @@ module rnic_framer #(
     o_cnt_next = o_cnt_reg;
     o_end_next = o_end_reg;
     o_tail_next = o_tail_reg;
+    o_raw_next = o_raw_reg;
     crc_next = crc_reg;
     if (o_valid_reg && m_axis_tx_tready) begin
       o_valid_next = 1'b0;
@@ -387,11 +396,13 @@ module rnic_framer #(
       o_cnt_next = s0_cnt;
       o_end_next = s0_last;
       o_tail_next = 1'b0;
+      o_raw_next = is_raw;
       crc_next = crc_fold;
     end
   end
 
-  wire [2*DATA_W-1:0] icrc_ext = {{(2*DATA_W-32){1'b0}}, ~crc_reg} << {o_cnt_reg, 3'b000};
+  wire [2*DATA_W-1:0] icrc_ext = o_raw_reg ? {2*DATA_W{1'b0}} :
+                                {{(2*DATA_W-32){1'b0}}, ~crc_reg} << {o_cnt_reg, 3'b000};
   wire [LOG_K+1:0]    tail_cnt = end_cnt - KEEP_C;
 
   function [KEEP_W-1:0] keep_of;
@@ -418,6 +429,7 @@ module rnic_framer #(
     o_cnt_reg <= o_cnt_next;
     o_end_reg <= o_end_next;
     o_tail_reg <= o_tail_next;
+    o_raw_reg <= o_raw_next;
     crc_reg <= crc_next;
     if (rst) begin
       active_reg <= 1'b0;
@@ -425,6 +437,7 @@ module rnic_framer #(
       o_valid_reg <= 1'b0;
       o_end_reg <= 1'b0;
       o_tail_reg <= 1'b0;
+      o_raw_reg <= 1'b0;
     end
   end
 

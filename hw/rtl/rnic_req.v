@@ -124,9 +124,10 @@
 // Implemented: RC SEND, SEND_WITH_IMM, SEND_INV, RDMA WRITE, RDMA
 // WRITE_WITH_IMM, RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD,
 // BIND_MW, LOCAL_INV; UC SEND, SEND_WITH_IMM, SEND_INV, RDMA WRITE, RDMA
-// WRITE_WITH_IMM, BIND_MW, LOCAL_INV; UD SEND, SEND_WITH_IMM. TSO, an INLINE READ, atomic or memory
-// operation and XRC/RAW QPs complete with LOC_QP_OP_ERR (and set the QP error
-// flag) for now. FENCE: a fenced WQE
+// WRITE_WITH_IMM, BIND_MW, LOCAL_INV; UD SEND, SEND_WITH_IMM; XRC_SEND as
+// RC; RAW_PACKET SEND. TSO, an INLINE READ, atomic or memory operation, and
+// an opcode outside the QP type's column complete with LOC_QP_OP_ERR (and
+// set the QP error flag). FENCE: a fenced WQE
 // waits in the WQE stage until the QP's READ or atomic (at most one is ever
 // outstanding) has completed and every READ/atomic data write of this block
 // is done in host memory (s_wr_done), so the fenced WQE's gather reads see
@@ -483,11 +484,16 @@ end
 // QPC shadow fields of the latched QP (same order as ctx_qs)
 wire        q_uc    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UC;
 wire        q_ud    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UD;
-wire        q_unack = q_uc || q_ud;    // nothing acknowledges the packets
+// RAW_PACKET: one whole Ethernet frame per SEND WQE, header-bus opcode
+// RAW_OPCODE (the framer adds nothing), no PSN or acknowledgement; frames
+// of 14 .. MAX_RAW_FRAME bytes (else LOC_LEN_ERR); no path MTU (segmented
+// as for MTU 4096, so a frame is one packet)
+wire        q_raw   = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_RAW;
+wire        q_unack = q_uc || q_ud || q_raw;    // nothing acknowledges the packets
 // XRC initiator: RC in every respect but the transport bits (101) and the
 // XRCETH naming the remote XRC SRQ (send_wqe.dest_qpn) on every request
 wire        q_xrc   = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_XRC_SEND;
-wire [2:0]  q_mtu   = w_qs_reg[QS_W-9 -: 3];
+wire [2:0]  q_mtu   = q_raw ? `RNIC_MTU_4096 : w_qs_reg[QS_W-9 -: 3];
 wire        q_sigall = w_qs_reg[QS_W-12];
 wire [23:0] q_pdn   = w_qs_reg[QS_W-13 -: 24];
 wire [23:0] q_dqpn  = w_qs_reg[QS_W-37 -: 24];
@@ -501,7 +507,8 @@ wire [QS_W-1:0] w_qs_rd = qpc_mem[w_qp_reg];
 wire [23:0] w_psn_rd = psn_mem[w_qp_reg];
 wire [3:0]  r_state = w_qs_rd[QS_W-1 -: 4];
 wire [3:0]  r_type  = w_qs_rd[QS_W-5 -: 4];
-wire [2:0]  r_mtu   = w_qs_rd[QS_W-9 -: 3];
+wire        r_raw   = r_type == `RNIC_QP_TYPE_RAW;
+wire [2:0]  r_mtu   = r_raw ? `RNIC_MTU_4096 : w_qs_rd[QS_W-9 -: 3];
 wire [31:0] r_mtu_bytes = 32'd1 << (4'd7 + {1'b0, r_mtu});   // a UD message is one packet
 
 // path MTU in bytes and its log2 (256 << (code - 1))
@@ -641,18 +648,20 @@ always @* begin
             w_seterr_next = 1'b0;
         end else if (!(r_type == `RNIC_QP_TYPE_RC || r_type == `RNIC_QP_TYPE_XRC_SEND ||
                        (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
-                       (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv)) ||
+                       (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv) ||
+                       (r_raw && w_op == `RNIC_WQE_OP_SEND)) ||
                      !(w_is_send || w_is_write || w_is_rdat || w_is_local) ||
                      (w_is_local && w_inline) ||
                      (w_is_rdat && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // TSO, XRC/RAW QPs are not implemented yet; UC has no READ
-            // or atomics, UD only SEND and SEND_IMM (no memory operations,
-            // no invalidation), and
+            // TSO is not implemented; UC has no READ or atomics, UD only
+            // SEND and SEND_IMM (no memory operations, no invalidation),
+            // RAW_PACKET only SEND, and
             // an inline READ, atomic or memory operation makes no sense (the
             // library refuses all of these): LOC_QP_OP_ERR
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
         end else if (w_len[31] || (w_is_atomic && w_len != 32'd8) ||
                      (r_type == `RNIC_QP_TYPE_UD && w_len > r_mtu_bytes) ||
+                     (r_raw && (w_len < 32'd14 || w_len > `RNIC_MAX_RAW_FRAME)) ||
                      (w_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
                      (!w_inline && ({24'd0, w_nsge} > NSGE32 ||
                                     32'd64 + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
@@ -768,7 +777,8 @@ end
 
 assign m_hdr_valid     = e_hdr_valid;
 // transport bits: RC 000, UC 001, UD 011 (a UD message is one SEND ONLY)
-assign m_hdr_opcode    = q_uc ? {3'b001, e_opcode[4:0]} : q_ud ? {3'b011, e_opcode[4:0]} :
+assign m_hdr_opcode    = q_raw ? `RNIC_RAW_OPCODE :
+                         q_uc ? {3'b001, e_opcode[4:0]} : q_ud ? {3'b011, e_opcode[4:0]} :
                          q_xrc ? {3'b101, e_opcode[4:0]} : e_opcode;
 assign m_hdr_se        = e_last && w_solicited && !w_is_rdat;
 assign m_hdr_mig       = 1'b0;

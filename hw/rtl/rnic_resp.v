@@ -880,22 +880,28 @@ wire [31:0] sge_len = sge_rd[31:0];
 wire [7:0] h_opl = {3'b000, h_op_reg[4:0]};
 wire t_uc = q_type == `RNIC_QP_TYPE_UC;
 wire t_ud = q_type == `RNIC_QP_TYPE_UD;
-wire t_unack = t_uc || t_ud;           // no ACKs, no NAKs
+// RAW_PACKET: whole Ethernet frames a flow rule steered here (rnic_raw_rx,
+// opcode RAW_OPCODE): no PSN, no replies; each takes one receive WQE and is
+// placed from byte 0 of its scatter list (no GRH)
+wire t_raw = q_type == `RNIC_QP_TYPE_RAW;
+wire op_raw = h_op_reg == `RNIC_RAW_OPCODE;
+wire t_unack = t_uc || t_ud || t_raw;  // no ACKs, no NAKs
 wire op_inv = h_opl == OP_SEND_LAST_INV || h_opl == OP_SEND_ONLY_INV;   // IETH
-wire op_tr_ok = t_xrc ? (h_op_reg[7:5] == 3'b101) :
+wire op_tr_ok = t_raw ? op_raw :
+                t_xrc ? (h_op_reg[7:5] == 3'b101) :
                 t_uc ? (h_op_reg[7:5] == 3'b001 && (h_opl <= OP_WRITE_ONLY_IMM || op_inv)) :
                 t_ud ? (h_op_reg[7:5] == 3'b011 && (h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM)) :
                        (h_op_reg[7:5] == 3'b000);
-wire op_send = h_opl <= OP_SEND_ONLY_IMM || op_inv;
+wire op_send = h_opl <= OP_SEND_ONLY_IMM || op_inv || op_raw;
 wire op_write = h_opl >= OP_WRITE_FIRST && h_opl <= OP_WRITE_ONLY_IMM;
 wire op_read = h_opl == OP_READ_REQ;
 wire op_cmp_swap = h_opl == OP_CMP_SWAP;
 wire op_atomic = op_cmp_swap || h_opl == OP_FETCH_ADD;
 wire op_start = h_opl == OP_SEND_FIRST || h_opl == OP_SEND_ONLY ||
-                h_opl == OP_SEND_ONLY_IMM || h_opl == OP_SEND_ONLY_INV || h_opl == OP_WRITE_FIRST ||
+                h_opl == OP_SEND_ONLY_IMM || h_opl == OP_SEND_ONLY_INV || op_raw || h_opl == OP_WRITE_FIRST ||
                 h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
 wire op_end = h_opl == OP_SEND_LAST || h_opl == OP_SEND_LAST_IMM ||
-              h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM || op_inv ||
+              h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM || op_inv || op_raw ||
               h_opl == OP_WRITE_LAST || h_opl == OP_WRITE_LAST_IMM ||
               h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
 wire op_imm = h_opl == OP_SEND_LAST_IMM || h_opl == OP_SEND_ONLY_IMM ||
@@ -1266,6 +1272,14 @@ always @* begin
         cqe_len_next = 32'd0;
         if (!qp_ok) begin
             stat_bad_qp_next = 1'b1;
+        end else if (t_raw) begin
+            // RAW_PACKET: a frame with no receive WQE is dropped
+            if (!wqe_avail) begin
+                stat_msg_drop_next = 1'b1;
+            end else begin
+                do_disc_next = 1'b0;
+                state_next = S_FETCH;
+            end
         end else if (t_ud) begin
             // UD (IBA 9.8.4): no PSN check, no replies; a datagram whose
             // Q_Key is not the QP's, or with no receive WQE, is dropped
@@ -1732,6 +1746,9 @@ always @* begin
             // the data is placed, but the key cannot be invalidated: the
             // receive completes in error; RC NAKs and goes to error
             cqe_status_next = `RNIC_WC_STATUS_REM_INV_REQ_ERR;
+            // the NAK carries the MSN of the last message that succeeded
+            if (!t_unack)
+                w_msn_next = w_msn_reg - 24'd1;
             w_err_next = !t_unack;
             qp_err_next = !t_unack;
             stat_inv_req_next = !t_unack;

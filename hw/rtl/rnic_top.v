@@ -538,20 +538,55 @@ rnic_parser #(
     .stat_icrc_err(stat_icrc_err), .stat_bad_hdr(stat_bad_hdr)
 );
 
-// A response opcode goes to the requester: RC READ RESPONSE first/middle/
-// last/only (0x0D-0x10), ACK (0x11), ATOMIC ACKNOWLEDGE (0x12).
-// responses (READ RESPONSE, ACK, ATOMIC ACK) of RC (000) and XRC (101) go to
-// the requester, everything else to the responder
+// ---------------------------------------------------------------------------
+// RAW_PACKET receive: frames a flow rule steers to a RAW_PACKET QP, taken
+// from the receive stream beside the parser
+// ---------------------------------------------------------------------------
+wire              raw_hdr_valid, raw_hdr_ready;
+wire [23:0]       raw_hdr_qpn;
+wire [12:0]       raw_hdr_len;
+wire [DATA_W-1:0] raw_tdata;
+wire [KEEP_W-1:0] raw_tkeep;
+wire              raw_tvalid, raw_tready, raw_tlast;
+wire              stat_raw_rx, stat_raw_drop;
+
+rnic_raw_rx #(
+    .DATA_W(DATA_W)
+) raw_rx_inst (
+    .clk(clk), .rst(rst),
+    .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
+    .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
+    .ctx_wr_data(ctx_wr_data),
+    .s_tap_tdata(rxr_tdata), .s_tap_tkeep(rxr_tkeep), .s_tap_tvalid(rxr_tvalid && rxr_tready),
+    .s_tap_tlast(rxr_tlast),
+    .m_hdr_valid(raw_hdr_valid), .m_hdr_ready(raw_hdr_ready), .m_hdr_qpn(raw_hdr_qpn),
+    .m_hdr_len(raw_hdr_len),
+    .m_axis_tdata(raw_tdata), .m_axis_tkeep(raw_tkeep), .m_axis_tvalid(raw_tvalid),
+    .m_axis_tready(raw_tready), .m_axis_tlast(raw_tlast),
+    .stat_rx(stat_raw_rx), .stat_drop(stat_raw_drop)
+);
+
+// Responses (READ RESPONSE, ACK, ATOMIC ACK) of RC (000) and XRC (101) go to
+// the requester, everything else to the responder. A raw frame goes to the
+// responder when the parser offers no header (the parser first), and its
+// payload holds the responder's payload port until its last beat.
 wire rx_to_req = rx_hdr_opcode[4:0] >= 5'h0D && rx_hdr_opcode[4:0] <= 5'h12 &&
                  (rx_hdr_opcode[7:5] == 3'b000 || rx_hdr_opcode[7:5] == 3'b101);
 reg  rx_pl_busy_reg, rx_pl_busy_next;   // a header was taken; its payload is flowing
 reg  rx_pl_req_reg, rx_pl_req_next;     // ... to the requester (else the responder)
+reg  rx_raw_busy_reg;                   // a raw frame's payload is flowing to the responder
 wire resp_hdr_ready;
 wire resp_pl_tready;
+wire rx_idle = !rx_pl_busy_reg && !rx_raw_busy_reg;
+wire raw_take = rx_idle && !rx_hdr_valid && raw_hdr_valid;
 
-assign ack_valid = rx_hdr_valid && !rx_pl_busy_reg && rx_to_req;
-wire   resp_hdr_valid = rx_hdr_valid && !rx_pl_busy_reg && !rx_to_req;
-assign rx_hdr_ready = !rx_pl_busy_reg && (rx_to_req ? ack_ready : resp_hdr_ready);
+assign ack_valid = rx_hdr_valid && rx_idle && rx_to_req;
+wire   resp_hdr_valid = (rx_hdr_valid && rx_idle && !rx_to_req) || raw_take;
+assign rx_hdr_ready = rx_idle && (rx_to_req ? ack_ready : resp_hdr_ready);
+assign raw_hdr_ready = raw_take && resp_hdr_ready;
+wire [7:0]  resp_in_opcode = raw_take ? `RNIC_RAW_OPCODE : rx_hdr_opcode;
+wire [23:0] resp_in_dqpn = raw_take ? raw_hdr_qpn : rx_hdr_dqpn;
+wire [12:0] resp_in_len = raw_take ? raw_hdr_len : rx_hdr_len;
 assign ack_opcode = rx_hdr_opcode;
 assign ack_dqpn = rx_hdr_dqpn;
 assign ack_psn = rx_hdr_psn;
@@ -563,7 +598,11 @@ assign ack_pl_tdata = rx_pl_tdata;
 assign ack_pl_tkeep = rx_pl_tkeep;
 assign ack_pl_tlast = rx_pl_tlast;
 assign ack_pl_tvalid = rx_pl_tvalid && rx_pl_busy_reg && rx_pl_req_reg;
-wire   resp_pl_tvalid = rx_pl_tvalid && rx_pl_busy_reg && !rx_pl_req_reg;
+wire   resp_pl_tvalid = rx_raw_busy_reg ? raw_tvalid : rx_pl_tvalid && rx_pl_busy_reg && !rx_pl_req_reg;
+wire [DATA_W-1:0] resp_in_tdata = rx_raw_busy_reg ? raw_tdata : rx_pl_tdata;
+wire [KEEP_W-1:0] resp_in_tkeep = rx_raw_busy_reg ? raw_tkeep : rx_pl_tkeep;
+wire              resp_in_tlast = rx_raw_busy_reg ? raw_tlast : rx_pl_tlast;
+assign raw_tready = rx_raw_busy_reg && resp_pl_tready;
 assign rx_pl_tready = rx_pl_busy_reg && (rx_pl_req_reg ? ack_pl_tready : resp_pl_tready);
 
 always @* begin
@@ -582,9 +621,14 @@ end
 always @(posedge clk) begin
     rx_pl_busy_reg <= rx_pl_busy_next;
     rx_pl_req_reg <= rx_pl_req_next;
+    if (raw_hdr_valid && raw_hdr_ready)
+        rx_raw_busy_reg <= 1'b1;     // raw frames are never empty
+    else if (raw_tvalid && raw_tready && raw_tlast)
+        rx_raw_busy_reg <= 1'b0;
     if (rst) begin
         rx_pl_busy_reg <= 1'b0;
         rx_pl_req_reg <= 1'b0;
+        rx_raw_busy_reg <= 1'b0;
     end
 end
 
@@ -646,12 +690,12 @@ rnic_resp #(
     .s_rq_pi_valid(rq_pi_valid), .s_rq_pi_qpn(rq_pi_qpn), .s_rq_pi(rq_pi),
     .s_srq_pi_valid(srq_pi_valid), .s_srq_pi_srqn(srq_pi_srqn), .s_srq_pi(srq_pi),
 
-    .s_hdr_opcode(rx_hdr_opcode),
+    .s_hdr_opcode(resp_in_opcode),
     .s_hdr_se(rx_hdr_se),
     .s_hdr_mig(rx_hdr_mig),
     .s_hdr_ackreq(rx_hdr_ackreq),
     .s_hdr_pkey(rx_hdr_pkey),
-    .s_hdr_dqpn(rx_hdr_dqpn),
+    .s_hdr_dqpn(resp_in_dqpn),
     .s_hdr_psn(rx_hdr_psn),
     .s_hdr_dmac(rx_hdr_dmac),
     .s_hdr_smac(rx_hdr_smac),
@@ -673,10 +717,10 @@ rnic_resp #(
     .s_hdr_atomic_swap(rx_hdr_atomic_swap),
     .s_hdr_atomic_cmp(rx_hdr_atomic_cmp),
     .s_hdr_atomic_ack(rx_hdr_atomic_ack),
-    .s_hdr_len(rx_hdr_len),
+    .s_hdr_len(resp_in_len),
     .s_hdr_valid(resp_hdr_valid), .s_hdr_ready(resp_hdr_ready),
-    .s_axis_pl_tdata(rx_pl_tdata), .s_axis_pl_tkeep(rx_pl_tkeep), .s_axis_pl_tvalid(resp_pl_tvalid),
-    .s_axis_pl_tready(resp_pl_tready), .s_axis_pl_tlast(rx_pl_tlast),
+    .s_axis_pl_tdata(resp_in_tdata), .s_axis_pl_tkeep(resp_in_tkeep), .s_axis_pl_tvalid(resp_pl_tvalid),
+    .s_axis_pl_tready(resp_pl_tready), .s_axis_pl_tlast(resp_in_tlast),
 
     .m_hdr_smac(resp_hdr_smac),
     .m_hdr_sip(resp_hdr_sip),
@@ -1042,10 +1086,12 @@ always @* begin
     stat_inc[`RNIC_STAT_DMA_WR_BYTES*STAT_W +: STAT_W] = stat_wr_valid ? stat_wr_bytes : {STAT_W{1'b0}};
     stat_inc[`RNIC_STAT_ACKS_TX*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_ack_tx};
     stat_inc[`RNIC_STAT_ACKS_RX*STAT_W +: STAT_W] =
-        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode == 8'h11};
+        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode[4:0] == 5'h11};   // RC and XRC ACKs
     stat_inc[`RNIC_STAT_WQE_INDEX_ERR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_wqe_index_err};
     stat_inc[`RNIC_STAT_RX_MSG_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_msg_drop};
     stat_inc[`RNIC_STAT_EVENT_DROP*STAT_W +: STAT_W] = {{(STAT_W-3){1'b0}}, stat_event_drop};
+    stat_inc[`RNIC_STAT_RX_RAW*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_raw_rx};
+    stat_inc[`RNIC_STAT_RX_RAW_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_raw_drop};
 end
 
 // ---------------------------------------------------------------------------

@@ -6,6 +6,8 @@
 //    output is compared byte for byte with the captured frame, ICRC included.
 //    No byte is exempt: rxe sends UDP checksum 0, DF set, FECN/BECN 0, as the
 //    framer does. Random gaps and back-pressure in the second pass.
+// 1b. Raw: each captured frame sent as the payload of a RAW_OPCODE packet
+//    comes out unchanged (no header, pad or ICRC).
 // 2. Loopback framer -> rnic_parser: random packets of every opcode of the IBA
 //    opcode table (RC, UC, UD, CNP, XRC; UC 0x36/0x37) with payload lengths 0..4096 (0, 1..7,
 //    4093..4096 and random), random field values, random input gaps and output
@@ -15,6 +17,8 @@
 // Prints PASS or FAIL.
 `timescale 1ns / 1ps
 `default_nettype none
+
+`include "rnic_contract.vh"
 
 module tb_framer;
 
@@ -242,7 +246,9 @@ module tb_framer;
         end
         for (l = 0; l < KEEP_W; l = l + 1) begin
           d_data[8*l +: 8] = (off + l >= i_len) ? 8'h00 :
-                             (src_kind == 0) ? pay_byte(pay_src, off + l) : gen_byte(pay_src, off + l);
+                             (src_kind == 0) ? pay_byte(pay_src, off + l) :
+                             (src_kind == 2) ? vec_byte(m_frame_word(pay_src), off + l) :   // a whole frame
+                             gen_byte(pay_src, off + l);
           d_keep[l] = off + l < i_len;
         end
         pay_tdata = d_data;
@@ -475,6 +481,20 @@ module tb_framer;
       while (v_seen < n_vexp && i < 200000) begin @(negedge clk); i = i + 1; end
       $display("vectors pass %0d: %0d of %0d frames compared", t, v_seen, n_vexp);
     end
+    // part 1b: each captured frame as the payload of a RAW_OPCODE packet (a
+    // RAW_PACKET QP's frame) comes out as it is: no header, pad or ICRC added
+    rand_mode = 1'b1;
+    for (i = 0; i < n_vec; i = i + 3) begin
+      vec_exp[n_vexp] = i;
+      n_vexp = n_vexp + 1;
+      load_vector(i);
+      i_opcode = `RNIC_RAW_OPCODE;
+      i_len = m_frame_len(i);
+      send_packet(2, i);
+    end
+    i = 0;
+    while (v_seen < n_vexp && i < 200000) begin @(negedge clk); i = i + 1; end
+    $display("raw frames: %0d of %0d frames compared", v_seen, n_vexp);
     if (v_seen != n_vexp) begin
       $display("ERROR: %0d of %0d vector frames came out", v_seen, n_vexp);
       errors = errors + 1;

@@ -14,6 +14,12 @@
 // SEND_INV: SEND FIRST/MIDDLE as for a SEND, then SEND LAST/ONLY with
 // Invalidate (RC 0x16/0x17, UC 0x36/0x37) with the key unswapped in hdr_imm
 // (QPs 38-39); on UD (QP 40) LOC_QP_OP_ERR.
+// XRC: QPs 41-42 are XRC_SEND (XRC initiators): RC in every respect but the
+// transport bits (0xA0 + the RC code, e.g. SEND ONLY 0xA4, WRITE FIRST 0xA6,
+// READ REQUEST 0xAC, FETCH ADD 0xB4) and the XRCETH on every request packet
+// (hdr_deth_sqpn = the WQE's dest_qpn, the remote XRC SRQ); they complete
+// on XRC responses fed on the ACK input (ACK 0xB1, READ RESPONSE
+// 0xAD..0xB0, ATOMIC ACK 0xB2).
 // QPs 3-18 are RC; QPs 20-23 UC (UC opcodes, no AckReq, completion without
 // ACKs, READ/atomics refused); QPs 24-25 UD (SEND ONLY with DETH, address
 // vector and Q_Key from the WQE, length and opcode errors); QPs 26-27 RC
@@ -251,7 +257,7 @@ reg [15:0] qa_pkey [0:255];
 reg [23:0] qa_cqn [0:255];
 reg [23:0] qa_psn [0:255];        // next PSN the requester should use
 reg [15:0] qa_index [0:255];      // next WQE index
-reg [3:0]  qa_type [0:255];       // RC, UC or UD
+reg [3:0]  qa_type [0:255];       // RC, UC, UD or XRC_SEND
 reg [31:0] qa_qkey [0:255];       // the QPC's Q_Key (UD: DETH when the WQE's has its high bit set)
 reg [3:0]  qa_state [0:255];      // the state of its last QPC write
 reg        qa_err [0:255];        // its error flag is up (an error CQE, or s_fatal_*)
@@ -269,7 +275,7 @@ reg [31:0] em_rkey [0:MAXMSG-1];
 reg [31:0] em_rlen [0:MAXMSG-1];   // READ: its length (em_len is 0: the request has no payload)
 reg [63:0] em_cmp [0:MAXMSG-1];    // send_wqe.compare_add and .swap of the WQE (every WQE has them;
 reg [63:0] em_swap [0:MAXMSG-1];   // only an atomic's request carries them)
-reg [3:0]  em_type [0:MAXMSG-1];   // the QP's type when posted: RC, UC or UD
+reg [3:0]  em_type [0:MAXMSG-1];   // the QP's type when posted: RC, UC, UD or XRC_SEND
 reg [23:0] em_ud_dqpn [0:MAXMSG-1]; // the WQE's UD fields (every WQE has them; only a UD
 reg [47:0] em_ud_dmac [0:MAXMSG-1]; // QP's packet carries them)
 reg [31:0] em_ud_dip [0:MAXMSG-1];
@@ -695,7 +701,8 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
                                     (op == `RNIC_WQE_OP_BIND_MW) ? `RNIC_CQE_OP_REQ_BIND_MW :
                                     (op == `RNIC_WQE_OP_TSO) ? `RNIC_CQE_OP_REQ_TSO : `RNIC_CQE_OP_REQ_SEND;
             ec_status[ec_wr % MAXCQE] = exp_status; ec_qpn[ec_wr % MAXCQE] = qpn; ec_len[ec_wr % MAXCQE] = len;
-            ec_unack[ec_wr % MAXCQE] = qa_type[qpn] != `RNIC_QP_TYPE_RC && exp_sent && exp_status == `RNIC_WC_STATUS_SUCCESS;
+            ec_unack[ec_wr % MAXCQE] = qa_type[qpn] != `RNIC_QP_TYPE_RC && qa_type[qpn] != `RNIC_QP_TYPE_XRC_SEND &&
+                                       exp_sent && exp_status == `RNIC_WC_STATUS_SUCCESS;
             ec_gend[ec_wr % MAXCQE] = g_exp;
             ec_msg[ec_wr % MAXCQE] = em_wr - 1;
             ec_mpt[ec_wr % MAXCQE] = xm_wr;
@@ -892,7 +899,7 @@ endfunction
 integer hs_msg = 0, hs_off = 0, hs_pkts = 0;
 reg [15:0] hs_ip_id;
 integer hm, hlen, hplen;
-reg hfirst, hlast, hwrite, himm, hinv, hread, hatom, hcs, hud;
+reg hfirst, hlast, hwrite, himm, hinv, hread, hatom, hcs, hud, hxrc;
 reg [7:0] hop;
 reg [3:0] htype;
 always @(posedge clk) begin
@@ -920,18 +927,20 @@ always @(posedge clk) begin
             hatom = hcs || em_op[hm] == `RNIC_WQE_OP_ATOMIC_FA;   // one COMPARE SWAP / FETCH ADD, no payload
             htype = em_type[hm];
             hud = htype == `RNIC_QP_TYPE_UD;
+            hxrc = htype == `RNIC_QP_TYPE_XRC_SEND;
             hop = hread ? 8'h0C : hatom ? (hcs ? 8'h13 : 8'h14) :
                   (hinv && hlast) ? (hfirst ? 8'h17 : 8'h16) :
                   (hwrite ? 8'h06 : 8'h00) + (hfirst && hlast ? (himm ? 8'd5 : 8'd4) :
                                              hfirst ? 8'd0 : hlast ? (himm ? 8'd3 : 8'd2) : 8'd1);
             // transport bits (IBA 9.2): UC 001 (0x20 + the RC code; SEND
             // LAST/ONLY with Invalidate 0x36/0x37, an rnic extension), UD 011
-            // (SEND ONLY 0x64, SEND ONLY with immediate 0x65)
-            hop = hop | ((htype == `RNIC_QP_TYPE_UC) ? 8'h20 : hud ? 8'h60 : 8'h00);
+            // (SEND ONLY 0x64, SEND ONLY with immediate 0x65), XRC 101 (0xA0 +
+            // the RC code)
+            hop = hop | ((htype == `RNIC_QP_TYPE_UC) ? 8'h20 : hud ? 8'h60 : hxrc ? 8'hA0 : 8'h00);
             chk("opcode", hdr_opcode, hop);
             chk("se", hdr_se, hlast && em_se[hm]);
             chk("mig", hdr_mig, 0);
-            chk("ackreq", hdr_ackreq, hlast && htype == `RNIC_QP_TYPE_RC);   // UC/UD: nothing acknowledges
+            chk("ackreq", hdr_ackreq, hlast && (htype == `RNIC_QP_TYPE_RC || hxrc));   // UC/UD: nothing acknowledges
             chk("pkey", hdr_pkey, qa_pkey[em_qp[hm]]);
             // UD: destination QP and address vector from the WQE, not the QPC
             chk("dqpn", hdr_dqpn, hud ? em_ud_dqpn[hm] : qa_dqpn[em_qp[hm]]);
@@ -949,9 +958,11 @@ always @(posedge clk) begin
             // (SEND_INV): the key as a number, not swapped; LAST/ONLY only
             chk("imm", hdr_imm, (himm && hlast) ? {em_imm[hm][7:0], em_imm[hm][15:8], em_imm[hm][23:16], em_imm[hm][31:24]} :
                                 (hinv && hlast) ? em_imm[hm] : 32'd0);
-            // DETH (UD only): the WQE's Q_Key, or the QPC's; this QP as the source
+            // DETH (UD only): the WQE's Q_Key, or the QPC's; this QP as the
+            // source. XRCETH (XRC, every request packet): deth_sqpn is the
+            // WQE's dest_qpn, the remote XRC SRQ
             chk("deth_qkey", hdr_deth_qkey, hud ? em_ud_qkey[hm] : 32'd0);
-            chk("deth_sqpn", hdr_deth_sqpn, hud ? {16'd0, em_qp[hm]} : 24'd0);
+            chk("deth_sqpn", hdr_deth_sqpn, hud ? {16'd0, em_qp[hm]} : hxrc ? em_ud_dqpn[hm] : 24'd0);
             // AtomicETH: SwapOrAddData is swap (CS) or compare_add (FA, the
             // add value); CompareData is compare_add (CS) or 0 (FA)
             chk("atomic_va", hdr_atomic_va, hatom ? em_raddr[hm] : 64'd0);
@@ -1083,6 +1094,9 @@ end
 
 // ---------------------------------------------------------------- READ helpers
 localparam [7:0] OP_RR_FIRST = 8'h0D, OP_RR_MIDDLE = 8'h0E, OP_RR_LAST = 8'h0F, OP_RR_ONLY = 8'h10;
+// transport bits rd_respond and send_atack OR into their opcodes: 8'h00 RC,
+// 8'hA0 XRC (READ RESPONSE 0xAD..0xB0, ATOMIC ACKNOWLEDGE 0xB2)
+reg [7:0] ack_tr = 8'h00;
 
 // one READ RESPONSE packet on s_ack_* with payload rsrc[src ..], random gaps
 // between beats when noisy; keep: the DUT must write it (counted in wr_tot)
@@ -1094,7 +1108,7 @@ task send_rresp(input [7:0] opcode, input [23:0] qpn, input [23:0] psn, input [1
         if (keep) wr_tot = wr_tot + plen;
         @(negedge clk);
         ack_opcode = opcode; ack_dqpn = qpn; ack_psn = psn; ack_len = len;
-        ack_aeth = (opcode == OP_RR_MIDDLE) ? 32'd0 : {8'h1F, 24'h000042};
+        ack_aeth = (opcode[4:0] == OP_RR_MIDDLE[4:0]) ? 32'd0 : {8'h1F, 24'h000042};
         ack_valid = 1'b1;
         #1;
         while (!ack_ready) begin @(negedge clk); #1; end
@@ -1128,6 +1142,7 @@ task send_rresp(input [7:0] opcode, input [23:0] qpn, input [23:0] psn, input [1
 endtask
 
 // all responses of a READ of len bytes at PSN psn: ONLY, or FIRST, MIDDLE..., LAST
+// (| ack_tr)
 task rd_respond(input [7:0] qpn, input [23:0] psn, input integer len, input integer src);
     integer n, p, mtu, plen;
     reg [7:0] op;
@@ -1137,7 +1152,7 @@ task rd_respond(input [7:0] qpn, input [23:0] psn, input integer len, input inte
         for (p = 0; p < n; p = p + 1) begin
             plen = (p == n - 1) ? len - p * mtu : mtu;
             op = (n == 1) ? OP_RR_ONLY : (p == 0) ? OP_RR_FIRST : (p == n - 1) ? OP_RR_LAST : OP_RR_MIDDLE;
-            send_rresp(op, qpn, psn + p, plen, src + p * mtu, 1'b1);
+            send_rresp(op | ack_tr, qpn, psn + p, plen, src + p * mtu, 1'b1);
         end
     end
 endtask
@@ -1160,14 +1175,15 @@ task rd_expect(input integer nsge, input integer src, input integer count);
 endtask
 
 // ---------------------------------------------------------------- atomic helpers
-// one ATOMIC ACKNOWLEDGE (no payload) on s_ack_* carrying the original remote
-// data value; keep: the DUT must write its 8 bytes (counted in wr_tot). The
-// data input changes right after the handshake: the DUT must have latched it.
+// one ATOMIC ACKNOWLEDGE (0x12 | ack_tr, no payload) on s_ack_* carrying the
+// original remote data value; keep: the DUT must write its 8 bytes (counted
+// in wr_tot). The data input changes right after the handshake: the DUT must
+// have latched it.
 task send_atack(input [23:0] qpn, input [23:0] psn, input [63:0] value, input keep);
     begin
         if (keep) wr_tot = wr_tot + 8;
         @(negedge clk);
-        ack_opcode = 8'h12; ack_dqpn = qpn; ack_psn = psn; ack_len = 13'd0;
+        ack_opcode = 8'h12 | ack_tr; ack_dqpn = qpn; ack_psn = psn; ack_len = 13'd0;
         ack_aeth = {8'h1F, 24'h000042};
         ack_atomic_ack = value;
         ack_valid = 1'b1;
@@ -2728,6 +2744,169 @@ initial begin
     wait_sent;
     wait_cqes;
     chk("UD 40 DMA", n_dma_req, nd + 1);
+
+    // =====================================================================
+    // XRC (IBA 9.3.6, 14.2.7): XRC_SEND QPs 41 (MTU 1024, PSNs wrap) and 42
+    // (MTU 256) run as RC QPs whose packets carry transport bits 101 and, on
+    // every request packet (FIRST, MIDDLE, LAST, ONLY, READ REQUEST,
+    // atomics), the XRCETH: hdr_deth_sqpn = the WQE's dest_qpn (the remote
+    // XRC SRQ), a different one for consecutive WQEs, so a value latched
+    // from another WQE fails; the WQE's UD address vector and Q_Key stay
+    // unused (header sink). Their completions come from XRC responses on the
+    // ACK input: ACK 0xB1, READ RESPONSE 0xAD..0xB0, ATOMIC ACK 0xB2.
+    qp_setup_t(41, `RNIC_QP_TYPE_XRC_SEND, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd81, 24'hfffffe, 1'b0,
+               32'h41414141);
+    qp_setup_t(42, `RNIC_QP_TYPE_XRC_SEND, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd83, 24'h000300, 1'b0,
+               32'h42424242);
+    $display("QP 41 XRC: SEND 0xA4, 0xA0 0xA1 0xA2, 0xA0 0xA3, WRITE 0xA6 0xA7 0xA8, 0xAB, 0 B, SEND_INV 0xB7; XRCETH = dest_qpn");
+    ud_set(24'h000041, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg1(MR_VA + 64'h4001, 700);
+    post(41, `RNIC_WQE_OP_SEND, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 700, 0, 64'h4141, 32'h4242, OK, 1, 1);
+    m0 = qa_psn[41] - 1;                                               // the SEND ONLY's PSN
+    ud_set(24'hc0ffee, 32'h80000000, 32'h08080808, 48'h1e1d1c1b1a19, 8'd255, 8'hfc);
+    sg_va[0] = MR_VA + 64'h4403; sg_len[0] = 1300; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h4a05; sg_len[1] = 1200; sg_key[1] = LKEY;
+    post(41, `RNIC_WQE_OP_SEND, SIG, 2, 2500, 0, 0, 0, OK, 1, 1);
+    ud_set(24'h000002, 32'h00001111, 32'h0a000063, 48'h0e0d0c0b0a09, 8'd32, 8'h10);
+    sg1(MR_VA + 64'h5007, 1025);
+    post(41, `RNIC_WQE_OP_SEND_IMM, SIG, 1, 1025, 32'h41a2b3c4, 0, 0, OK, 1, 1);
+    ud_set(24'h800001, 32'h7fffffff, 32'h7f000001, 48'h020000000001, 8'd64, 8'h2e);
+    sg1(MR_VA + 64'h5809, 2100);
+    post(41, `RNIC_WQE_OP_RDMA_WRITE, SIG, 1, 2100, 0, 64'h00007f0041410000, 32'h00410001, OK, 1, 1);
+    ud_set(24'h000003, 32'h00000001, 32'hc0000202, 48'h4a4b4c4d4e4f, 8'd2, 8'h01);
+    sg1(MR_VA + 64'h610b, 100);
+    post(41, `RNIC_WQE_OP_RDMA_WRITE_IMM, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 100, 32'h0badcafe, 64'h00007f0041420000,
+         32'h00410002, OK, 1, 1);
+    ud_set(24'h000ffe, 32'h13572468, 32'hc0000203, 48'h5a5b5c5d5e5f, 8'd3, 8'h02);
+    post(41, `RNIC_WQE_OP_SEND, 0, 0, 0, 0, 0, 0, OK, 1, 0);                  // no payload, unsignaled
+    ud_set(24'h000004, 32'h24681357, 32'hc0000204, 48'h6a6b6c6d6e6f, 8'd4, 8'h03);
+    sg1(MR_VA + 64'h620d, 300);
+    post(41, `RNIC_WQE_OP_SEND_INV, SIG, 1, 300, 32'h00000991, 0, 0, OK, 1, 1);
+    wait_sent;
+    chk("XRC 41 psn", qa_psn[41], 24'h00000a);        // 1+3+2+3+1+1+1 PSNs from 0xfffffe
+    // an XRC ACK for the SEND ONLY retires it alone
+    ec_wr = ec_wr - 5;
+    send_ack(8'hB1, 41, m0[23:0], ACK_SYN, 0);
+    wait_cqes;
+    ec_wr = ec_wr + 5;
+    send_ack(8'hB1, 41, qa_psn[41] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    // READs: a READ of 2500 B over 2 SGEs (READ REQUEST 0xAC with RETH and
+    // XRCETH) and a SEND behind it; XRC READ RESPONSE FIRST, MIDDLE, LAST
+    // (0xAD 0xAE 0xAF) complete the READ and place the data, an XRC ACK the
+    // SEND; then a READ answered by READ RESPONSE ONLY (0xB0)
+    $display("QP 41 XRC: READ 0xAC answered by 0xAD 0xAE 0xAF, SEND behind it; READ answered by 0xB0");
+    ack_tr = 8'hA0;
+    rp = qa_psn[41];
+    ud_set(24'h000005, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg_va[0] = WR_VA + 64'h1201; sg_len[0] = 1111; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h1803; sg_len[1] = 1389; sg_key[1] = LKEY_W;
+    post(41, `RNIC_WQE_OP_RDMA_READ, SIG, 2, 2500, 0, 64'h00007f0041430000, 32'h00410003, OK, 1, 1);
+    rd_expect(2, rs, 2500);
+    ud_set(24'h000006, 32'h0000abce, 32'hc0a80a02, 48'h0a0b0c0d0e10, 8'd18, 8'h05);
+    sg1(MR_VA + 64'h630f, 40);
+    post(41, `RNIC_WQE_OP_SEND, SIG, 1, 40, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    rd_respond(41, rp, 2500, rs);
+    send_ack(8'hB1, 41, qa_psn[41] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("XRC READ 3 responses");
+    rs = rs + 2500;
+    rp = qa_psn[41];
+    ud_set(24'h000007, 32'h0000abcf, 32'hc0a80a03, 48'h0a0b0c0d0e11, 8'd19, 8'h06);
+    sgw(64'h2101, 200);
+    post(41, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 200, 0, 64'h00007f0041440000, 32'h00410004, OK, 1, 1);
+    rd_expect(1, rs, 200);
+    wait_sent;
+    rd_respond(41, rp, 200, rs);
+    wait_cqes;
+    wmem_check("XRC READ ONLY");
+    rs = rs + 200;
+
+    // atomics: FETCH ADD (0xB4) and COMPARE SWAP (0xB3) with AtomicETH and
+    // XRCETH, each completed by an XRC ATOMIC ACK (0xB2) whose original
+    // data is placed
+    $display("QP 41 XRC: FETCH ADD 0xB4, COMPARE SWAP 0xB3, each answered by ATOMIC ACK 0xB2");
+    rp = qa_psn[41];
+    ud_set(24'h000008, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    at_cmp = 64'h0000000000000009; at_swap = 64'hdeadbeefcafef00d;
+    sgw(64'h2301, 8);
+    post(41, `RNIC_WQE_OP_ATOMIC_FA, SIG, 1, 8, 0, 64'h00007f0041450008, 32'h00410005, OK, 1, 1);
+    av = 64'h4141414142424242;
+    at_expect(1, av);
+    wait_sent;
+    send_atack(41, rp, av, 1'b1);
+    wait_cqes;
+    wmem_check("XRC FETCH ADD");
+    rp = qa_psn[41];
+    ud_set(24'h000009, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    at_cmp = 64'h0123012301230123; at_swap = 64'h4567456745674567;
+    sg_va[0] = WR_VA + 64'h2403; sg_len[0] = 3; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h2503; sg_len[1] = 5; sg_key[1] = LKEY_W;
+    post(41, `RNIC_WQE_OP_ATOMIC_CS, SIG, 2, 8, 0, 64'h00007f0041460010, 32'h00410006, OK, 1, 1);
+    av = 64'h0123012301230123;
+    at_expect(2, av);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    ud_set(24'h00000a, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg1(MR_VA + 64'h6411, 64);
+    post(41, `RNIC_WQE_OP_SEND, SIG, 1, 64, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_atack(41, rp, av, 1'b1);
+    send_ack(8'hB1, 41, qa_psn[41] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("XRC COMPARE SWAP");
+
+    // an XRC NAK (0xB1, remote access error) completes the SEND it names
+    // with REM_ACCESS_ERR and flushes the WRITE behind it; after a reset the
+    // QP sends again
+    $display("QP 41 XRC: NAK 0xB1 remote access -> REM_ACCESS_ERR, flush; reset, SEND");
+    rp = qa_psn[41];
+    ud_set(24'h00000b, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg1(MR_VA + 64'h6513, 200);
+    post(41, `RNIC_WQE_OP_SEND, SIG, 1, 200, 0, 0, 0, `RNIC_WC_STATUS_REM_ACCESS_ERR, 1, 1);
+    ud_set(24'h00000c, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg1(MR_VA + 64'h6615, 30);
+    post(41, `RNIC_WQE_OP_RDMA_WRITE, 0, 1, 30, 0, 64'h00007f0041470000, 32'h00410007, FLUSH, 1, 1);
+    wait_sent;
+    send_ack(8'hB1, 41, rp, 8'h62, 0);
+    wait_cqes;
+    qp_reset_t(41, `RNIC_QP_TYPE_XRC_SEND, `RNIC_MTU_1024, 24'd81, 24'h000abc, 32'h41414141);
+    ud_set(24'h00000d, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg1(MR_VA + 64'h6717, 1500);
+    post(41, `RNIC_WQE_OP_SEND, SIG, 1, 1500, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'hB1, 41, qa_psn[41] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    // QP 42, MTU 256: a 600 B READ (0xAD 0xAE 0xAF at 256 B), a 513 B
+    // WRITE_IMM (0xA6 0xA7 0xA9), SEND_IMM solicited (0xA0 0xA3), an inline
+    // SEND of one MTU (0xA4); XRCETH on every packet
+    $display("QP 42 XRC MTU 256: READ 0xAD 0xAE 0xAF, WRITE_IMM 0xA6 0xA7 0xA9, SEND_IMM 0xA0 0xA3, inline SEND 0xA4");
+    rp = qa_psn[42];
+    ud_set(24'h00abcd, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sgw(64'h2601, 600);
+    post(42, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 600, 0, 64'h00007f0042410000, 32'h00420001, OK, 1, 1);
+    rd_expect(1, rs, 600);
+    ud_set(24'h00abce, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg_va[0] = MR_VA + 64'h6819; sg_len[0] = 13; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h691b; sg_len[1] = 500; sg_key[1] = LKEY;
+    post(42, `RNIC_WQE_OP_RDMA_WRITE_IMM, SIG, 2, 513, 32'h42424242, 64'h00007f0042420000, 32'h00420002, OK, 1, 1);
+    ud_set(24'h00abcf, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    sg1(MR_VA + 64'h6a1d, 300);
+    post(42, `RNIC_WQE_OP_SEND_IMM, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 300, 32'h00c0ffee, 0, 0, OK, 1, 1);
+    ud_set(24'h00abd0, 32'h0000abcd, 32'hc0a80a01, 48'h0a0b0c0d0e0f, 8'd17, 8'h04);
+    for (i = 0; i < 256; i = i + 1) inl[i] = 8'h42 ^ i;
+    post(42, `RNIC_WQE_OP_SEND, SIG | `RNIC_WQE_FLAG_INLINE, 0, 256, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    chk("XRC 42 psn", qa_psn[42], 24'h000309);        // 3+3+2+1 PSNs from 0x000300
+    rd_respond(42, rp, 600, rs);
+    send_ack(8'hB1, 42, qa_psn[42] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("XRC 42 READ");
+    rs = rs + 600;
+    ack_tr = 8'h00;
+    ud_set(24'h0abcde, 32'h13579bdf, 32'h0a010203, 48'h06aabbccddee, 8'd201, 8'hb8);
 
     repeat (100) @(posedge clk);
     err_chk;

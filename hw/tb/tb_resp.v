@@ -28,6 +28,14 @@
 // one MW_INVAL event after it; the write is fed back into the DUT's context
 // port as rnic_top does, so a later use of the key is refused. Any other
 // write or event fails.
+// XRC cases (IBA 9.3.6, 14.2.7): XRC target QPs (qpc.type XRC_RECV) get
+// transport-101 requests whose XRCETH (s_hdr_deth_sqpn) names an XRC SRQ;
+// each CQE must come on that SRQ's CQ (m_cqe_cqn = srqc.cqn) with cqe.srqn
+// naming it and wqe_index naming the SRQ WQE the message took, every reply
+// must carry transport 101 (ACK 0xB1, ATOMIC ACK 0xB2, READ RESPONSE
+// 0xAD..0xB0), and remote keys and SGE keys must be checked against the
+// SRQ's PD (the targets' own qpc.pdn is a third PD); the targets' RQs, a
+// non-XRC SRQ and a destroyed XRC SRQ hold WQEs into the decoy buffer.
 // Run it with -Ptb_resp.DATA_W=64 too (GRH over 5 beats).
 `timescale 1ns/1ps
 `default_nettype none
@@ -654,7 +662,7 @@ end
 reg [23:0] xa_qpn [0:255];      // local QP the reply is for
 reg [23:0] xa_psn [0:255];
 reg [31:0] xa_aeth [0:255];
-reg [7:0]  xa_op [0:255];       // 0x11 ACK, or a READ RESPONSE opcode
+reg [7:0]  xa_op [0:255];       // 0x11 ACK, 0x12 ATOMIC ACK or a READ RESPONSE opcode (| 0xA0 XRC)
 reg [12:0] xa_len [0:255];
 reg [63:0] xa_atack [0:255];    // AtomicAckETH original data (0 unless ATOMIC ACK)
 integer xa_wr = 0, xa_rd = 0;
@@ -769,6 +777,11 @@ task check_cqe;
                          cqe_data[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W], x[`RNIC_CQE_SRC_QP_LSB +: `RNIC_CQE_SRC_QP_W]);
                 errors = errors + 1;
             end
+            if (cqe_data[`RNIC_CQE_SRQN_LSB +: `RNIC_CQE_SRQN_W] !== x[`RNIC_CQE_SRQN_LSB +: `RNIC_CQE_SRQN_W]) begin
+                $display("FAIL: CQE %0d srqn %h expected %h", xc_rd,
+                         cqe_data[`RNIC_CQE_SRQN_LSB +: `RNIC_CQE_SRQN_W], x[`RNIC_CQE_SRQN_LSB +: `RNIC_CQE_SRQN_W]);
+                errors = errors + 1;
+            end
             if (cqe_data !== x) begin
                 $display("FAIL: CQE %0d image %h expected %h", xc_rd, cqe_data, x);
                 errors = errors + 1;
@@ -808,7 +821,7 @@ task check_ack;
                      xa_op[xa_rd % 256], xa_psn[xa_rd % 256], xa_aeth[xa_rd % 256], xa_len[xa_rd % 256],
                      q_dest(q), q_dmac(q), q_dip(q), xa_atack[xa_rd % 256]);
             errors = errors + 1;
-        end else if (m_hdr_opcode == 8'h12 && (wq_rd != wq_wr || dq_rd != dq_wr)) begin
+        end else if (m_hdr_opcode[4:0] == 5'h12 && (wq_rd != wq_wr || dq_rd != dq_wr)) begin
             // the atomic's own write must be done before its ACK leaves
             $display("FAIL: ATOMIC ACK %0d sent while %0d write requests / %0d done pulses are pending",
                      xa_rd, wq_wr - wq_rd, dq_wr - dq_rd);
@@ -902,6 +915,10 @@ reg [7:0]  qp_access = `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE;  //
 reg [31:0] qp_qkey = 32'd0;   // for qp_write (UD)
 reg [7:0]  msg_tr = 8'h00;    // transport bits add_msg ORs into its opcodes (0x20 UC)
 reg        msg_inv = 1'b0;    // add_msg: a SEND with Invalidate (LAST 0x16, ONLY 0x17, | msg_tr)
+reg [23:0] xrc_srqn = 24'd0;  // add_pkt: the XRCETH (XRC SRQ number) of XRC requests (transport 101)
+reg [7:0]  ack_tr = 8'h00;    // transport bits of the expected replies (exp_ack, exp_read, exp_atomic): 0xA0 XRC
+reg [23:0] qp_pdn = PDN;      // for qp_write: qpc.pdn
+reg [23:0] qp_xrcdn = 24'd0;  // for qp_write: qpc.xrcdn (XRC targets)
 reg        qp_srq_en = 1'b0;  // for qp_write (SRQ cases): receives come from qp_srqn
 reg [23:0] qp_srqn = 24'd0;
 
@@ -934,7 +951,8 @@ task qp_write;
         c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = qtype;
         c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = mtu;
         c[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W] = qp_access;
-        c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = PDN;
+        c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = qp_pdn;
+        c[`RNIC_QPC_XRCDN_LSB +: `RNIC_QPC_XRCDN_W] = qp_xrcdn;
         c[`RNIC_QPC_SRQ_EN_LSB +: `RNIC_QPC_SRQ_EN_W] = qp_srq_en;
         c[`RNIC_QPC_SRQN_LSB +: `RNIC_QPC_SRQN_W] = qp_srqn;
         c[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W] = q_dest(q);
@@ -1135,8 +1153,10 @@ task add_pkt;
         pk_ava[s] = va ^ 64'h5555000000000008; pk_arkey[s] = rkey ^ 32'h00000100;
         pk_aswap[s] = 64'hA5A5A5A5A5A5A5A5; pk_acmp[s] = 64'h5A5A5A5A5A5A5A5A;
         // DETH decoys (only UD may use them; a UC/RC CQE's src_qp is the
-        // QPC's dest_qpn) and the IPv4 fields of a plain packet
-        pk_qkey[s] = 32'hD0D0_0000 | s; pk_sqpn[s] = 24'hDE0000 | s;
+        // QPC's dest_qpn) and the IPv4 fields of a plain packet; an XRC
+        // request (transport 101) carries the XRCETH's SRQ number xrc_srqn
+        // on the same field
+        pk_qkey[s] = 32'hD0D0_0000 | s; pk_sqpn[s] = (op[7:5] == 3'b101) ? xrc_srqn : 24'hDE0000 | s;
         pk_sip[s] = 32'h0A000099; pk_dip[s] = 32'h0A000001; pk_ipid[s] = s[15:0];
         pk_ttl[s] = 8'd64; pk_tos[s] = 8'd0;
         pk_n = pk_n + 1;
@@ -1193,7 +1213,7 @@ task exp_ack;
         xa_qpn[xa_wr % 256] = q;
         xa_psn[xa_wr % 256] = psn;
         xa_aeth[xa_wr % 256] = {syn, tb_msn[q]};
-        xa_op[xa_wr % 256] = 8'h11;
+        xa_op[xa_wr % 256] = 8'h11 | ack_tr;
         xa_len[xa_wr % 256] = 13'd0;
         xa_atack[xa_wr % 256] = 64'd0;
         xa_wr = xa_wr + 1;
@@ -1216,7 +1236,7 @@ task exp_read;
             l = (k == np - 1) ? n - k * mtu : mtu;
             xa_qpn[xa_wr % 256] = q;
             xa_psn[xa_wr % 256] = tb_psn[q];
-            xa_op[xa_wr % 256] = (np == 1) ? 8'h10 : (k == 0) ? 8'h0D : (k == np - 1) ? 8'h0F : 8'h0E;
+            xa_op[xa_wr % 256] = ((np == 1) ? 8'h10 : (k == 0) ? 8'h0D : (k == np - 1) ? 8'h0F : 8'h0E) | ack_tr;
             xa_aeth[xa_wr % 256] = (np == 1 || k == 0 || k == np - 1) ? {8'h1F, tb_msn[q]} : 32'd0;
             xa_len[xa_wr % 256] = l[12:0];
             xa_atack[xa_wr % 256] = 64'd0;
@@ -1234,9 +1254,9 @@ endtask
 reg [31:0] save_wr;     // write-data byte count saved by a case
 integer save_req;       // write-request byte count saved by a case
 
-// queue an atomic request (8'h13 COMPARE SWAP, 8'h14 FETCH ADD) at the QP's
-// model PSN with len payload bytes (0 for a well-formed request); the RETH
-// fields carry decoys, so only the AtomicETH may be used
+// queue an atomic request (8'h13 COMPARE SWAP, 8'h14 FETCH ADD; XRC 8'hB3,
+// 8'hB4) at the QP's model PSN with len payload bytes (0 for a well-formed
+// request); the RETH fields carry decoys, so only the AtomicETH may be used
 task add_atomic;
     input [7:0] op;
     input [23:0] q;
@@ -1264,7 +1284,7 @@ task exp_atomic;
         xa_qpn[xa_wr % 256] = q;
         xa_psn[xa_wr % 256] = tb_psn[q];
         xa_aeth[xa_wr % 256] = {8'h1F, tb_msn[q]};
-        xa_op[xa_wr % 256] = 8'h12;
+        xa_op[xa_wr % 256] = 8'h12 | ack_tr;
         xa_len[xa_wr % 256] = 13'd0;
         xa_atack[xa_wr % 256] = orig;
         xa_wr = xa_wr + 1;
@@ -1358,8 +1378,8 @@ task at_step;
     begin
         add_atomic(op, at_q, 0, at_va, at_key, swap, cmp);
         exp_atomic(at_q, at_v);
-        if (op == 8'h14 || at_v == cmp) begin
-            at_v = (op == 8'h14) ? at_v + swap : swap;
+        if (op[4:0] == 5'h14 || at_v == cmp) begin
+            at_v = (op[4:0] == 5'h14) ? at_v + swap : swap;
             exp_wr_req_bytes = exp_wr_req_bytes + 8;
         end
     end
@@ -1745,7 +1765,12 @@ reg [31:0] srec_key [0:2047];
 
 // SRQC write (ctx table SRQC) of 2^lsz WQEs with limit lim (0: not armed);
 // without keep the write clears the SRQ's indexes, with keep (keep_idx,
-// MODIFY_SRQ re-arming a live SRQ) they stay
+// MODIFY_SRQ re-arming a live SRQ) they stay. srq_valid, srq_xrc,
+// srq_xrcdn and srq_cqn give the other fields (XRC cases).
+reg        srq_valid = 1'b1;
+reg        srq_xrc = 1'b0;
+reg [23:0] srq_xrcdn = 24'd0;
+reg [23:0] srq_cqn = 24'd0;
 task srq_write_lim;
     input [23:0] s;
     input [23:0] pdn;
@@ -1755,8 +1780,11 @@ task srq_write_lim;
     reg [1023:0] c;
     begin
         c = 1024'd0;
-        c[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W] = 1'b1;
+        c[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W] = srq_valid;
         c[`RNIC_SRQC_KEEP_IDX_LSB +: `RNIC_SRQC_KEEP_IDX_W] = keep;
+        c[`RNIC_SRQC_XRC_LSB +: `RNIC_SRQC_XRC_W] = srq_xrc;
+        c[`RNIC_SRQC_XRCDN_LSB +: `RNIC_SRQC_XRCDN_W] = srq_xrcdn;
+        c[`RNIC_SRQC_CQN_LSB +: `RNIC_SRQC_CQN_W] = srq_cqn;
         c[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W] = lsz;
         c[`RNIC_SRQC_LOG_STRIDE_LSB +: `RNIC_SRQC_LOG_STRIDE_W] = SRQ_LOG_STRIDE;
         c[`RNIC_SRQC_UCTX_LSB +: `RNIC_SRQC_UCTX_W] = 16'h0055;
@@ -2142,8 +2170,8 @@ endtask
 // a decoy IETH value. good: the key is invalidated (exp_inv), the CQE is
 // SUCCESS with flag INV and the key in imm (wire order), RC ACKs. Not good:
 // no key-table write, no event, the CQE is REM_INV_REQ_ERR (no INV flag, no
-// imm); RC NAKs invalid request at the LAST's PSN, with the MSN counting
-// the message (its receive WQE completed), and the QP goes to error
+// imm); RC NAKs invalid request at the LAST's PSN, with the MSN of the
+// last message that succeeded (as for a too long SEND), and the QP goes to error
 // (RESP_ERR); UC replies nothing and the QP carries on. Either way the
 // message's bytes are placed.
 task inv_case;
@@ -2176,7 +2204,8 @@ task inv_case;
             iv_bad = iv_bad + 1;
         end
         if (!uc) begin
-            tb_msn[q] = tb_msn[q] + 1;
+            if (good)
+                tb_msn[q] = tb_msn[q] + 1;
             exp_ack(q, tb_psn[q] - 1, good ? 8'h1F : 8'h61);
             if (good) begin
                 mw_na = mw_na + 1;
@@ -2197,6 +2226,210 @@ task iv_reset11;
         qp_access = ACC_LRWR;
         qp_bringup(24'd11, 3'd3, tb_psn[11] + 24'd16);
         qp_access = ACC_LRW;
+    end
+endtask
+
+// ---------------------------------------------------------------------------
+// XRC (IBA 9.3.6, 14.2.7): an XRC target QP (qpc.type XRC_RECV) of XRC
+// domain qpc.xrcdn takes transport-101 requests only; each request's
+// XRCETH (xrc_srqn, on s_hdr_deth_sqpn) must name a valid XRC SRQ of its
+// domain, whose WQEs, PD and CQ (srqc.cqn) it uses; else NAK invalid
+// request and the QP to error. Replies carry transport 101 (ack_tr 0xA0).
+localparam [23:0] XD = 24'd5, XD2 = 24'd6;       // XRC domains
+localparam [23:0] XPD = PDN + 24'd2;              // the XRC targets' own qpc.pdn (PD 9): no SRQ's
+localparam [31:0] KEY_RD7 = 32'h00000555;         // index 5: PD 7, LOCAL_WRITE + REMOTE_READ, whole memory
+localparam [31:0] KEY_X8  = 32'h00000D3D;         // index 13 (rewritten): PD 8, LW RW RR RA, whole memory
+localparam [31:0] KEY_X9  = 32'h00000E9E;         // index 14 (rewritten): PD 9 (qpc.pdn), LW RW RR RA
+localparam [7:0] ACC_ALL = ACC_LRWR | `RNIC_ACCESS_REMOTE_ATOMIC;
+function [23:0] xs_cqn; input [23:0] s; xs_cqn = 24'h0005C0 + s; endfunction   // an XRC SRQ's CQ
+reg [23:0] xq_dom [0:15];        // the XRC domain each XRC target was brought up with
+integer xr_bad = 0, xr_rnr = 0, xr_inv = 0, xr_ack = 0, xr_err = 0;   // XRC cases: stats expected
+integer xr_m [0:15];             // messages of a batch: message id, SRQ, WQE index, length
+reg [23:0] xr_s [0:15];
+reg [15:0] xr_i [0:15];
+integer xr_n [0:15];
+integer xr_k = 0;
+
+// XRC target q of domain xd (MTU 256, all remote rights, PD 9) to RTS at
+// expected PSN psn
+task xrc_up;
+    input [23:0] q;
+    input [23:0] xd;
+    input [23:0] psn;
+    begin
+        qp_access = ACC_ALL; qp_pdn = XPD; qp_xrcdn = xd;
+        qp_bringup_t(q, `RNIC_QP_TYPE_XRC_RECV, 3'd1, psn);
+        qp_access = ACC_LRW; qp_pdn = PDN; qp_xrcdn = 24'd0;
+        xq_dom[q % 16] = xd;
+    end
+endtask
+
+// the CQE of XRC target q for WQE idx of XRC SRQ s: on the SRQ's CQ, srqn
+// s, qpn q, src_qp the QPC's dest_qpn
+task exp_cqe_x;
+    input [23:0] q;
+    input [23:0] s;
+    input [15:0] idx;
+    input [7:0] op;
+    input [7:0] status;
+    input [7:0] flags;
+    input [31:0] len;
+    input [31:0] imm_wire;
+    reg [255:0] x;
+    begin
+        exp_cqe_at(q, idx, op, status, flags, len, imm_wire);
+        x = xc_data[(xc_wr - 1) % 256];
+        x[`RNIC_CQE_SRQN_LSB +: `RNIC_CQE_SRQN_W] = s;
+        xc_data[(xc_wr - 1) % 256] = x;
+        xc_cqn[(xc_wr - 1) % 256] = xs_cqn(s);
+    end
+endtask
+
+// queue an XRC SEND of n bytes (0xA4/0xA5, or 0xA0 0xA1.. 0xA2/0xA3) on XRC
+// target q, every packet's XRCETH naming XRC SRQ s: it takes the SRQ's
+// next WQE; expect its CQE and the XRC ACK (0xB1) with the next MSN. The
+// batch list notes the message for the scatter check (xrc_check).
+task xrc_send;
+    input [23:0] q;
+    input [23:0] s;
+    input [31:0] n;
+    input with_imm;
+    input se;
+    reg [31:0] imm;
+    begin
+        imm = 32'h8C3E5A00 ^ {msg_id, msg_id};
+        msg_tr = 8'hA0; xrc_srqn = s;
+        add_msg(q, 1'b0, n, 256, with_imm, imm, se, 64'd0, 32'd0);
+        msg_tr = 8'h00;
+        exp_wr_req_bytes = exp_wr_req_bytes + n;
+        srq_take(s);
+        exp_cqe_x(q, s, sx, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_SUCCESS,
+                  (with_imm ? `RNIC_CQE_FLAG_IMM : 8'd0) | (se ? `RNIC_CQE_FLAG_SOLICITED : 8'd0), n, imm);
+        tb_msn[q] = tb_msn[q] + 1;
+        exp_ack(q, tb_psn[q] - 1, 8'h1F);
+        xr_ack = xr_ack + 1;
+        xr_m[xr_k % 16] = msg_id; xr_s[xr_k % 16] = s; xr_i[xr_k % 16] = sx; xr_n[xr_k % 16] = n;
+        xr_k = xr_k + 1;
+        msg_id = msg_id + 1;
+    end
+endtask
+
+// drain, then every message of the batch is in the buffers of the SRQ WQE
+// it took (and nothing else was written: the guards, the decoy buffer)
+task xrc_check;
+    integer k;
+    begin
+        drain;
+        for (k = 0; k < xr_k; k = k + 1) begin
+            srq_sel(xr_s[k % 16], xr_i[k % 16]);
+            check_scatter(xr_m[k % 16], xr_n[k % 16]);
+        end
+        xr_k = 0;
+        srq_decoy;
+        check_scatter(0, 0);
+    end
+endtask
+
+task xrc_stats;
+    begin
+        check_stats(s_bad + xr_bad, s_psn, s_rnr + xr_rnr, s_inv + xr_inv, s_ack + xr_ack, s_err + xr_err);
+    end
+endtask
+
+// an XRC RDMA WRITE of n bytes (MTU 256) on q naming SRQ s at va with rkey
+// that must be accepted: the data lands at device address dev (only
+// there), XRC ACK
+task xrc_wr_ok;
+    input [23:0] q;
+    input [23:0] s;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [31:0] n;
+    input [63:0] dev;
+    begin
+        clear_allowed;
+        al_lo[0] = dev; al_hi[0] = dev + n; al_n = 1;
+        fill_range(dev - GUARD, n + 2 * GUARD);
+        msg_tr = 8'hA0; xrc_srqn = s;
+        add_msg(q, 1'b1, n, 256, 0, 0, 0, va, rkey);
+        msg_tr = 8'h00;
+        exp_wr_req_bytes = exp_wr_req_bytes + n;
+        tb_msn[q] = tb_msn[q] + 1;
+        exp_ack(q, tb_psn[q] - 1, 8'h1F);
+        xr_ack = xr_ack + 1;
+        drain;
+        sg_n = 1; sg_addr[0] = dev; sg_len[0] = n;
+        check_scatter(msg_id, n);
+        msg_id = msg_id + 1;
+    end
+endtask
+
+// an XRC READ REQUEST (0xAC) of n bytes on q naming SRQ s at va with rkey
+// that must be accepted: XRC READ responses (0xAD..0xB0, MTU 256) carry
+// the bytes at device address dev
+task xrc_rd_ok;
+    input [23:0] q;
+    input [23:0] s;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [31:0] n;
+    input [63:0] dev;
+    integer b0;
+    begin
+        b0 = rp_bytes;
+        xrc_srqn = s;
+        add_pkt(8'hAC, q, tb_psn[q], 0, 1, 0, msg_id, 0, va, rkey, n, 0);
+        exp_read(q, dev, n, 256);
+        drain;
+        if (rp_bytes - b0 != n) begin
+            $display("FAIL: XRC READ of %0d bytes carried %0d", n, rp_bytes - b0);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// one XRC request on q naming SRQ s that must be refused with syndrome syn
+// (0x62 remote access, QP error RESP_ACCESS; 0x61 invalid request, QP error
+// RESP_INV_REQ) at its PSN with the MSN unchanged: kind 0 RDMA WRITE ONLY
+// (0xAA, n bytes), 1 READ REQUEST (0xAC), 2 FETCH ADD (0xB4), 3 SEND ONLY
+// (0xA4, n bytes). Nothing is read (no WQE, no data) or written, no CQE;
+// a SEND ONLY naming XRC SRQ 1 right behind it finds the QP in error and is
+// dropped. Then the QP is brought up again.
+task xrc_nak;
+    input [23:0] q;
+    input [23:0] s;
+    input [1:0] kind;
+    input [63:0] va;
+    input [31:0] rkey;
+    input [31:0] n;
+    input [7:0] syn;
+    integer r0, b0;
+    begin
+        save_wr = wr_bytes; save_req = wr_req_bytes;
+        r0 = rd_reqs;
+        b0 = rp_bytes;
+        clear_allowed;
+        xrc_srqn = s;
+        case (kind)
+        2'd0: add_pkt(8'hAA, q, tb_psn[q], 0, 1, n[12:0], msg_id, 0, va, rkey, n, 0);
+        2'd1: add_pkt(8'hAC, q, tb_psn[q], 0, 1, 0, msg_id, 0, va, rkey, n, 0);
+        2'd2: add_atomic(8'hB4, q, 0, va, rkey, 64'd1, 64'd0);
+        default: add_pkt(8'hA4, q, tb_psn[q], 0, 0, n[12:0], msg_id, 0, va, rkey, n, 0);
+        endcase
+        exp_ack(q, tb_psn[q], syn);
+        exp_qerr(q, (syn == 8'h61) ? `RNIC_HW_EVENT_RESP_INV_REQ : `RNIC_HW_EVENT_RESP_ACCESS);   // no CQE
+        xrc_srqn = 24'd1;
+        add_pkt(8'hA4, q, tb_psn[q] + 24'd1, 0, 1, 20, msg_id, 0, 0, 0, 0, 0);
+        msg_id = msg_id + 1;
+        xr_inv = xr_inv + 1; xr_ack = xr_ack + 1; xr_err = xr_err + 1; xr_bad = xr_bad + 1;
+        drain;
+        check_wr_delta(0, 0);
+        if (rd_reqs != r0 || rp_bytes != b0) begin
+            $display("FAIL: refused XRC request (kind %0d, SRQ %h) issued %0d DMA reads, %0d response bytes", kind, s,
+                     rd_reqs - r0, rp_bytes - b0);
+            errors = errors + 1;
+        end
+        xrc_up(q, xq_dom[q % 16], tb_psn[q] + 24'd16);
     end
 endtask
 
@@ -3719,6 +3952,217 @@ initial begin
     check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
                 s_err + (mw_nk - iv_k0));
     $display("SEND with Invalidate: %0d keys invalidated, %0d refused", iv_ok, iv_bad);
+
+    // =======================================================================
+    // XRC (IBA 9.3.6, 14.2.7): XRC targets QP 8 and QP 9 of domain 5 and QP
+    // 10 of domain 6 (MTU 256, qpc.pdn 9, every remote right); XRC SRQs 1
+    // (domain 5, PD 7), 2 (domain 5, PD 8) and 3 (domain 6, PD 7), each with
+    // its own CQ; SRQ 12 an XRC SRQ of domain 5 that is not valid (WQE
+    // posted) and SRQ 0 an SRQ of PD 7 that is not XRC (its domain field 5,
+    // WQE posted); the targets' own RQs hold WQEs too. Those WQEs point into
+    // the decoy buffer, which no write may reach. Keys: PD 7 KEY_GOOD,
+    // KEY_RD7, KEY_ATOMIC; PD 8 KEY_OTHPD, KEY_X8; PD 9 (the targets' own)
+    // KEY_X9, refused on every SRQ.
+    $display("XRC: targets QP 8, 9 (domain 5) and 10 (domain 6); XRC SRQs 1, 2 (domain 5, PD 7 / 8) and 3 (domain 6)");
+    s_bad = n_bad_qp; s_psn = n_psn_err; s_rnr = n_rnr; s_inv = n_inv; s_ack = n_ack; s_err = n_qp_err;
+    ack_tr = 8'hA0;
+    mpt_write(8'd13, 8'h3D, ACC_ALL, PDN + 24'd1, VA_BASE, MEM_SIZE, 64'd0);
+    mpt_write(8'd14, 8'h9E, ACC_ALL, XPD, VA_BASE, MEM_SIZE, 64'd0);
+    srq_xrc = 1'b1; srq_xrcdn = XD;
+    srq_cqn = xs_cqn(1); srq_write(24'd1, PDN);
+    srq_cqn = xs_cqn(2); srq_write(24'd2, PDN + 24'd1);
+    srq_valid = 1'b0; srq_cqn = xs_cqn(12); srq_write(24'd12, PDN); srq_valid = 1'b1;
+    srq_xrcdn = XD2; srq_cqn = xs_cqn(3); srq_write(24'd3, PDN);
+    srq_xrc = 1'b0; srq_xrcdn = XD; srq_cqn = xs_cqn(0); srq_write(24'd0, PDN);
+    srq_xrcdn = 24'd0; srq_cqn = 24'd0;
+    xrc_up(24'd8, XD, 24'hFFFFFE);           // PSNs wrap
+    xrc_up(24'd9, XD, 24'h000400);
+    xrc_up(24'd10, XD2, 24'h7FFFFF);
+    srq_decoy;
+    post_recv(8); post_recv(9); post_recv(10);
+    srq_post(24'd0); srq_post(24'd12);
+
+    // --- (a) SENDs: ONLY (0xA4, 0xA5), FIRST MIDDLE LAST (0xA0 0xA1 0xA2),
+    // FIRST LAST with immediate (0xA0 0xA3) of QPs 8 and 9 into SRQs 1 and
+    // 2 in arrival order, then QP 10 into SRQ 3; each CQE on its SRQ's CQ
+    // with srqn, every reply 0xB1 with the QP's MSN; under back-pressure --
+    $display("XRC: SENDs of two targets into two XRC SRQs; CQE on the SRQ's CQ with srqn; ACK 0xB1");
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h340001, 300, KEY_GOOD); sg_arm; srq_post(24'd1);
+    sg_n = 2; set_sg(0, 64'h340401, 200, KEY_OTHPD); set_sg(1, 64'h340601, 500, KEY_OTHPD); sg_arm; srq_post(24'd2);
+    sg_n = 3; set_sg(0, 64'h340A01, 10, KEY_GOOD); set_sg(1, 64'h340B03, 0, KEY_GOOD);
+    set_sg(2, 64'h340C05, 400, KEY_GOOD); sg_arm; srq_post(24'd1);
+    sg_n = 1; set_sg(0, 64'h341001, 256, KEY_OTHPD); sg_arm; srq_post(24'd2);
+    sg_n = 2; set_sg(0, 64'h341401, 100, KEY_GOOD); set_sg(1, 64'h341601, 500, KEY_GOOD); sg_arm; srq_post(24'd1);
+    sg_n = 1; set_sg(0, 64'h341A01, 100, KEY_GOOD); sg_arm; srq_post(24'd3);
+    stall_en = 1'b1;
+    xrc_send(8, 1, 200, 0, 0);                 // ONLY, SRQ 1 WQE 0
+    xrc_send(8, 2, 600, 0, 1);                 // FIRST MIDDLE LAST, SRQ 2 WQE 0
+    xrc_send(9, 1, 300, 1, 1);                 // QP 9: FIRST, LAST with immediate, SRQ 1 WQE 1
+    xrc_send(8, 2, 256, 1, 0);                 // ONLY with immediate, one MTU, SRQ 2 WQE 1
+    xrc_send(9, 1, 513, 0, 0);                 // QP 9: FIRST MIDDLE LAST, SRQ 1 WQE 2
+    xrc_send(10, 3, 100, 0, 1);                // QP 10 (domain 6): SRQ 3 WQE 0
+    xrc_check;
+    stall_en = 1'b0;
+    xrc_stats;
+
+    // --- (b) SRQ 2 empty (SRQ 1 and the QP's own RQ are not): RNR NAK 0xB1
+    // with the QP's timer code, nothing written; after a WQE is posted to
+    // SRQ 2 the retransmitted SEND (same PSN) takes it -------------------
+    $display("XRC: SRQ named by the XRCETH empty: RNR NAK 0xB1; SEND after a post");
+    sg_n = 1; set_sg(0, 64'h341C01, 64, KEY_GOOD); clear_allowed; sg_arm; srq_post(24'd1);
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    xrc_srqn = 24'd2;
+    add_pkt(8'hA4, 8, tb_psn[8], 0, 0, 40, msg_id, 0, 0, 0, 0, 0);
+    exp_ack(8, tb_psn[8], {3'b001, q_rnr(8)});
+    xr_rnr = xr_rnr + 1; xr_ack = xr_ack + 1;
+    drain;
+    check_wr_delta(0, 0);
+    sg_n = 1; set_sg(0, 64'h341E01, 64, KEY_OTHPD); sg_arm; srq_post(24'd2);
+    xrc_send(8, 2, 40, 0, 0);                  // SRQ 2 WQE 2, the RNR NAK's PSN
+    xrc_send(9, 1, 64, 0, 0);                  // SRQ 1 WQE 3
+    xrc_check;
+    xrc_stats;
+
+    // --- (c) SGE keys are checked against the SRQ's PD: a WQE of SRQ 1 (PD
+    // 7) with an SGE of PD 8 -> CQE LOC_PROT_ERR on SRQ 1's CQ naming it, NAK
+    // remote operational error 0xB1/0x63, QP 9 to error ------------------
+    $display("XRC: SGE key of another PD than the SRQ's: LOC_PROT_ERR on the SRQ's CQ, NAK 0x63");
+    clear_allowed;
+    sg_n = 2; set_sg(0, 64'h342001, 50, KEY_GOOD); set_sg(1, 64'h342101, 50, KEY_OTHPD); srq_post(24'd1);   // not armed
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    p0 = tb_psn[9];
+    xrc_srqn = 24'd1;
+    add_pkt(8'hA4, 9, p0, 0, 0, 60, msg_id, 0, 0, 0, 0, 0);
+    msg_id = msg_id + 1;
+    srq_take(24'd1);
+    exp_cqe_x(9, 1, sx, `RNIC_CQE_OP_RESP_RECV, `RNIC_WC_STATUS_LOC_PROT_ERR, 8'd0, 0, 0);
+    exp_ack(9, p0, 8'h63);
+    exp_qerr(9, `RNIC_HW_EVENT_RESP_ERR);   // the error CQE reports it
+    xr_inv = xr_inv + 1; xr_ack = xr_ack + 1; xr_err = xr_err + 1;
+    drain;
+    check_wr_delta(0, 0);
+    xrc_up(24'd9, XD, p0 + 24'd16);
+    xrc_stats;
+
+    // --- (d) RDMA WRITE (0xA6 0xA7 0xA8, 0xAA) and READ (0xAC: 0xAD 0xAE
+    // 0xAF, 0xB0) with a key of the named SRQ's PD; a WRITE with immediate
+    // (0xA6 0xA9) takes a WQE of the named SRQ at its LAST (CQE RECV_IMM on
+    // its CQ, its buffer untouched) ---------------------------------------
+    $display("XRC: WRITE 0xA6..0xA8 / 0xAA, WRITE_IMM 0xA6 0xA9, READ 0xAC -> 0xAD 0xAE 0xAF / 0xB0; keys of the SRQ's PD");
+    xrc_wr_ok(8, 2, VA_BASE + 64'h350003, KEY_X8, 700, 64'h350003);      // PD 8 key, SRQ 2 (PD 8)
+    xrc_wr_ok(8, 1, VA_BASE + 64'h351001, KEY_GOOD, 200, 64'h351001);    // PD 7 key, SRQ 1 (PD 7)
+    xrc_rd_ok(8, 2, VA_BASE + 64'h350003, KEY_X8, 600, 64'h350003);      // the WRITE's bytes back
+    xrc_rd_ok(8, 1, VA_BASE + 64'h351001, KEY_RD7, 100, 64'h351001);
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h343001, 32, KEY_OTHPD); srq_post(24'd2);    // not armed
+    al_lo[0] = 64'h352001; al_hi[0] = 64'h352001 + 300; al_n = 1;
+    fill_range(64'h352001 - GUARD, 300 + 2 * GUARD);
+    msg_tr = 8'hA0; xrc_srqn = 24'd2;
+    add_msg(8, 1'b1, 300, 256, 1, 32'hFACE0008, 1, VA_BASE + 64'h352001, KEY_OTHPD);
+    msg_tr = 8'h00;
+    c0 = msg_id;
+    msg_id = msg_id + 1;
+    exp_wr_req_bytes = exp_wr_req_bytes + 300;
+    srq_take(24'd2); ic = sx;
+    exp_cqe_x(8, 2, ic, `RNIC_CQE_OP_RESP_RECV_IMM, `RNIC_WC_STATUS_SUCCESS,
+              `RNIC_CQE_FLAG_IMM | `RNIC_CQE_FLAG_SOLICITED, 300, 32'hFACE0008);
+    tb_msn[8] = tb_msn[8] + 1;
+    exp_ack(8, tb_psn[8] - 1, 8'h1F);
+    xr_ack = xr_ack + 1;
+    drain;
+    sg_n = 1; sg_addr[0] = 64'h352001; sg_len[0] = 300; check_scatter(c0, 300);
+    srq_sel(24'd2, ic); check_scatter(c0, 0);
+    xrc_stats;
+
+    // --- (e) atomics: FETCH ADD (0xB4) naming SRQ 1 with a PD 7 key, COMPARE
+    // SWAP (0xB3) naming SRQ 2 with a PD 8 key: ATOMIC ACK 0xB2 with the
+    // original data ---------------------------------------------------------
+    $display("XRC: FETCH ADD 0xB4, COMPARE SWAP 0xB3 -> ATOMIC ACK 0xB2");
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    at_q = 24'd8; at_a = 64'h353000; at_va = VA_BASE + at_a;
+    at_v = 64'h00000001FFFFFFFE;
+    at_arm(at_a, at_v);
+    at_key = KEY_ATOMIC; xrc_srqn = 24'd1;
+    at_step(8'hB4, 64'h0000000000000003, 64'd0);                  // -> 0x00000002_00000001
+    at_key = KEY_X8; xrc_srqn = 24'd2;
+    at_step(8'hB3, 64'h5555AAAA5555AAAA, 64'h0000000200000001);   // matches
+    xr_ack = xr_ack + 2;
+    drain;
+    check_at(at_a, 64'h5555AAAA5555AAAA);
+    check_wr_delta(16, 16);
+    xrc_stats;
+
+    // --- (f) remote keys of another PD than the named SRQ's: NAK remote
+    // access 0xB1/0x62, QP error, nothing read or written: a PD 8 key naming
+    // SRQ 1, a PD 7 key naming SRQ 2, the targets' own PD 9 naming either
+    $display("XRC: WRITE, READ, atomic with a key of another PD than the SRQ's: NAK 0x62");
+    xrc_nak(8, 1, 0, VA_BASE + 64'h354001, KEY_X8, 100, 8'h62);
+    xrc_nak(8, 2, 0, VA_BASE + 64'h354001, KEY_GOOD, 100, 8'h62);
+    xrc_nak(8, 1, 0, VA_BASE + 64'h354001, KEY_X9, 100, 8'h62);
+    xrc_nak(9, 2, 1, VA_BASE + 64'h350003, KEY_RD7, 100, 8'h62);
+    xrc_nak(9, 1, 1, VA_BASE + 64'h350003, KEY_X8, 100, 8'h62);
+    xrc_nak(9, 2, 1, VA_BASE + 64'h350003, KEY_X9, 100, 8'h62);
+    xrc_nak(8, 2, 2, at_va, KEY_ATOMIC, 8, 8'h62);
+    xrc_nak(8, 1, 2, at_va, KEY_X8, 8, 8'h62);
+    xrc_stats;
+
+    // --- (g) XRCETH naming no XRC SRQ of the target's domain: NAK invalid
+    // request 0xB1/0x61, QP error RESP_INV_REQ, no WQE read, nothing
+    // written: SRQ 3 (domain 6), SRQ 0 (not XRC), 0x41 (past the 64 SRQs;
+    // its low bits name SRQ 1), SRQ 12 (not valid); QP 10 (domain 6) naming
+    // SRQ 1; for SEND, WRITE, READ and atomic requests
+    $display("XRC: XRCETH naming another domain's SRQ, a non-XRC SRQ, SRQ 0x41, a destroyed SRQ: NAK 0x61");
+    xrc_nak(8, 24'd3, 3, 64'd0, 32'd0, 40, 8'h61);
+    xrc_nak(8, 24'd0, 3, 64'd0, 32'd0, 40, 8'h61);
+    xrc_nak(8, 24'h000041, 3, 64'd0, 32'd0, 40, 8'h61);
+    xrc_nak(8, 24'd12, 3, 64'd0, 32'd0, 40, 8'h61);
+    xrc_nak(10, 24'd1, 3, 64'd0, 32'd0, 40, 8'h61);
+    xrc_nak(9, 24'd3, 0, VA_BASE + 64'h354001, KEY_GOOD, 100, 8'h61);
+    xrc_nak(9, 24'd0, 1, VA_BASE + 64'h350003, KEY_RD7, 100, 8'h61);
+    xrc_nak(9, 24'h000041, 2, at_va, KEY_ATOMIC, 8, 8'h61);
+    xrc_stats;
+    // the refused requests took no WQE: each SRQ's next one goes to a SEND
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h344001, 100, KEY_GOOD); sg_arm; srq_post(24'd1);
+    sg_n = 1; set_sg(0, 64'h344201, 100, KEY_OTHPD); sg_arm; srq_post(24'd2);
+    sg_n = 1; set_sg(0, 64'h344401, 100, KEY_GOOD); sg_arm; srq_post(24'd3);
+    xrc_send(9, 2, 90, 0, 0);
+    xrc_send(8, 1, 91, 0, 1);
+    xrc_send(10, 3, 92, 1, 0);
+    xrc_check;
+    xrc_stats;
+
+    // --- (h) another transport's code: RC and UC SENDs and an RC READ to
+    // an XRC target, an XRC SEND to RC QP 3: dropped as a bad QP without a
+    // reply; each QP then takes its next message at the same PSN ----------
+    $display("XRC: RC / UC opcodes to an XRC target and an XRC SEND to an RC QP: dropped");
+    save_wr = wr_bytes; save_req = wr_req_bytes;
+    c0 = rd_reqs; c1 = n_hdr_vcyc;
+    add_pkt(8'h04, 8, tb_psn[8], 0, 1, 30, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h24, 8, tb_psn[8], 0, 0, 30, msg_id, 0, 0, 0, 0, 0);
+    add_pkt(8'h0C, 8, tb_psn[8], 0, 1, 0, msg_id, 0, VA_BASE + 64'h350003, KEY_X8, 64, 0);
+    xrc_srqn = 24'd1;
+    add_pkt(8'hA4, 3, tb_psn[3], 0, 1, 30, msg_id, 0, 0, 0, 0, 0);
+    xr_bad = xr_bad + 4;
+    drain;
+    check_wr_delta(0, 0);
+    if (rd_reqs != c0 || n_hdr_vcyc != c1) begin
+        $display("FAIL: dropped packets of another transport: %0d DMA reads, %0d cycles of m_hdr_valid",
+                 rd_reqs - c0, n_hdr_vcyc - c1);
+        errors = errors + 1;
+    end
+    xrc_stats;
+    clear_allowed;
+    sg_n = 1; set_sg(0, 64'h344601, 100, KEY_GOOD); sg_arm; srq_post(24'd1);
+    xrc_send(8, 1, 30, 0, 0);
+    xrc_check;
+    ack_tr = 8'h00;
+    sg_n = 1; set_sg(0, 64'h344801, 100, KEY_GOOD);
+    send_case(3, 30, 4096, 0, 0);
+    xr_ack = xr_ack + 1;
+    xrc_stats;
+    $display("XRC: all cases checked");
 
     if (errors == 0)
         $display("PASS: tb_resp");

@@ -30,6 +30,7 @@
 #include <infiniband/verbs.h>
 
 #include "cosim_common.h"
+#include "rnic_addr.h"
 
 #define BUF_LEN (1u << 20)
 #define GUARD 64
@@ -2376,6 +2377,262 @@ static void t_xrc_rules(void)
 	xrc_down(&x);
 }
 
+
+/* ---- RAW_PACKET ------------------------------------------------------------- */
+
+#define RAW_ETYPE 0x88b5u    /* IEEE 802 local experimental EtherType 1 */
+#define RAW_ETYPE2 0x88b6u   /* ... and 2 */
+
+/* A RAW_PACKET QP of d on cq, in RTS (the RAW_PACKET rules of ibv_modify_qp:
+ * INIT takes the port, RTR and RTS nothing). */
+static struct ibv_qp *raw_qp(struct dev *d, struct ibv_cq *cq)
+{
+	struct ibv_qp_init_attr ia = {
+		.send_cq = cq, .recv_cq = cq,
+		.cap = {.max_send_wr = DEPTH, .max_recv_wr = DEPTH, .max_send_sge = 4, .max_recv_sge = 4,
+			.max_inline_data = 64},
+		.qp_type = IBV_QPT_RAW_PACKET, .sq_sig_all = 1,
+	};
+	struct ibv_qp *qp = ibv_create_qp(d->pd, &ia);
+	struct ibv_qp_attr a = {.qp_state = IBV_QPS_INIT, .port_num = 1};
+
+	if (!qp)
+		return NULL;
+	if (ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_PORT) == 0) {
+		a.qp_state = IBV_QPS_RTR;
+		if (ibv_modify_qp(qp, &a, IBV_QP_STATE) == 0) {
+			a.qp_state = IBV_QPS_RTS;
+			if (ibv_modify_qp(qp, &a, IBV_QP_STATE) == 0)
+				return qp;
+		}
+	}
+	ibv_destroy_qp(qp);
+	return NULL;
+}
+
+/* A flow rule on qp: destination MAC dmac (all bits) and, unless any_type,
+ * EtherType etype (ibv_create_flow(3), one IBV_FLOW_SPEC_ETH). */
+static struct ibv_flow *raw_flow(struct ibv_qp *qp, const uint8_t dmac[6], uint16_t etype, int any_type)
+{
+	struct {
+		struct ibv_flow_attr attr;
+		struct ibv_flow_spec_eth eth;
+	} f;   /* the spec follows the attribute (20 bytes): no padding between */
+
+	memset(&f, 0, sizeof(f));
+	f.attr.type = IBV_FLOW_ATTR_NORMAL;
+	f.attr.size = sizeof(f);
+	f.attr.num_of_specs = 1;
+	f.attr.port = 1;
+	f.eth.type = IBV_FLOW_SPEC_ETH;
+	f.eth.size = sizeof(f.eth);
+	memcpy(f.eth.val.dst_mac, dmac, 6);
+	memset(f.eth.mask.dst_mac, 0xff, 6);
+	if (!any_type) {
+		f.eth.val.ether_type = htons(etype);
+		f.eth.mask.ether_type = 0xffff;
+	}
+	return ibv_create_flow(qp, &f.attr);
+}
+
+struct raw_set {
+	struct ibv_cq *ca, *cb;
+	struct ibv_qp *qa, *qb;
+	uint8_t mac_a[6], mac_b[6];
+};
+
+static void raw_down(struct raw_set *r)
+{
+	if (r->qa)
+		ibv_destroy_qp(r->qa);
+	if (r->qb)
+		ibv_destroy_qp(r->qb);
+	if (r->ca)
+		ibv_destroy_cq(r->ca);
+	if (r->cb)
+		ibv_destroy_cq(r->cb);
+	memset(r, 0, sizeof(*r));
+}
+
+static int raw_up(struct raw_set *r)
+{
+	memset(r, 0, sizeof(*r));
+	rnic_mac_from_ipv4(gid_ipv4(&A.gid), r->mac_a);
+	rnic_mac_from_ipv4(gid_ipv4(&B.gid), r->mac_b);
+	r->ca = ibv_create_cq(A.ctx, 4 * DEPTH, NULL, NULL, 0);
+	r->cb = ibv_create_cq(B.ctx, 4 * DEPTH, NULL, NULL, 0);
+	if (!r->ca || !r->cb)
+		return -1;
+	r->qa = raw_qp(&A, r->ca);
+	r->qb = raw_qp(&B, r->cb);
+	return r->qa && r->qb ? 0 : -1;
+}
+
+/* An Ethernet frame of len bytes at f: dst, src, EtherType, then pattern
+ * bytes of seed. */
+static void raw_frame(uint8_t *f, uint32_t len, const uint8_t dst[6], const uint8_t src[6], uint16_t etype,
+		      unsigned seed)
+{
+	fill(f, len, seed);
+	memcpy(f, dst, 6);
+	memcpy(f + 6, src, 6);
+	f[12] = (uint8_t)(etype >> 8);
+	f[13] = (uint8_t)etype;
+}
+
+/* Sends the frame at f (len bytes; nsge SGEs, or inline) on r->qa and checks
+ * its send completion. */
+static int raw_send(struct raw_set *r, uint64_t id, uint8_t *f, uint32_t len, int nsge, int inl,
+		    enum ibv_wc_status want)
+{
+	struct ibv_sge sg[2] = {{.addr = (uintptr_t)f, .length = nsge == 2 ? len / 2 : len, .lkey = A.mr->lkey},
+				{.addr = (uintptr_t)f + len / 2, .length = len - len / 2, .lkey = A.mr->lkey}};
+	struct ibv_send_wr w = {.wr_id = id, .sg_list = sg, .num_sge = nsge, .opcode = IBV_WR_SEND,
+				.send_flags = IBV_SEND_SIGNALED | (inl ? IBV_SEND_INLINE : 0)}, *bad = NULL;
+	struct ibv_wc wc;
+
+	if (ibv_post_send(r->qa, &w, &bad) || bad)
+		return -1;
+	if (inl)
+		memset(f, 0x5a, len);   /* the inline frame is the device's copy now */
+	if (poll1(r->ca, &wc) || wc.wr_id != id || wc.status != want || wc.qp_num != r->qa->qp_num ||
+	    (want == IBV_WC_SUCCESS && wc.opcode != IBV_WC_SEND))
+		return -1;
+	return 0;
+}
+
+/* Table cell SEND on RAW_PACKET (ibv_post_send(3)) and ibv_create_flow(3):
+ * the SGEs (or the inline data) of a SEND are one whole Ethernet frame, sent
+ * as it is; on the peer a flow rule on the destination MAC and EtherType
+ * steers it to a RAW_PACKET QP, whose receive gets the frame byte for byte
+ * from byte 0 (IBV_WC_RECV, byte_len the frame's length, no GRH). Sizes 14
+ * (a bare header) to 4096, one or two SGEs, inline. */
+static void t_raw_send(void)
+{
+	static const uint32_t sizes[] = {14, 60, 61, 1514, 4096};
+	struct raw_set r;
+	struct ibv_flow *fl;
+	struct ibv_wc wc;
+	uint8_t *rbuf = B.buf + 512 * 1024 + GUARD;
+
+	CHECK(raw_up(&r) == 0, "RAW_PACKET set-up: %s", strerror(errno));
+	fl = raw_flow(r.qb, r.mac_b, RAW_ETYPE, 0);
+	CHECK(fl, "ibv_create_flow: %s", strerror(errno));
+	for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]) + 2; k++) {
+		int inl = k == sizeof(sizes) / sizeof(sizes[0]);          /* 60 bytes inline */
+		int two = k == sizeof(sizes) / sizeof(sizes[0]) + 1;      /* 1514 bytes in 2 SGEs */
+		uint32_t len = inl ? 60 : two ? 1514 : sizes[k];
+		uint8_t *f = A.buf + 4096 + 3 * k;
+		uint8_t want[4096];
+
+		raw_frame(f, len, r.mac_b, r.mac_a, RAW_ETYPE, 100 + k);
+		memcpy(want, f, len);
+		guard(rbuf, len);
+		CHECK(post_recv1(r.qb, 0x7b00 + k, rbuf, len + 5, B.mr->lkey) == 0, "post_recv");
+		CHECK(raw_send(&r, 0x5f00 + k, f, len, two ? 2 : 1, inl, IBV_WC_SUCCESS) == 0,
+		      "send of a %u-byte frame", len);
+		CHECK(poll1(r.cb, &wc) == 0, "no receive completion (%u-byte frame)", len);
+		CHECK_WC(wc, 0x7b00 + k, IBV_WC_SUCCESS, IBV_WC_RECV, (int)len, 0, 0, r.qb->qp_num);
+		CHECK(wc.src_qp == 0, "src_qp %u of a raw frame", wc.src_qp);
+		CHECK(memcmp(rbuf, want, len) == 0, "the %u-byte frame received differs from the one sent", len);
+		for (int g = 1; g <= GUARD; g++)
+			CHECK(rbuf[-g] == GUARD_BYTE && rbuf[len + (unsigned)g - 1] == GUARD_BYTE,
+			      "written outside the receive buffer (%u-byte frame)", len);
+	}
+	CHECK(cq_empty(r.ca) && cq_empty(r.cb), "a completion too many");
+	CHECK(ibv_destroy_flow(fl) == 0, "ibv_destroy_flow");
+	raw_down(&r);
+}
+
+/* ibv_create_flow(3) rules: a frame no rule matches (another EtherType,
+ * another destination MAC) is not received; the lowest rule that matches
+ * takes a frame (a second rule for any EtherType catches what the first
+ * does not); RoCEv2 traffic to the port is never steered to a RAW_PACKET QP
+ * (an RC SEND goes through while a rule matches the port's MAC and every
+ * EtherType); once a rule is destroyed its frames are not received; a frame
+ * outside 14..4096 bytes completes with IBV_WC_LOC_LEN_ERR. */
+static void t_raw_flow(void)
+{
+	struct raw_set r;
+	struct ibv_flow *f1, *f2;
+	struct ibv_wc wc;
+	struct pair p;
+	uint8_t *rbuf = B.buf + 512 * 1024 + GUARD, *f = A.buf + 4096;
+
+	CHECK(raw_up(&r) == 0, "RAW_PACKET set-up: %s", strerror(errno));
+	f1 = raw_flow(r.qb, r.mac_b, RAW_ETYPE, 0);
+	CHECK(f1, "ibv_create_flow: %s", strerror(errno));
+	guard(rbuf, 128);
+	CHECK(post_recv1(r.qb, 0x7c00, rbuf, 128, B.mr->lkey) == 0, "post_recv");
+	raw_frame(f, 100, r.mac_b, r.mac_a, RAW_ETYPE2, 120);
+	CHECK(raw_send(&r, 0x6000, f, 100, 1, 0, IBV_WC_SUCCESS) == 0, "send");
+	raw_frame(f, 100, r.mac_a, r.mac_a, RAW_ETYPE, 121);
+	CHECK(raw_send(&r, 0x6001, f, 100, 1, 0, IBV_WC_SUCCESS) == 0, "send");
+	CHECK(cq_empty(r.cb), "a frame no rule matches was received");
+	for (int g = -GUARD; g < 128 + GUARD; g++)
+		CHECK(rbuf[g] == GUARD_BYTE, "a frame no rule matches was written");
+
+	/* a second rule, any EtherType: it takes the 0x88b6 frame */
+	f2 = raw_flow(r.qb, r.mac_b, 0, 1);
+	CHECK(f2, "ibv_create_flow (any EtherType): %s", strerror(errno));
+	raw_frame(f, 100, r.mac_b, r.mac_a, RAW_ETYPE2, 122);
+	CHECK(raw_send(&r, 0x6002, f, 100, 1, 0, IBV_WC_SUCCESS) == 0, "send");
+	CHECK(poll1(r.cb, &wc) == 0, "the frame of the second rule not received");
+	CHECK_WC(wc, 0x7c00, IBV_WC_SUCCESS, IBV_WC_RECV, 100, 0, 0, r.qb->qp_num);
+	CHECK(memcmp(rbuf, f, 100) == 0, "the frame of the second rule differs");
+
+	/* RoCEv2 to the port still goes to the RC QP, not the raw one */
+	CHECK(post_recv1(r.qb, 0x7c01, rbuf, 128, B.mr->lkey) == 0, "post_recv");
+	CHECK(pair_up(&p, IBV_QPT_RC, 0, DEPTH, 0, 0) == 0, "set-up: %s", strerror(errno));
+	fill(A.buf + 8192, 64, 123);
+	guard(B.buf + 8192 + GUARD, 64);
+	CHECK(post_recv1(p.qb, 0x7c02, B.buf + 8192 + GUARD, 64, B.mr->lkey) == 0, "post_recv");
+	CHECK(post_send1(p.qa, 0x6003, IBV_WR_SEND, A.buf + 8192, 64, A.mr->lkey, IBV_SEND_SIGNALED) == 0,
+	      "RC post_send");
+	CHECK(poll1(p.ca, &wc) == 0 && wc.status == IBV_WC_SUCCESS, "RC SEND with a raw rule installed: %s",
+	      ibv_wc_status_str(wc.status));
+	CHECK(poll1(p.cb, &wc) == 0 && wc.wr_id == 0x7c02 && wc.status == IBV_WC_SUCCESS, "RC receive");
+	CHECK_DATA(B.buf + 8192 + GUARD, 64, 123, "RC payload with a raw rule installed");
+	CHECK(cq_empty(r.cb), "a RoCEv2 frame was steered to the RAW_PACKET QP");
+	pair_down(&p);
+
+	/* rules destroyed: their frames are no longer received */
+	CHECK(ibv_destroy_flow(f1) == 0 && ibv_destroy_flow(f2) == 0, "ibv_destroy_flow");
+	raw_frame(f, 100, r.mac_b, r.mac_a, RAW_ETYPE, 124);
+	CHECK(raw_send(&r, 0x6004, f, 100, 1, 0, IBV_WC_SUCCESS) == 0, "send");
+	CHECK(cq_empty(r.cb), "a frame of a destroyed rule was received");
+
+	/* too short a frame */
+	CHECK(raw_send(&r, 0x6005, f, 13, 1, 0, IBV_WC_LOC_LEN_ERR) == 0, "a 13-byte frame: not LOC_LEN_ERR");
+	raw_down(&r);
+}
+
+/* Table column RAW_PACKET: opcodes other than SEND refused (SEND_WITH_IMM,
+ * RDMA WRITE, READ, atomics, LOCAL_INV, BIND_MW, SEND_WITH_INV; TSO as the
+ * device reports no tso_caps), and IBV_SEND_IP_CSUM as it reports no
+ * checksum offload: EINVAL, bad_wr. */
+static void t_raw_refused(void)
+{
+	static const enum ibv_wr_opcode ops[] = {IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_WRITE, IBV_WR_RDMA_WRITE_WITH_IMM,
+						 IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP,
+						 IBV_WR_ATOMIC_FETCH_AND_ADD, IBV_WR_LOCAL_INV, IBV_WR_BIND_MW,
+						 IBV_WR_SEND_WITH_INV, IBV_WR_TSO};
+	struct raw_set r;
+
+	CHECK(raw_up(&r) == 0, "RAW_PACKET set-up: %s", strerror(errno));
+	for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		struct ibv_sge s = {.addr = (uintptr_t)A.buf, .length = 64, .lkey = A.mr->lkey};
+		struct ibv_send_wr w = {.wr_id = 1, .sg_list = &s, .num_sge = 1, .opcode = ops[i]}, *bad = NULL;
+
+		CHECK(ibv_post_send(r.qa, &w, &bad) == EINVAL && bad == &w, "opcode %d on RAW_PACKET: not refused",
+		      ops[i]);
+	}
+	CHECK(post_send1(r.qa, 2, IBV_WR_SEND, A.buf, 64, A.mr->lkey, IBV_SEND_IP_CSUM) == EINVAL,
+	      "IP_CSUM on RAW_PACKET without device support: not refused");
+	CHECK(cq_empty(r.ca), "a refused WR completed");
+	raw_down(&r);
+}
+
 /* ---- asynchronous events ------------------------------------------------ */
 
 /* The next asynchronous event of d within ms wall milliseconds (async_fd
@@ -2588,7 +2845,9 @@ static const struct clause clauses[] = {
 	T("send.table.xrc.local_inv", "ibv_post_send(3)", "opcode table: IBV_WR_LOCAL_INV on XRC_SEND", t_xrc_mw),
 	T("send.table.xrc.send_inv", "ibv_post_send(3)", "opcode table: IBV_WR_SEND_WITH_INV on XRC_SEND: delivered; no window can be bound to an XRC target, so the key is refused (IBV_WC_REM_INV_REQ_ERR)", t_xrc_mw),
 	T("send.xrc.rules", "ibv_post_send(3), ibv_post_recv(3)", "XRC: no ibv_post_recv on initiator or target (EINVAL, bad_wr); an SRQ outside the target's XRC domain refused (remote invalid request); TSO refused (EINVAL, bad_wr); a domain in use not closed (EBUSY)", t_xrc_rules),
-	O("send.table.raw", "ibv_post_send(3)", "opcode table: the RAW_PACKET column", "RAW_PACKET QPs are not implemented yet"),
+	T("send.table.raw.send", "ibv_post_send(3), ibv_create_flow(3)", "opcode table: IBV_WR_SEND on RAW_PACKET: the SGEs (or inline data) are one whole Ethernet frame, received byte for byte through a flow rule on the peer", t_raw_send),
+	T("send.raw.flow", "ibv_create_flow(3)", "flow rules: unmatched frames not received, the lowest matching rule wins, RoCEv2 never steered, destroyed rules match nothing; a frame outside 14..4096 bytes: IBV_WC_LOC_LEN_ERR", t_raw_flow),
+	T("send.table.raw.refused", "ibv_post_send(3)", "opcodes outside the RAW_PACKET column (TSO: the device reports no tso_caps) and IBV_SEND_IP_CSUM (no checksum offload) refused: EINVAL, bad_wr", t_raw_refused),
 	T("send.flags.fence", "ibv_post_send(3)", "IBV_SEND_FENCE valid only for RC: refused on UC, accepted on RC", t_fence_rc_only),
 	T("send.flags.fence.order", "ibv_post_send(3)", "IBV_SEND_FENCE: a fenced WR waits for earlier READs/atomics (a WRITE of READ data, a SEND of a fetched value)", t_fence_order),
 	T("send.flags.signaled", "ibv_post_send(3)", "IBV_SEND_SIGNALED with sq_sig_all=0: only signaled WRs complete; unsignaled slots are freed", t_signaled),

@@ -10,7 +10,9 @@ checksum set to all ones, the BTH with byte 4 set to all ones and the rest of th
 packet up to the ICRC, stored least-significant byte first (IBA annex A17).
 
 Prints "roce_check: N frames, N ICRC ok, N bad" and exits 1 if any frame is bad
-or there are none.  --corrupt OFFSET --write OUT writes a copy of the input with
+or there are none.  --raw-ethertype T[,T...] names the EtherTypes of raw
+Ethernet frames expected on the wire (RAW_PACKET QPs): such frames are counted
+("..., N raw") instead of checked; every other frame must still be RoCEv2.  --corrupt OFFSET --write OUT writes a copy of the input with
 byte OFFSET of the first frame inverted, for negative tests.
 """
 import argparse
@@ -100,6 +102,8 @@ def main():
                     help="invert byte OFFSET of the first frame and write the copy to --write")
     ap.add_argument("--write", metavar="OUT")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every bad frame")
+    ap.add_argument("--raw-ethertype", default="", metavar="T[,T...]",
+                    help="EtherTypes (e.g. 0x88b5) of expected raw frames: counted, not checked")
     args = ap.parse_args()
 
     try:
@@ -119,8 +123,12 @@ def main():
         print("roce_check: wrote %s with byte %d of frame 0 inverted" % (args.write, args.corrupt))
         return 0
 
-    ok = bad = 0
+    raw_types = {int(t, 0).to_bytes(2, "big") for t in args.raw_ethertype.split(",") if t}
+    ok = bad = raw = 0
     for n, (_, frame) in enumerate(records):
+        if frame[12:14] in raw_types:
+            raw += 1
+            continue
         why = check(frame)
         if why is None:
             ok += 1
@@ -128,7 +136,8 @@ def main():
             bad += 1
             if args.verbose or bad <= 10:
                 print("frame %d: %s" % (n, why))
-    print("roce_check: %d frames, %d ICRC ok, %d bad" % (len(records), ok, bad))
+    print("roce_check: %d frames, %d ICRC ok, %d bad%s" %
+          (len(records), ok, bad, ", %d raw" % raw if raw_types else ""))
     return 0 if records and not bad else 1
 
 

@@ -15,6 +15,7 @@ int mock_closed_uctx_live;
 uint32_t mock_closed_srq_busy;
 uint32_t mock_closed_busy;
 int mock_closed_xrcds;
+int mock_closed_flows;
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t)
 {
@@ -313,6 +314,7 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		rnic_cmd_query_device_out_set_max_srq_wr(out, 1u << RNIC_LOG_MAX_WQE);
 		rnic_cmd_query_device_out_set_max_srq_sge(out, RNIC_MAX_RECV_SGE);
 		rnic_cmd_query_device_out_set_max_xrcd(out, MOCK_XRCDS - MOCK_FIRST_XRCDN);
+		rnic_cmd_query_device_out_set_max_flows(out, MOCK_FLOWS);
 		break;
 	case RNIC_CMD_OP_QUERY_PORT:
 		rnic_cmd_query_port_out_set_state(out, 4); /* active */
@@ -451,6 +453,12 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 			st = RNIC_CMD_STATUS_BAD_HANDLE;
 			break;
 		}
+		for (i = 0; i < MOCK_FLOWS; i++)
+			if (m->flow[i].valid &&
+			    rnic_cmd_create_flow_in_get_qpn(m->flow[i].create) == h)
+				st = RNIC_CMD_STATUS_BUSY;
+		if (st != RNIC_CMD_STATUS_OK)
+			break;
 		qp->valid = 0;
 		if (rnic_cmd_create_qp_in_get_type(qp->create) == RNIC_QP_TYPE_XRC_RECV)
 			m->xrcd_refs[rnic_cmd_create_qp_in_get_xrcdn(qp->create)]--;
@@ -535,6 +543,27 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		rnic_cmd_srq_attr_set_max_wr(out,
 					     1u << rnic_cmd_create_srq_in_get_log_size(srq->create));
 		rnic_cmd_srq_attr_set_limit(out, srq->limit);
+		break;
+	case RNIC_CMD_OP_CREATE_FLOW:
+		qp = mock_qp_get(m, rnic_cmd_create_flow_in_get_qpn(in));
+		if (!qp || rnic_cmd_create_qp_in_get_type(qp->create) != RNIC_QP_TYPE_RAW) {
+			st = RNIC_CMD_STATUS_BAD_HANDLE;
+			break;
+		}
+		i = mock_alloc_index(&m->flow[0].valid, sizeof(m->flow[0]), 0, MOCK_FLOWS);
+		if (i == UINT32_MAX) {
+			st = RNIC_CMD_STATUS_NO_RESOURCES;
+			break;
+		}
+		m->flow[i].valid = 1;
+		memcpy(m->flow[i].create, in, sizeof(m->flow[i].create));
+		rnic_cmd_out_set_handle(out, i);
+		break;
+	case RNIC_CMD_OP_DESTROY_FLOW:
+		if (h >= MOCK_FLOWS || !m->flow[h].valid)
+			st = RNIC_CMD_STATUS_BAD_HANDLE;
+		else
+			m->flow[h].valid = 0;
 		break;
 	case RNIC_CMD_OP_REG_MR:
 		i = mock_alloc_index(&m->mr[0].valid, sizeof(m->mr[0]), 1, MOCK_MRS);
@@ -687,6 +716,9 @@ static void mock_close(struct rnic_transport *t)
 	mock_closed_xrcds = 0;
 	for (unsigned i = 0; i < MOCK_XRCDS; i++)
 		mock_closed_xrcds += m->xrcd_open[i];
+	mock_closed_flows = 0;
+	for (unsigned i = 0; i < MOCK_FLOWS; i++)
+		mock_closed_flows += m->flow[i].valid;
 	free(m);
 }
 

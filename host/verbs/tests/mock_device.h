@@ -6,7 +6,9 @@
  * receiving QP created with an SRQ takes the SRQ's next WQE, and an XRC
  * target (a message from an XRC_SEND QP) the next WQE of the XRC SRQ the
  * WQE's dest_qpn names, if it is one of the target's domain, completing on
- * that SRQ's CQ.
+ * that SRQ's CQ. Flow steering rules (CREATE_FLOW, DESTROY_FLOW) are kept
+ * as their commands' input, for RAW_PACKET QPs only; a QP with rules
+ * refuses DESTROY_QP (BUSY), as the firmware does.
  *
  * DMA addresses are vaddr + MOCK_IOVA_OFFSET, so a test notices any place
  * the library hands the device a virtual address where an IOVA belongs.
@@ -33,6 +35,7 @@
 #define MOCK_XRCDS (1u << RNIC_LOG_XRCDS)
 #define MOCK_FIRST_XRCDN 3u /* first XRC domain number handed out */
 #define MOCK_PORT_IPV4 0x0A000001u /* 10.0.0.1 */
+#define MOCK_FLOWS (1u << RNIC_LOG_FLOWS)
 /* node GUID 02:00:00:ff:fe:00:00:01 as the QUERY_DEVICE field holds it
  * (GUID byte 0 in bits 7:0) */
 #define MOCK_NODE_GUID_FIELD 0x010000FEFF000002ull
@@ -60,6 +63,11 @@ struct mock_srq {
 	uint32_t limit;       /* as CREATE_SRQ or MODIFY_SRQ left it */
 	uint32_t refs;        /* QPs created with this SRQ */
 	uint32_t pi, ci;      /* 16-bit indexes: last doorbell, WQEs taken */
+};
+
+struct mock_flow {
+	int valid;
+	uint32_t create[RNIC_CMD_IN_WORDS]; /* CREATE_FLOW input */
 };
 
 struct mock_mr {
@@ -102,6 +110,7 @@ struct mock_dev {
 	int xrcd_open[MOCK_XRCDS];
 	uint32_t xrcd_refs[MOCK_XRCDS]; /* XRC SRQs and XRC_RECV QPs in the domain */
 	uint32_t busy;        /* commands answered BUSY (any) */
+	struct mock_flow flow[MOCK_FLOWS];
 };
 
 /* Test-wide knobs and results (test code may keep global state). */
@@ -112,6 +121,7 @@ extern int mock_closed_uctx_live; /* ALLOC_UCTX without FREE_UCTX at close */
 extern uint32_t mock_closed_srq_busy; /* srq_busy of the last closed device */
 extern uint32_t mock_closed_busy;     /* busy of the last closed device */
 extern int mock_closed_xrcds;         /* XRC domains left open at close */
+extern int mock_closed_flows;         /* flow rules left at close */
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t);
 /* Write a CQE into CQ cqn like the hardware (owner bit last). words[7]'s

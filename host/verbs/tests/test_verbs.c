@@ -2830,6 +2830,495 @@ static void test_xrc_loopback_and_poll(void)
 	remove_sim_dir(one_dev);
 }
 
+/* ------------------------------------------------------------------ */
+/* RAW_PACKET QPs and flow steering                                    */
+
+/* ibv_create_qp(3) with IBV_QPT_RAW_PACKET: CREATE_QP of type RAW with the
+ * PD, both CQs and both rings (or an SRQ); the states the kernel's
+ * IB_QPT_RAW_PACKET rules allow with the fewest attributes: RESET->INIT
+ * with PORT only, INIT->RTR and RTR->RTS with STATE only. The device
+ * reports managed flow steering and no raw IP checksum offload. */
+static void test_raw_qp_create_and_modify(void)
+{
+	struct fx f;
+	struct ibv_qp *qp, *sq;
+	struct ibv_srq *srq;
+	struct ibv_qp_attr a;
+	struct ibv_qp_init_attr ia;
+	struct ibv_device_attr da;
+	struct ibv_recv_wr rw, *rbad = NULL;
+	const uint32_t *c;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	CHECK(verbs_get_ctx_op(f.ctx, ibv_create_flow) != NULL);
+	CHECK(verbs_get_ctx_op(f.ctx, ibv_destroy_flow) != NULL);
+	CHECK_EQ(ibv_query_device(f.ctx, &da), 0);
+	CHECK(da.device_cap_flags & IBV_DEVICE_MANAGED_FLOW_STEERING);
+	CHECK(!(da.device_cap_flags & IBV_DEVICE_RAW_IP_CSUM));
+
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RAW_PACKET, 16, 16, 2, 2, 64, 0);
+	CHECK(qp != NULL);
+	if (!qp)
+		exit(1);
+	CHECK_EQ(qp->qp_type, IBV_QPT_RAW_PACKET);
+	c = f.m->qp[qp->qp_num].create;
+	CHECK_EQ(rnic_cmd_create_qp_in_get_type(c), RNIC_QP_TYPE_RAW);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_pdn(c), ((struct rnic_pd *)f.pd)->pdn);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_send_cqn(c), ((struct rnic_cq *)f.scq)->cqn);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_recv_cqn(c), ((struct rnic_cq *)f.rcq)->cqn);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_srq_en(c), 0);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_size(c), 4);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_log_rq_size(c), 4);
+	CHECK(rnic_cmd_create_qp_in_get_sq_base(c) != 0);
+	CHECK(rnic_cmd_create_qp_in_get_rq_base(c) != 0);
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_INIT;
+	a.port_num = 1;
+	CHECK_EQ(ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_PORT), 0);
+	CHECK_EQ(rnic_cmd_qp_attr_get_attr_mask(f.m->qp[qp->qp_num].attr),
+		 RNIC_QP_ATTR_MASK_STATE | RNIC_QP_ATTR_MASK_PORT);
+	CHECK_EQ(rnic_cmd_qp_attr_get_port_num(f.m->qp[qp->qp_num].attr), 1);
+	a.qp_state = IBV_QPS_RTR;
+	CHECK_EQ(ibv_modify_qp(qp, &a, IBV_QP_STATE), 0);
+	a.qp_state = IBV_QPS_RTS;
+	CHECK_EQ(ibv_modify_qp(qp, &a, IBV_QP_STATE), 0);
+	CHECK_EQ(rnic_cmd_qp_attr_get_attr_mask(f.m->qp[qp->qp_num].attr),
+		 RNIC_QP_ATTR_MASK_STATE);
+	CHECK_EQ(qp->state, IBV_QPS_RTS);
+	CHECK_EQ(ibv_query_qp(qp, &a, IBV_QP_STATE, &ia), 0);
+	CHECK_EQ(ia.qp_type, IBV_QPT_RAW_PACKET);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+
+	/* on an SRQ: no receive ring of its own, ibv_post_recv refused */
+	srq = make_srq(f.pd, 8, 1, 0);
+	CHECK(srq != NULL);
+	if (!srq)
+		exit(1);
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = f.scq;
+	ia.recv_cq = f.rcq;
+	ia.srq = srq;
+	ia.qp_type = IBV_QPT_RAW_PACKET;
+	ia.cap.max_send_wr = 4;
+	ia.cap.max_send_sge = 1;
+	sq = ibv_create_qp(f.pd, &ia);
+	CHECK(sq != NULL);
+	if (!sq)
+		exit(1);
+	c = f.m->qp[sq->qp_num].create;
+	CHECK_EQ(rnic_cmd_create_qp_in_get_type(c), RNIC_QP_TYPE_RAW);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_srq_en(c), 1);
+	CHECK_EQ(rnic_cmd_create_qp_in_get_srqn(c), srq->handle);
+	CHECK_EQ(ia.cap.max_recv_wr, 0);
+	memset(&rw, 0, sizeof(rw));
+	CHECK_EQ(ibv_post_recv(sq, &rw, &rbad), EINVAL);
+	CHECK(rbad == &rw);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_post_send(3) on RAW_PACKET: a SEND whose SGEs (or inline bytes) are
+ * the whole frame; the WQE is the control segment (opcode SEND, flags,
+ * num_sge, wqe_index, length = frame bytes, imm 0) and the data segments,
+ * with every address field (dest_qpn, qkey, AH) zero. The RAW_PACKET column
+ * holds SEND only; IP_CSUM is refused (no checksum offload). A frame the
+ * device will refuse for its length is still posted: the device completes
+ * it with IBV_WC_LOC_LEN_ERR. */
+static void test_raw_send_wqe_bytes(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct ibv_qp_attr a;
+	struct ibv_send_wr wr, *bad = NULL;
+	struct ibv_sge sge[2];
+	uint8_t frame[60];
+	uint32_t *w, qpn, db0, i;
+	static const int refused_ops[] = {IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_WRITE,
+					  IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_RDMA_READ,
+					  IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_SEND_WITH_INV,
+					  IBV_WR_LOCAL_INV, IBV_WR_TSO};
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RAW_PACKET, 8, 8, 2, 1, 64, 0);
+	if (!qp)
+		exit(1);
+	qpn = qp->qp_num;
+	memset(&a, 0, sizeof(a));
+	a.port_num = 1;
+	a.qp_state = IBV_QPS_INIT;
+	CHECK_EQ(ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_PORT), 0);
+	a.qp_state = IBV_QPS_RTR;
+	CHECK_EQ(ibv_modify_qp(qp, &a, IBV_QP_STATE), 0);
+	a.qp_state = IBV_QPS_RTS;
+	CHECK_EQ(ibv_modify_qp(qp, &a, IBV_QP_STATE), 0);
+
+	/* a 60-byte frame: the Ethernet header in one SGE, the payload in
+	 * the next */
+	for (i = 0; i < 60; i++)
+		f.buf[i] = (uint8_t)(0x30 + i);
+	sge[0].addr = (uintptr_t)f.buf;
+	sge[0].length = 14;
+	sge[0].lkey = f.mr->lkey;
+	sge[1].addr = (uintptr_t)f.buf + 14;
+	sge[1].length = 46;
+	sge[1].lkey = f.mr->lkey;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = 0xF00D;
+	wr.opcode = IBV_WR_SEND;
+	wr.send_flags = IBV_SEND_SIGNALED;
+	wr.sg_list = sge;
+	wr.num_sge = 2;
+	wr.wr.ud.remote_qpn = 0x123; /* not UD: never read */
+	wr.wr.ud.remote_qkey = 0x456;
+	db0 = f.m->db_count;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_val[db0], rnic_db_sq_qpn(qpn) | rnic_db_sq_pi(1));
+	w = mock_sq_wqe(f.m, qpn, 0);
+	check_ctrl(w, RNIC_WQE_OP_SEND, RNIC_WQE_FLAG_SIGNALED, 2, 0, 0, 60);
+	check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+	CHECK_EQ(rnic_send_wqe_get_dest_qpn(w), 0);
+	CHECK_EQ(rnic_send_wqe_get_qkey(w), 0);
+	CHECK_EQ(rnic_send_wqe_get_ah_dip(w), 0);
+	check_sge(w + RNIC_SEND_WQE_WORDS, &sge[0]);
+	check_sge(w + RNIC_SEND_WQE_WORDS + RNIC_DATA_SEG_WORDS, &sge[1]);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.wrid[0], 0xF00D);
+
+	/* inline: the frame's bytes follow the control segment */
+	memcpy(frame, f.buf, sizeof(frame));
+	sge[0].addr = (uintptr_t)frame;
+	sge[0].length = sizeof(frame);
+	sge[0].lkey = 0xBAD;
+	wr.sg_list = sge;
+	wr.num_sge = 1;
+	wr.send_flags = IBV_SEND_INLINE;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	memset(frame, 0, sizeof(frame)); /* reusable at once */
+	w = mock_sq_wqe(f.m, qpn, 1);
+	check_ctrl(w, RNIC_WQE_OP_SEND, RNIC_WQE_FLAG_INLINE, 0, 1, 0, 60);
+	check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+	CHECK(memcmp(w + RNIC_SEND_WQE_WORDS, f.buf, 60) == 0);
+
+	/* too short for a frame: posted, the device judges the length */
+	sge[0].addr = (uintptr_t)f.buf;
+	sge[0].length = 10;
+	sge[0].lkey = f.mr->lkey;
+	wr.send_flags = 0;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	check_ctrl(mock_sq_wqe(f.m, qpn, 2), RNIC_WQE_OP_SEND, 0, 1, 2, 0, 10);
+
+	/* outside the RAW_PACKET column, IP_CSUM, too many SGEs: EINVAL,
+	 * bad_wr, nothing posted */
+	db0 = f.m->db_count;
+	for (i = 0; i < sizeof(refused_ops) / sizeof(refused_ops[0]); i++) {
+		wr.opcode = (enum ibv_wr_opcode)refused_ops[i];
+		bad = NULL;
+		CHECK_EQ(ibv_post_send(qp, &wr, &bad), EINVAL);
+		CHECK(bad == &wr);
+	}
+	wr.opcode = IBV_WR_SEND;
+	wr.send_flags = IBV_SEND_IP_CSUM;
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), EINVAL);
+	CHECK(bad == &wr);
+	wr.send_flags = 0;
+	wr.num_sge = (int)((struct rnic_qp *)qp)->sq.max_sge + 1;
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), EINVAL);
+	CHECK(bad == &wr);
+	wr.num_sge = 1;
+	wr.send_flags = IBV_SEND_INLINE;
+	sge[0].length = 65; /* max_inline_data 64 */
+	bad = NULL;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), EINVAL);
+	CHECK(bad == &wr);
+	CHECK_EQ(f.m->db_count, db0);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.pi, 3);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_create_flow(3)'s flow_attr with its specs laid out after it, as
+ * the page's example packs them. */
+#define T_ATTR(p) ((struct ibv_flow_attr *)(void *)(p))
+
+struct t_flow_eth {
+	struct ibv_flow_attr attr;
+	struct ibv_flow_spec_eth eth;
+} __attribute__((packed, aligned(4)));
+
+struct t_flow_eth2 {
+	struct ibv_flow_attr attr;
+	struct ibv_flow_spec_eth eth;
+	struct ibv_flow_spec_eth eth2;
+} __attribute__((packed, aligned(4)));
+
+struct t_flow_ipv4 {
+	struct ibv_flow_attr attr;
+	struct ibv_flow_spec_ipv4 ipv4;
+} __attribute__((packed, aligned(4)));
+
+/* The page's example rule (destination MAC 66:11:22:33:44:55), with an
+ * EtherType (IPv4) instead of the IPv4 spec. */
+static void t_flow_eth_init(struct t_flow_eth *fa)
+{
+	static const uint8_t dmac[6] = {0x66, 0x11, 0x22, 0x33, 0x44, 0x55};
+
+	memset(fa, 0, sizeof(*fa));
+	fa->attr.type = IBV_FLOW_ATTR_NORMAL;
+	fa->attr.size = sizeof(*fa);
+	fa->attr.num_of_specs = 1;
+	fa->attr.port = 1;
+	fa->eth.type = IBV_FLOW_SPEC_ETH;
+	fa->eth.size = sizeof(struct ibv_flow_spec_eth);
+	memcpy(fa->eth.val.dst_mac, dmac, 6);
+	memset(fa->eth.mask.dst_mac, 0xFF, 6);
+	fa->eth.val.ether_type = htobe16(0x0800);
+	fa->eth.mask.ether_type = htobe16(0xFFFF);
+}
+
+/* A flow_attr the library must refuse with `want` before any command. */
+#define T_FLOW_REFUSED(f, qp, attr, want) t_flow_refused(__LINE__, (f), (qp), (attr), (want))
+static void t_flow_refused(int line, struct fx *f, struct ibv_qp *qp, void *attr, int want)
+{
+	uint32_t n0 = f->m->cmd_count;
+	struct ibv_flow *fl;
+
+	errno = 0;
+	fl = ibv_create_flow(qp, T_ATTR(attr));
+	if (fl || errno != want || f->m->cmd_count != n0) {
+		fprintf(stderr, "FAIL %s:%d: ibv_create_flow gave %p errno %d (want %d), %u commands\n",
+			__FILE__, line, (void *)fl, errno, want, f->m->cmd_count - n0);
+		failures++;
+	}
+}
+
+/* ibv_create_flow(3): the ETH spec becomes the CREATE_FLOW input (MACs in
+ * the contract's lo/hi encoding, the big-endian ether_type as a number,
+ * the masks as given; the priority taken and unused); an empty spec list
+ * masks nothing. Refused before any command: rule types other than
+ * NORMAL, flags, comp_mask, specs other than ETH (L3/L4, inner), a VLAN
+ * mask (EOPNOTSUPP); sizes and counts that disagree, a second ETH spec,
+ * a port other than 1, a QP other than RAW_PACKET (EINVAL). A full device
+ * table gives ENOMEM. ibv_destroy_flow returns 0 or the errno. */
+static void test_flow_spec_parsing(void)
+{
+	struct fx f;
+	struct ibv_qp *qp, *ud;
+	struct t_flow_eth fa;
+	struct t_flow_eth2 fa2;
+	struct t_flow_ipv4 f4;
+	struct ibv_flow *fl[MOCK_FLOWS], *x;
+	const uint32_t *in = NULL;
+	uint32_t i, n0;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RAW_PACKET, 4, 4, 1, 1, 0, 0);
+	ud = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_UD, 4, 4, 1, 1, 0, 0);
+	if (!qp || !ud)
+		exit(1);
+	in = f.m->last_in;
+
+	/* the page's example: destination MAC exact, EtherType IPv4 */
+	t_flow_eth_init(&fa);
+	fa.attr.priority = 7;
+	fl[0] = ibv_create_flow(qp, T_ATTR(&fa));
+	CHECK(fl[0] != NULL);
+	if (!fl[0])
+		exit(1);
+	CHECK(fl[0]->context == f.ctx);
+	CHECK_EQ(fl[0]->handle, 0);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_CREATE_FLOW);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_qpn(in), qp->qp_num);
+	CHECK_EQ(in[2], qp->qp_num);
+	CHECK_EQ(in[3], 0x22334455u); /* dmac_lo: bytes 2..5, byte 5 in [7:0] */
+	CHECK_EQ(in[4], 0x6611u);     /* dmac_hi: bytes 0..1, byte 1 in [7:0] */
+	CHECK_EQ(in[5], 0xFFFFFFFFu);
+	CHECK_EQ(in[6], 0xFFFFu);
+	check_zero_words(in, 7, 11); /* source MAC and mask */
+	CHECK_EQ(in[11], 0xFFFF0800u); /* ethertype_mask << 16 | ethertype */
+	check_zero_words(in, 12, RNIC_CMD_IN_WORDS);
+
+	/* a source OUI and a local EtherType; the VLAN value without a mask
+	 * is ignored */
+	t_flow_eth_init(&fa);
+	memset(fa.eth.mask.dst_mac, 0, 6);
+	fa.eth.val.src_mac[0] = 0x0A;
+	fa.eth.val.src_mac[1] = 0x0B;
+	fa.eth.val.src_mac[2] = 0x0C;
+	fa.eth.val.src_mac[5] = 0x0F;
+	fa.eth.mask.src_mac[0] = 0xFF;
+	fa.eth.mask.src_mac[1] = 0xFF;
+	fa.eth.mask.src_mac[2] = 0xFF;
+	fa.eth.val.ether_type = htobe16(0x88B5);
+	fa.eth.mask.ether_type = htobe16(0xFF00);
+	fa.eth.val.vlan_tag = htobe16(0x0123);
+	fl[1] = ibv_create_flow(qp, T_ATTR(&fa));
+	CHECK(fl[1] != NULL);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_dmac_mask_lo(in), 0);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_dmac_mask_hi(in), 0);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_smac_lo(in), 0x0C00000Fu);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_smac_hi(in), 0x0A0Bu);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_smac_mask_lo(in), 0xFF000000u);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_smac_mask_hi(in), 0xFFFFu);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_ethertype(in), 0x88B5u);
+	CHECK_EQ(rnic_cmd_create_flow_in_get_ethertype_mask(in), 0xFF00u);
+
+	/* no spec: every frame the device steers */
+	memset(&fa, 0, sizeof(fa));
+	fa.attr.type = IBV_FLOW_ATTR_NORMAL;
+	fa.attr.size = sizeof(fa.attr);
+	fa.attr.port = 1;
+	fl[2] = ibv_create_flow(qp, T_ATTR(&fa));
+	CHECK(fl[2] != NULL);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_CREATE_FLOW);
+	CHECK_EQ(in[2], qp->qp_num);
+	check_zero_words(in, 3, RNIC_CMD_IN_WORDS);
+
+	/* EOPNOTSUPP: what the device cannot match */
+	t_flow_eth_init(&fa);
+	fa.attr.type = IBV_FLOW_ATTR_ALL_DEFAULT;
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	fa.attr.type = IBV_FLOW_ATTR_MC_DEFAULT;
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	fa.attr.type = IBV_FLOW_ATTR_SNIFFER;
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	t_flow_eth_init(&fa);
+	fa.attr.flags = IBV_FLOW_ATTR_FLAGS_DONT_TRAP;
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	fa.attr.flags = IBV_FLOW_ATTR_FLAGS_EGRESS;
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	t_flow_eth_init(&fa);
+	fa.attr.comp_mask = 1;
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	t_flow_eth_init(&fa);
+	fa.eth.mask.vlan_tag = htobe16(0x0FFF);
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	t_flow_eth_init(&fa);
+	fa.eth.type = (enum ibv_flow_spec_type)(IBV_FLOW_SPEC_ETH | IBV_FLOW_SPEC_INNER);
+	T_FLOW_REFUSED(&f, qp, &fa, EOPNOTSUPP);
+	memset(&f4, 0, sizeof(f4));
+	f4.attr.type = IBV_FLOW_ATTR_NORMAL;
+	f4.attr.size = sizeof(f4);
+	f4.attr.num_of_specs = 1;
+	f4.attr.port = 1;
+	f4.ipv4.type = IBV_FLOW_SPEC_IPV4;
+	f4.ipv4.size = sizeof(f4.ipv4);
+	f4.ipv4.val.src_ip = htobe32(0x0B86C806);
+	f4.ipv4.mask.src_ip = 0xFFFFFFFFu;
+	T_FLOW_REFUSED(&f, qp, &f4, EOPNOTSUPP);
+	f4.ipv4.type = IBV_FLOW_SPEC_TCP;
+	T_FLOW_REFUSED(&f, qp, &f4, EOPNOTSUPP);
+
+	/* EINVAL: sizes and counts that disagree, two L2 specs, the port,
+	 * the QP */
+	t_flow_eth_init(&fa);
+	fa.attr.num_of_specs = 2; /* one spec's worth of size */
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	t_flow_eth_init(&fa);
+	fa.attr.num_of_specs = 0; /* a spec left over */
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	t_flow_eth_init(&fa);
+	fa.attr.size = sizeof(fa) - 1;
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	fa.attr.size = sizeof(fa.attr) - 1;
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	t_flow_eth_init(&fa);
+	fa.eth.size = 0;
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	t_flow_eth_init(&fa);
+	fa.eth.size = sizeof(fa.eth) - 2; /* not an ibv_flow_spec_eth */
+	fa.attr.size = sizeof(fa) - 2;
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	t_flow_eth_init(&fa);
+	memset(&fa2, 0, sizeof(fa2));
+	fa2.attr = fa.attr;
+	fa2.attr.size = sizeof(fa2);
+	fa2.attr.num_of_specs = 2;
+	fa2.eth = fa.eth;
+	fa2.eth2 = fa.eth;
+	T_FLOW_REFUSED(&f, qp, &fa2, EINVAL);
+	t_flow_eth_init(&fa);
+	fa.attr.port = 2;
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	fa.attr.port = 0;
+	T_FLOW_REFUSED(&f, qp, &fa, EINVAL);
+	t_flow_eth_init(&fa);
+	T_FLOW_REFUSED(&f, ud, &fa, EINVAL);
+	errno = 0;
+	n0 = f.m->cmd_count;
+	CHECK(rnic_create_flow(qp, NULL) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(f.m->cmd_count, n0);
+
+	/* the device's table is full: ENOMEM */
+	for (i = 3; i < MOCK_FLOWS; i++) {
+		fl[i] = ibv_create_flow(qp, T_ATTR(&fa));
+		CHECK(fl[i] != NULL);
+		CHECK_EQ(fl[i] ? fl[i]->handle : ~0u, i);
+	}
+	errno = 0;
+	CHECK(ibv_create_flow(qp, T_ATTR(&fa)) == NULL);
+	CHECK_EQ(errno, ENOMEM);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_CREATE_FLOW);
+
+	/* ibv_destroy_flow: DESTROY_FLOW of the handle; 0; the entry is
+	 * free again. A failure returns its errno and the flow stays. */
+	CHECK_EQ(ibv_destroy_flow(fl[5]), 0);
+	CHECK_EQ(rnic_cmd_in_get_opcode(in), RNIC_CMD_OP_DESTROY_FLOW);
+	CHECK_EQ(rnic_cmd_in_get_handle(in), 5);
+	CHECK_EQ(f.m->flow[5].valid, 0);
+	x = ibv_create_flow(qp, T_ATTR(&fa));
+	CHECK(x != NULL);
+	CHECK_EQ(x ? x->handle : ~0u, 5);
+	f.m->force_status = RNIC_CMD_STATUS_BAD_HANDLE;
+	f.m->force_op = RNIC_CMD_OP_DESTROY_FLOW;
+	CHECK_EQ(ibv_destroy_flow(fl[6]), EINVAL);
+	CHECK_EQ(f.m->flow[6].valid, 1);
+	CHECK_EQ(ibv_destroy_flow(fl[6]), 0);
+	CHECK_EQ(f.m->flow[6].valid, 0);
+
+	/* a QP with rules is not destroyed (EBUSY) until they are */
+	CHECK_EQ(ibv_destroy_qp(qp), EBUSY);
+	CHECK(f.m->qp[qp->qp_num].valid);
+	CHECK_EQ(ibv_destroy_flow(x), 0);
+	for (i = 0; i < MOCK_FLOWS; i++)
+		if (i != 5 && i != 6)
+			CHECK_EQ(ibv_destroy_flow(fl[i]), 0);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+	fx_close(&f);
+	CHECK_EQ(mock_closed_flows, 0);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_close_device releases the rules the application left before the
+ * QPs they steer to: no DESTROY_QP is refused, no rule or mapping stays. */
+static void test_close_destroys_flows_before_qps(void)
+{
+	struct fx f;
+	struct ibv_qp *qp;
+	struct t_flow_eth fa;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RAW_PACKET, 4, 4, 1, 1, 0, 0);
+	if (!qp)
+		exit(1);
+	t_flow_eth_init(&fa);
+	CHECK(ibv_create_flow(qp, T_ATTR(&fa)) != NULL);
+	CHECK(ibv_create_flow(qp, T_ATTR(&fa)) != NULL);
+	fx_close(&f);
+	CHECK_EQ(mock_closed_busy, 0);
+	CHECK_EQ(mock_closed_flows, 0);
+	CHECK_EQ(mock_closed_uctx_live, 0);
+	remove_sim_dir(one_dev);
+}
+
 int main(void)
 {
 	unsetenv(RNIC_ENV_VFIO_DEVICES);
@@ -2862,6 +3351,10 @@ int main(void)
 	test_create_xrc_qps();
 	test_xrc_send_wqe_bytes();
 	test_xrc_loopback_and_poll();
+	test_raw_qp_create_and_modify();
+	test_raw_send_wqe_bytes();
+	test_flow_spec_parsing();
+	test_close_destroys_flows_before_qps();
 	if (failures) {
 		printf("FAIL: %d check(s) failed\n", failures);
 		return 1;

@@ -1,0 +1,346 @@
+// rnic_raw_rx: the receive side of RAW_PACKET QPs (flow steering).
+//
+// It taps the port's receive stream (every beat the parser takes; it never
+// stalls the stream) and keeps the frames that are not RoCEv2 for this port
+// (RoCEv2 for us: EtherType IPv4, protocol 17, UDP destination port 4791,
+// destination MAC cfg_mac and IP cfg_ip, which the parser takes) and that a
+// flow rule matches: context table FLOW, rule f matches when every field of
+// the frame XOR the rule's value, AND the rule's mask, is zero (destination
+// MAC, source MAC, EtherType); the lowest matching index wins. Each kept
+// frame goes to the responder as one packet: a header {qpn, len} on m_hdr_*
+// and then its bytes on m_axis_*, packed from lane 0, tlast on the last beat
+// (the header first: the payload of a frame starts once its header was
+// taken).
+//
+// Store-and-forward through a RAM of DATA_W-bit words: a frame is written as
+// it arrives and released (write pointer rewound) unless kept. A frame a
+// rule matches but that is longer than MAX_RAW_FRAME, or that started when
+// the RAM could not hold a largest frame, is dropped and counted (stat_drop);
+// a kept frame pulses stat_rx. The stream must be packed (every beat but a
+// frame's last full), as the parser also requires; a frame with a partial
+// beat before its last is not kept.
+`default_nettype none
+
+`include "rnic_contract.vh"
+
+module rnic_raw_rx #(
+    parameter DATA_W = 512,                  // stream width in bits: a power of two, 64..512
+    parameter LOG_FLOWS = `RNIC_LOG_FLOWS,   // log2 flow rules kept
+    parameter BUF_BYTES = 16384              // frame RAM bytes: a power of two, at least two largest frames
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+
+    // configuration: this port's addresses (RoCEv2 frames for them are the parser's)
+    input  wire [47:0]                   cfg_mac,
+    input  wire [31:0]                   cfg_ip,
+
+    // context write broadcast (table FLOW)
+    input  wire                          ctx_wr_valid,
+    input  wire [7:0]                    ctx_wr_table,
+    input  wire [23:0]                   ctx_wr_index,
+    input  wire [32*`RNIC_CTX_WORDS-1:0] ctx_wr_data,
+
+    // receive stream tap: one beat whenever the stream transfers one
+    input  wire [DATA_W-1:0]             s_tap_tdata,
+    input  wire [DATA_W/8-1:0]           s_tap_tkeep,
+    input  wire                          s_tap_tvalid,
+    input  wire                          s_tap_tlast,
+
+    // kept frames: header, then len bytes
+    output wire                          m_hdr_valid,
+    input  wire                          m_hdr_ready,
+    output wire [23:0]                   m_hdr_qpn,
+    output wire [12:0]                   m_hdr_len,
+    output wire [DATA_W-1:0]             m_axis_tdata,
+    output wire [DATA_W/8-1:0]           m_axis_tkeep,
+    output wire                          m_axis_tvalid,
+    input  wire                          m_axis_tready,
+    output wire                          m_axis_tlast,
+
+    // statistics pulses
+    output wire                          stat_rx,     // a frame was kept for a RAW_PACKET QP
+    output wire                          stat_drop    // a matched frame was dropped (too long, no room)
+);
+
+localparam KEEP_W = DATA_W / 8;
+localparam LOG_K = $clog2(KEEP_W);
+localparam FLOWS = 1 << LOG_FLOWS;
+localparam DEPTH = BUF_BYTES / KEEP_W;                       // RAM words
+localparam AW = $clog2(DEPTH);
+localparam integer MAXW_I = (`RNIC_MAX_RAW_FRAME + KEEP_W - 1) / KEEP_W;   // words of a largest frame
+localparam [AW:0] MAXW = MAXW_I[AW:0];
+localparam [AW:0] DEPTH_P = DEPTH[AW:0];
+localparam HB = 38;                                          // header bytes looked at
+localparam DQ = 4;                                           // kept frames waiting
+localparam DQ_W = $clog2(DQ);
+
+initial begin
+    if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
+        $error("rnic_raw_rx: DATA_W must be a power of two from 64 to 512");
+    if ((1 << AW) != DEPTH || DEPTH < 2 * MAXW_I)
+        $error("rnic_raw_rx: BUF_BYTES must be a power of two holding two largest frames");
+    if (LOG_FLOWS < 1 || LOG_FLOWS > 8)
+        $error("rnic_raw_rx: LOG_FLOWS out of range");
+end
+
+// ---------------------------------------------------------------------------
+// flow rules (RAM-shaped; all compared at a frame's end)
+// {valid, qpn, dmac, dmac_mask, smac, smac_mask, ethertype, ethertype_mask}
+localparam FW = 1 + 24 + 48 * 4 + 32;
+// verilator lint_off UNUSEDSIGNAL
+wire [32*`RNIC_CTX_WORDS-1:0] cd = ctx_wr_data;   // only the rule's fields are used
+wire [23:0] ctx_index = ctx_wr_index;             // index bits above LOG_FLOWS: out of range
+// verilator lint_on UNUSEDSIGNAL
+wire ctx_flow = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_FLOW && ctx_index < FLOWS;
+wire [FW-1:0] fl_wr = {
+    cd[`RNIC_FLOW_VALID_LSB +: `RNIC_FLOW_VALID_W],
+    cd[`RNIC_FLOW_QPN_LSB +: `RNIC_FLOW_QPN_W],
+    cd[`RNIC_FLOW_DMAC_HI_LSB +: `RNIC_FLOW_DMAC_HI_W], cd[`RNIC_FLOW_DMAC_LO_LSB +: `RNIC_FLOW_DMAC_LO_W],
+    cd[`RNIC_FLOW_DMAC_MASK_HI_LSB +: `RNIC_FLOW_DMAC_MASK_HI_W],
+    cd[`RNIC_FLOW_DMAC_MASK_LO_LSB +: `RNIC_FLOW_DMAC_MASK_LO_W],
+    cd[`RNIC_FLOW_SMAC_HI_LSB +: `RNIC_FLOW_SMAC_HI_W], cd[`RNIC_FLOW_SMAC_LO_LSB +: `RNIC_FLOW_SMAC_LO_W],
+    cd[`RNIC_FLOW_SMAC_MASK_HI_LSB +: `RNIC_FLOW_SMAC_MASK_HI_W],
+    cd[`RNIC_FLOW_SMAC_MASK_LO_LSB +: `RNIC_FLOW_SMAC_MASK_LO_W],
+    cd[`RNIC_FLOW_ETHERTYPE_LSB +: `RNIC_FLOW_ETHERTYPE_W],
+    cd[`RNIC_FLOW_ETHERTYPE_MASK_LSB +: `RNIC_FLOW_ETHERTYPE_MASK_W]
+};
+reg [FW-1:0] flows [0:FLOWS-1];
+
+integer i;
+initial begin
+    for (i = 0; i < FLOWS; i = i + 1)
+        flows[i] = {FW{1'b0}};
+end
+
+always @(posedge clk) begin
+    if (ctx_flow)
+        flows[ctx_index[LOG_FLOWS-1:0]] <= fl_wr;
+end
+
+// ---------------------------------------------------------------------------
+// ingress
+reg              in_frame_reg = 1'b0;    // inside a frame (a beat of it was seen)
+reg [15:0]       bytes_reg = 16'd0;      // bytes of the frame so far
+reg              store_reg = 1'b0;       // the frame is being stored (room at its start)
+reg              bad_reg = 1'b0;         // a partial beat before the last
+reg [HB*8-1:0]   hdr_reg = {HB*8{1'b0}};
+reg [AW:0]       wr_ptr_reg = {(AW+1){1'b0}};
+reg [AW:0]       wr_base_reg = {(AW+1){1'b0}};
+reg [AW:0]       rd_base_reg = {(AW+1){1'b0}};
+
+// kept frames waiting for the responder
+reg [23:0]  dq_qpn [0:DQ-1];
+reg [12:0]  dq_len [0:DQ-1];
+reg [AW:0]  dq_end [0:DQ-1];
+reg [DQ_W:0] dq_wr_reg = {(DQ_W+1){1'b0}};
+reg [DQ_W:0] dq_rd_reg = {(DQ_W+1){1'b0}};
+wire [DQ_W:0] dq_count = dq_wr_reg - dq_rd_reg;
+
+wire [AW:0] used = wr_base_reg - rd_base_reg;
+wire        room = DEPTH_P - used >= MAXW;
+
+// byte count of the beat
+reg [LOG_K:0] beat_cnt;
+integer l;
+always @* begin
+    beat_cnt = {(LOG_K+1){1'b0}};
+    for (l = 0; l < KEEP_W; l = l + 1)
+        if (s_tap_tkeep[l])
+            beat_cnt = beat_cnt + 1'b1;
+end
+
+// the first HB bytes, this beat merged in (every beat but a frame's last is
+// full, so the beat's index is bytes_reg / KEEP_W; bytes past the frame's
+// end read as zero)
+wire [15:0] beat_idx = bytes_reg >> LOG_K;
+wire [HB*8-1:0] hdr_view;
+genvar gp;
+generate
+    for (gp = 0; gp < HB; gp = gp + 1) begin : g_hv
+        assign hdr_view[8*gp +: 8] = ((gp >> LOG_K) != beat_idx) ? hdr_reg[8*gp +: 8] :
+                                     s_tap_tkeep[gp % KEEP_W] ? s_tap_tdata[8*(gp % KEEP_W) +: 8] : 8'h00;
+    end
+endgenerate
+
+function [7:0] hv;
+    input [HB*8-1:0] h;
+    input integer k;
+    begin
+        hv = h[8*k +: 8];
+    end
+endfunction
+
+wire        first = !in_frame_reg;
+wire        storing = first ? room : store_reg;
+wire [15:0] bytes_end = bytes_reg + {{(15-LOG_K){1'b0}}, beat_cnt};
+wire        partial = !(&s_tap_tkeep) && !s_tap_tlast;
+wire [AW:0] wr_words = wr_ptr_reg - wr_base_reg;
+wire        mem_we = s_tap_tvalid && storing && wr_words < MAXW;
+
+wire [47:0] f_dmac = {hv(hdr_view, 0), hv(hdr_view, 1), hv(hdr_view, 2), hv(hdr_view, 3), hv(hdr_view, 4),
+                      hv(hdr_view, 5)};
+wire [47:0] f_smac = {hv(hdr_view, 6), hv(hdr_view, 7), hv(hdr_view, 8), hv(hdr_view, 9), hv(hdr_view, 10),
+                      hv(hdr_view, 11)};
+wire [15:0] f_etype = {hv(hdr_view, 12), hv(hdr_view, 13)};
+wire roce_for_us = f_etype == 16'h0800 && hv(hdr_view, 23) == 8'd17 &&
+                   {hv(hdr_view, 36), hv(hdr_view, 37)} == 16'd4791 && f_dmac == cfg_mac &&
+                   {hv(hdr_view, 30), hv(hdr_view, 31), hv(hdr_view, 32), hv(hdr_view, 33)} == cfg_ip;
+
+// the lowest matching rule
+reg             hit;
+reg [23:0]      hit_qpn;
+reg [FW-1:0]    fe;
+integer f;
+always @* begin
+    hit = 1'b0;
+    hit_qpn = 24'd0;
+    fe = {FW{1'b0}};
+    for (f = FLOWS - 1; f >= 0; f = f - 1) begin
+        fe = flows[f];
+        if (fe[FW-1] &&
+            ((f_dmac ^ fe[FW-26 -: 48]) & fe[FW-74 -: 48]) == 48'd0 &&
+            ((f_smac ^ fe[FW-122 -: 48]) & fe[FW-170 -: 48]) == 48'd0 &&
+            ((f_etype ^ fe[31:16]) & fe[15:0]) == 16'd0) begin
+            hit = 1'b1;
+            hit_qpn = fe[FW-2 -: 24];
+        end
+    end
+end
+
+// verdict at the frame's last beat
+wire end_beat = s_tap_tvalid && s_tap_tlast;
+wire matched = end_beat && !roce_for_us && hit;
+wire fits = storing && !bad_reg && !partial && bytes_end <= `RNIC_MAX_RAW_FRAME;
+wire keep = matched && fits && dq_count < DQ;
+
+reg [DATA_W-1:0] mem [0:DEPTH-1];
+reg stat_rx_reg = 1'b0, stat_drop_reg = 1'b0;
+
+always @(posedge clk) begin
+    if (mem_we)
+        mem[wr_ptr_reg[AW-1:0]] <= s_tap_tdata;
+    if (keep) begin
+        dq_qpn[dq_wr_reg[DQ_W-1:0]] <= hit_qpn;
+        dq_len[dq_wr_reg[DQ_W-1:0]] <= bytes_end[12:0];
+        dq_end[dq_wr_reg[DQ_W-1:0]] <= wr_ptr_reg + 1'b1;
+    end
+    if (rst) begin
+        in_frame_reg <= 1'b0;
+        bytes_reg <= 16'd0;
+        store_reg <= 1'b0;
+        bad_reg <= 1'b0;
+        hdr_reg <= {HB*8{1'b0}};
+        wr_ptr_reg <= {(AW+1){1'b0}};
+        wr_base_reg <= {(AW+1){1'b0}};
+        dq_wr_reg <= {(DQ_W+1){1'b0}};
+        stat_rx_reg <= 1'b0;
+        stat_drop_reg <= 1'b0;
+    end else begin
+        stat_rx_reg <= keep;
+        stat_drop_reg <= matched && !keep;
+        if (s_tap_tvalid) begin
+            if (end_beat) begin
+                in_frame_reg <= 1'b0;
+                bytes_reg <= 16'd0;
+                bad_reg <= 1'b0;
+                hdr_reg <= {HB*8{1'b0}};
+                if (keep) begin
+                    wr_ptr_reg <= wr_ptr_reg + 1'b1;
+                    wr_base_reg <= wr_ptr_reg + 1'b1;
+                    dq_wr_reg <= dq_wr_reg + 1'b1;
+                end else begin
+                    wr_ptr_reg <= wr_base_reg;
+                end
+            end else begin
+                in_frame_reg <= 1'b1;
+                bytes_reg <= (bytes_end[15] ? 16'h8000 : bytes_end);   // saturates far above any keepable length
+                store_reg <= storing;
+                bad_reg <= bad_reg || partial;
+                hdr_reg <= hdr_view;
+                if (mem_we)
+                    wr_ptr_reg <= wr_ptr_reg + 1'b1;
+            end
+        end
+    end
+end
+
+// ---------------------------------------------------------------------------
+// egress: the head frame's header, then its words (the RAM's read register is
+// the output register: a word is read whenever the output is empty or taken)
+wire        dq_valid = dq_count != {(DQ_W+1){1'b0}};
+wire [DQ_W-1:0] dq_head = dq_rd_reg[DQ_W-1:0];
+wire [12:0] head_len = dq_len[dq_head];
+wire [12:0] head_words = (head_len + (KEEP_W[12:0] - 13'd1)) >> LOG_K;
+
+reg              hdr_done_reg = 1'b0;
+reg [12:0]       issued_reg = 13'd0;       // words of the head frame read
+reg [AW:0]       rd_ptr_reg = {(AW+1){1'b0}};
+reg              o_valid_reg = 1'b0;
+reg              o_last_reg = 1'b0;
+reg [DATA_W-1:0] o_data_reg = {DATA_W{1'b0}};
+reg [KEEP_W-1:0] o_keep_reg = {KEEP_W{1'b0}};
+
+assign m_hdr_valid = dq_valid && !hdr_done_reg;
+assign m_hdr_qpn = dq_qpn[dq_head];
+assign m_hdr_len = head_len;
+
+wire o_take = o_valid_reg && m_axis_tready;
+wire o_free = !o_valid_reg || o_take;
+wire issue = dq_valid && hdr_done_reg && issued_reg < head_words && o_free;
+wire issue_last = issued_reg + 13'd1 == head_words;
+
+// keep of the last word: len mod KEEP_W bytes, all when it divides
+wire [LOG_K-1:0] last_bytes = head_len[LOG_K-1:0];
+reg  [KEEP_W-1:0] last_keep;
+integer k;
+always @* begin
+    for (k = 0; k < KEEP_W; k = k + 1)
+        last_keep[k] = last_bytes == {LOG_K{1'b0}} || k < last_bytes;
+end
+
+always @(posedge clk) begin
+    if (issue) begin
+        o_data_reg <= mem[rd_ptr_reg[AW-1:0]];
+        o_keep_reg <= issue_last ? last_keep : {KEEP_W{1'b1}};
+        o_last_reg <= issue_last;
+    end
+    if (rst) begin
+        hdr_done_reg <= 1'b0;
+        issued_reg <= 13'd0;
+        rd_ptr_reg <= {(AW+1){1'b0}};
+        rd_base_reg <= {(AW+1){1'b0}};
+        dq_rd_reg <= {(DQ_W+1){1'b0}};
+        o_valid_reg <= 1'b0;
+    end else begin
+        if (m_hdr_valid && m_hdr_ready)
+            hdr_done_reg <= 1'b1;
+        if (issue) begin
+            rd_ptr_reg <= rd_ptr_reg + 1'b1;
+            issued_reg <= issued_reg + 13'd1;
+        end
+        if (issue)
+            o_valid_reg <= 1'b1;
+        else if (o_take)
+            o_valid_reg <= 1'b0;
+        if (o_take && o_last_reg) begin
+            // the frame is out: free its words
+            hdr_done_reg <= 1'b0;
+            issued_reg <= 13'd0;
+            dq_rd_reg <= dq_rd_reg + 1'b1;
+            rd_base_reg <= dq_end[dq_head];
+            rd_ptr_reg <= dq_end[dq_head];
+        end
+    end
+end
+
+assign m_axis_tdata = o_data_reg;
+assign m_axis_tkeep = o_keep_reg;
+assign m_axis_tvalid = o_valid_reg;
+assign m_axis_tlast = o_last_reg;
+assign stat_rx = stat_rx_reg;
+assign stat_drop = stat_drop_reg;
+
+endmodule
+
+`default_nettype wire
