@@ -349,6 +349,7 @@ reg [23:0]      cqn_mem [0:QPS-1];        // send_cqn, read by the completion st
 reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (RTS edge)
 reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
 reg [31:0]      qkey_mem [0:QPS-1];       // Q_Key (UD), read by the emitter
+reg             xrc_mem [0:QPS-1];        // an XRC initiator: takes XRC (101) responses only
 reg [QPS-1:0]   err_reg;                  // QP error flag
 reg             err_c_reg, err_w_reg;     // the flag went up (completion, WQE stage)
 reg [QPN_W-1:0] err_c_qp_reg, err_w_qp_reg;
@@ -962,6 +963,7 @@ reg [7:0]       a_opcode_reg, a_opcode_next;
 reg [23:0]      a_dqpn_reg, a_dqpn_next;
 reg [31:0]      a_aeth_reg, a_aeth_next;
 reg [12:0]      a_len_reg, a_len_next;
+reg             a_xrc_reg, a_xrc_next;        // the response had the XRC transport bits (101)
 reg [63:0]      a_atack_reg, a_atack_next;    // AtomicAckETH original remote data
 reg [1:0]       p_mode_reg, p_mode_next;
 reg             stat_ack_drop_reg, stat_ack_drop_next;
@@ -1160,6 +1162,7 @@ always @* begin
     a_dqpn_next = a_dqpn_reg;
     a_aeth_next = a_aeth_reg;
     a_len_next = a_len_reg;
+    a_xrc_next = a_xrc_reg;
     a_atack_next = a_atack_reg;
     p_mode_next = p_mode_reg;
     r_first_next = r_first_reg;
@@ -1199,8 +1202,10 @@ always @* begin
             c_mode_next = M_FLUSH;
             c_state_next = C_WALK;
         end else if (c_ack_fire) begin
-            // an XRC response (101) is handled as its RC twin
+            // an XRC response (101) is handled as its RC twin, for an XRC
+            // initiator only (C_ACK drops a transport its QP does not use)
             a_opcode_next = (s_ack_opcode[7:5] == 3'b101) ? {3'b000, s_ack_opcode[4:0]} : s_ack_opcode;
+            a_xrc_next = s_ack_opcode[7:5] == 3'b101;
             a_dqpn_next = s_ack_dqpn;
             a_aeth_next = s_ack_aeth;
             a_len_next = s_ack_len;
@@ -1216,7 +1221,10 @@ always @* begin
         c_state_next = C_IDLE;
         if (a_len_reg != 13'd0)
             p_mode_next = P_DROP;        // unless scattered below
-        if (a_rresp || a_atack) begin
+        if (a_dqpn_reg < QPS && a_xrc_reg != xrc_mem[c_qp_reg]) begin
+            // an XRC response for an RC QP, or an RC one for an XRC QP
+            stat_ack_drop_next = 1'b1;
+        end else if (a_rresp || a_atack) begin
             if (a_atack ? !c_at_match : !c_rd_match) begin
                 // no READ (atomic) outstanding, not the next expected PSN,
                 // an opcode out of place, or an ATOMIC ACKNOWLEDGE with a
@@ -1405,6 +1413,7 @@ always @(posedge clk) begin
     a_dqpn_reg <= a_dqpn_next;
     a_aeth_reg <= a_aeth_next;
     a_len_reg <= a_len_next;
+    a_xrc_reg <= a_xrc_next;
     a_atack_reg <= a_atack_next;
     p_mode_reg <= p_mode_next;
     r_first_reg <= r_first_next;
@@ -1481,6 +1490,7 @@ always @(posedge clk) begin
         qpc_mem[ctx_qp] <= ctx_qs;
         cqn_mem[ctx_qp] <= cw[`RNIC_QPC_SEND_CQN_LSB +: 24];
         qkey_mem[ctx_qp] <= cw[`RNIC_QPC_QKEY_LSB +: 32];
+        xrc_mem[ctx_qp] <= cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_XRC_SEND;
         bst_mem[ctx_qp] <= ctx_state;
         if (ctx_to_rts)
             psn_mem[ctx_qp] <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
@@ -1532,6 +1542,7 @@ initial begin
         bst_mem[ti] = 4'd0;
         psn_mem[ti] = 24'd0;
         qkey_mem[ti] = 32'd0;
+        xrc_mem[ti] = 1'b0;
         head_mem[ti] = {(OW+1){1'b0}};
         tail_mem[ti] = {(OW+1){1'b0}};
         sent_mem[ti] = 24'd0;

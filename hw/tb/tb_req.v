@@ -1548,6 +1548,8 @@ initial begin
     // a duplicate ACK (PSN no longer outstanding) and one for an unknown QP are dropped
     send_ack(8'h11, 3, m0[23:0], ACK_SYN, 0); exp_drop = exp_drop + 1;
     send_ack(8'h11, 200, 24'd0, ACK_SYN, 0); exp_drop = exp_drop + 1;
+    // an XRC ACK (0xB1) for this RC QP, though its PSN is outstanding: dropped
+    send_ack(8'hB1, 3, qa_psn[3] - 24'd1, ACK_SYN, 0); exp_drop = exp_drop + 1;
     ec_wr = ec_wr + 3;
     send_ack(8'h11, 3, qa_psn[3] - 24'd1, ACK_SYN, 0);
     wait_cqes;
@@ -2900,6 +2902,8 @@ initial begin
     post(42, `RNIC_WQE_OP_SEND, SIG | `RNIC_WQE_FLAG_INLINE, 0, 256, 0, 0, 0, OK, 1, 1);
     wait_sent;
     chk("XRC 42 psn", qa_psn[42], 24'h000309);        // 3+3+2+1 PSNs from 0x000300
+    // an RC ACK (0x11) for this XRC QP, though its PSN is outstanding: dropped
+    send_ack(8'h11, 42, qa_psn[42] - 24'd1, ACK_SYN, 0); exp_drop = exp_drop + 1;
     rd_respond(42, rp, 600, rs);
     send_ack(8'hB1, 42, qa_psn[42] - 24'd1, ACK_SYN, 0);
     wait_cqes;
