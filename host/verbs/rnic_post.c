@@ -136,7 +136,7 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 	for (; wr; wr = wr->next) {
 		uint32_t *w, flags, len = 0, imm = 0;
 		unsigned int op = (unsigned int)wr->opcode, sf = wr->send_flags;
-		int i, inl = (sf & IBV_SEND_INLINE) != 0;
+		int i, memop, inl = (sf & IBV_SEND_INLINE) != 0;
 
 		/* ibv_post_send(3): the opcode table; INLINE only for Send
 		 * and RDMA Write; SOLICITED only for Send and RDMA Write with
@@ -157,7 +157,8 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 		}
 		w = (uint32_t *)(sq->buf + ((size_t)(pi & sq->mask) << sq->log_stride));
 
-		if (op == IBV_WR_BIND_MW || op == IBV_WR_LOCAL_INV) {
+		memop = op == IBV_WR_BIND_MW || op == IBV_WR_LOCAL_INV;
+		if (memop) {
 			/* memory operations: no data, no SGEs */
 			if (op == IBV_WR_BIND_MW &&
 			    (!wr->bind_mw.mw || wr->bind_mw.mw->type != IBV_MW_TYPE_2 ||
@@ -202,9 +203,7 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 
 		memset(w, 0, RNIC_SEND_WQE_BYTES);
 		w[0] = rnic_send_wqe_opcode(rnic_wqe_op[op]) | rnic_send_wqe_flags(flags) |
-		       rnic_send_wqe_num_sge(inl || op == IBV_WR_BIND_MW || op == IBV_WR_LOCAL_INV
-						     ? 0u
-						     : (uint32_t)wr->num_sge);
+		       rnic_send_wqe_num_sge(inl || memop ? 0u : (uint32_t)wr->num_sge);
 		rnic_send_wqe_set_wqe_index(w, pi);
 		rnic_send_wqe_set_length(w, len);
 		switch (op) {

@@ -1054,19 +1054,12 @@ assign m_err_w_qpn = {{(24-QPN_W){1'b0}}, err_w_qp_reg};
 
 // the window's new key entry, in context format (the fields rnic_req and
 // rnic_resp keep; the rest zero)
-reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd;
-always @* begin
-    mpt_wd = {32*`RNIC_CTX_WORDS{1'b0}};
-    mpt_wd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = wu_valid_reg;
-    mpt_wd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = 1'b1;
-    mpt_wd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = wu_access_reg;
-    mpt_wd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = wu_tag_reg;
-    mpt_wd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = wu_pdn_reg;
-    mpt_wd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = wu_start_reg;
-    mpt_wd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = wu_len_reg;
-    mpt_wd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = wu_iova_reg;
-    mpt_wd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = wu_qpn_reg;
-end
+wire [32*`RNIC_CTX_WORDS-1:0] mpt_wd;
+rnic_mw_entry mw_entry_inst (
+    .valid(wu_valid_reg), .access(wu_access_reg), .tag(wu_tag_reg), .pdn(wu_pdn_reg),
+    .start(wu_start_reg), .length(wu_len_reg), .iova(wu_iova_reg), .qpn(wu_qpn_reg),
+    .entry(mpt_wd)
+);
 assign m_mpt_valid = (w_state_reg == W_MPTW);
 assign m_mpt_index = {{(24-KEY_W){1'b0}}, wu_idx_reg};
 assign m_mpt_data = mpt_wd;

@@ -1996,19 +1996,12 @@ assign stat_ack_tx = stat_ack_tx_reg;
 assign stat_msg_drop = stat_msg_drop_reg;
 
 // the invalidated window's entry: unbound, the rest as it was
-reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd;
-always @* begin
-    mpt_wd = {32*`RNIC_CTX_WORDS{1'b0}};
-    mpt_wd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = 1'b0;
-    mpt_wd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = 1'b1;
-    mpt_wd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = k_access;
-    mpt_wd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = k_tag;
-    mpt_wd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = k_pdn;
-    mpt_wd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = k_start;
-    mpt_wd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = k_length;
-    mpt_wd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = k_iova;
-    mpt_wd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = k_qpn;
-end
+wire [32*`RNIC_CTX_WORDS-1:0] mpt_wd;
+rnic_mw_entry mw_entry_inst (
+    .valid(1'b0), .access(k_access), .tag(k_tag), .pdn(k_pdn),
+    .start(k_start), .length(k_length), .iova(k_iova), .qpn(k_qpn),
+    .entry(mpt_wd)
+);
 assign m_mpt_valid = mpt_wr;
 assign m_mpt_index = {{(24-LOG_MRS){1'b0}}, h_rkey_reg[KT +: LOG_MRS]};
 assign m_mpt_data = mpt_wd;
