@@ -32,6 +32,8 @@
 #define RNIC_LOG_FLOWS                    4u /* log2 of the flow steering table size (RAW_PACKET receive rules, matched in index order) */
 #define RNIC_RAW_OPCODE                   255u /* header-bus opcode of a raw Ethernet frame of a RAW_PACKET QP (IBA manufacturer-specific range; never sent as a BTH): the framer sends the payload as the whole frame, the raw receive path hands frames to the responder with it */
 #define RNIC_MAX_RAW_FRAME                0x1000u /* largest raw Ethernet frame (destination MAC through payload, no FCS) a RAW_PACKET QP sends or receives */
+#define RNIC_MAX_TSO_HEADER               128u /* largest TSO header template (Ethernet, optional 802.1Q tag, IPv4 and TCP headers with options) of a RAW_PACKET TSO WQE */
+#define RNIC_MAX_TSO                      0x40000u /* largest TSO payload (bytes after the header template) of one RAW_PACKET TSO WQE */
 #define RNIC_MAX_SEND_SGE                 16u /* scatter/gather entries per send WQE */
 #define RNIC_MAX_RECV_SGE                 16u /* scatter entries per receive WQE */
 #define RNIC_MAX_INLINE                   0x100u /* bytes of inline payload per send WQE */
@@ -70,7 +72,7 @@
 #define RNIC_WQE_FLAG_SOLICITED           0x2u /* set BTH.SE on the last packet */
 #define RNIC_WQE_FLAG_FENCE               0x4u /* wait for earlier READ/atomic WQEs */
 #define RNIC_WQE_FLAG_INLINE              0x8u /* payload follows the control segment */
-#define RNIC_WQE_FLAG_IP_CSUM             0x10u /* offload IPv4/L4 checksums */
+#define RNIC_WQE_FLAG_IP_CSUM             0x10u /* RAW_PACKET: write the IPv4 header checksum and the TCP or UDP checksum of the frame (TSO WQEs always do) */
 
 /* cqe_op: CQE opcode (cqe.opcode); bit 7 set for responder (receive) completions */
 #define RNIC_CQE_OP_REQ_SEND              0x0u /* requester SEND / SEND with imm / SEND with inv */
@@ -289,8 +291,10 @@
 #define RNIC_STAT_EVENT_DROP              0x12u /* hardware events lost: HW_EVENT_DEPTH events were already waiting for the firmware */
 #define RNIC_STAT_RX_RAW                  0x13u /* frames steered to a RAW_PACKET QP by a flow rule */
 #define RNIC_STAT_RX_RAW_DROP             0x14u /* frames a flow rule matched but the raw receive path had no room for, or longer than MAX_RAW_FRAME */
-#define RNIC_STAT_COUNT                   21u
-#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop" }
+#define RNIC_STAT_TX_TSO_SEG              0x15u /* TCP segments cut from RAW_PACKET TSO WQEs */
+#define RNIC_STAT_TX_CSUM                 0x16u /* raw frames sent with IPv4 / TCP / UDP checksums written by the device (TSO segments included) */
+#define RNIC_STAT_COUNT                   23u
+#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop", "tx_tso_seg", "tx_csum" }
 
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */
@@ -491,6 +495,17 @@ static inline uint32_t rnic_send_wqe_get_num_sge(const uint32_t *w)
 { return (w[0] >> 16) & 0xFFu; }
 static inline void rnic_send_wqe_set_num_sge(uint32_t *w, uint32_t v)
 { w[0] = (w[0] & ~(0xFFu << 16)) | ((v & 0xFFu) << 16); }
+/* send_wqe.tso_hdr_sz: TSO: bytes of the header template (14 .. MAX_TSO_HEADER), inline right after the control segment; the data segments then start at byte 64 + tso_hdr_sz rounded up to 16 */
+#define RNIC_SEND_WQE_TSO_HDR_SZ_DW 0
+#define RNIC_SEND_WQE_TSO_HDR_SZ_LSB 24
+#define RNIC_SEND_WQE_TSO_HDR_SZ_WIDTH 8
+#define RNIC_SEND_WQE_TSO_HDR_SZ_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_send_wqe_tso_hdr_sz(uint32_t v) { return (v & 0xFFu) << 24; }
+static inline uint32_t rnic_send_wqe_get_tso_hdr_sz(const uint32_t *w)
+{ return (w[0] >> 24) & 0xFFu; }
+static inline void rnic_send_wqe_set_tso_hdr_sz(uint32_t *w, uint32_t v)
+{ w[0] = (w[0] & ~(0xFFu << 24)) | ((v & 0xFFu) << 24); }
 /* send_wqe.wqe_index: producer index of this WQE (checked by the fetch engine) */
 #define RNIC_SEND_WQE_WQE_INDEX_DW 1
 #define RNIC_SEND_WQE_WQE_INDEX_LSB 0
@@ -502,6 +517,17 @@ static inline uint32_t rnic_send_wqe_get_wqe_index(const uint32_t *w)
 { return (w[1] >> 0) & 0xFFFFu; }
 static inline void rnic_send_wqe_set_wqe_index(uint32_t *w, uint32_t v)
 { w[1] = (w[1] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* send_wqe.tso_mss: TSO: TCP payload bytes per segment (1 .. MAX_RAW_FRAME - tso_hdr_sz) */
+#define RNIC_SEND_WQE_TSO_MSS_DW 1
+#define RNIC_SEND_WQE_TSO_MSS_LSB 16
+#define RNIC_SEND_WQE_TSO_MSS_WIDTH 16
+#define RNIC_SEND_WQE_TSO_MSS_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_send_wqe_tso_mss(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_send_wqe_get_tso_mss(const uint32_t *w)
+{ return (w[1] >> 16) & 0xFFFFu; }
+static inline void rnic_send_wqe_set_tso_mss(uint32_t *w, uint32_t v)
+{ w[1] = (w[1] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
 /* send_wqe.imm: immediate data, bytes as in the WR; LOCAL_INV and SEND_INV: the key to invalidate (a number); BIND_MW: the lkey of the region to bind to */
 #define RNIC_SEND_WQE_IMM_DW 2
 #define RNIC_SEND_WQE_IMM_LSB 0

@@ -6,7 +6,7 @@ set -euo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$build/conformance-doc"
-COSIM_RAW_ETHERTYPE=0x88b5,0x88b6 "$here/tests/cosim/run_cosim.sh" "$build/sim/rnic-sim" "$build/host/verbs" "$out" -- \
+COSIM_RAW_ETHERTYPE=0x88b5,0x88b6 COSIM_RAW_IPV4=1 "$here/tests/cosim/run_cosim.sh" "$build/sim/rnic-sim" "$build/host/verbs" "$out" -- \
   "$build/tests/conform" --markdown rnic0 rnic1 >"$out.log" 2>&1 || { cat "$out.log"; exit 1; }
 {
   echo "# Conformance: the verbs man pages, clause by clause"

@@ -318,6 +318,9 @@ static void rnic_ctx_free(struct rnic_context *ctx)
 
 static int rnic_query_port_op(struct ibv_context *context, uint8_t port_num,
 			      struct ibv_port_attr *port_attr, size_t port_attr_len);
+static int rnic_query_device_ex_op(struct ibv_context *context,
+				   const struct ibv_query_device_ex_input *input,
+				   struct ibv_device_attr_ex *attr, size_t attr_size);
 
 /*
  * ibv_query_rt_values_ex: the raw clock is the device's free-running core
@@ -421,6 +424,7 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ic->ops.bind_mw = rnic_bind_mw;
 	ctx->vctx.sz = sizeof(struct verbs_context);
 	ctx->vctx.query_port = rnic_query_port_op;
+	ctx->vctx.query_device_ex = rnic_query_device_ex_op;
 	ctx->vctx.query_rt_values = rnic_query_rt_values_op;
 	/* XRC (ibv_open_xrcd(3), ibv_create_srq_ex(3), ibv_create_qp_ex(3));
 	 * open_qp stays NULL: XRC domains are not shared between processes
@@ -505,10 +509,13 @@ RNIC_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_
 		attr->device_cap_flags |= IBV_DEVICE_XRC;
 	/* ibv_create_flow(3) NOTES: the verbs are for devices with managed
 	 * flow steering, which a firmware with a FLOW table reports (max_flows
-	 * is not an ibv_device_attr field). No IBV_DEVICE_RAW_IP_CSUM: the
-	 * device computes no checksum (ibv_post_send refuses IP_CSUM). */
+	 * is not an ibv_device_attr field). */
 	if (rnic_cmd_query_device_out_get_max_flows(out) != 0)
 		attr->device_cap_flags |= IBV_DEVICE_MANAGED_FLOW_STEERING;
+	/* ibv_post_send(3) IBV_SEND_IP_CSUM: the device writes the IPv4 and
+	 * TCP/UDP checksums of raw frames (wqe_flag IP_CSUM); not of UD
+	 * datagrams, so no IBV_DEVICE_UD_IP_CSUM */
+	attr->device_cap_flags |= IBV_DEVICE_RAW_IP_CSUM;
 	attr->max_sge = (int)rnic_cmd_query_device_out_get_max_sge(out);
 	attr->max_sge_rd = attr->max_sge;
 	attr->max_cq = (int)rnic_cmd_query_device_out_get_max_cq(out);
@@ -525,6 +532,44 @@ RNIC_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_
 	attr->max_pkeys = 1;
 	attr->local_ca_ack_delay = 15;
 	attr->phys_port_cnt = 1;
+	return 0;
+}
+
+/* The end of member m of struct ibv_device_attr_ex: a caller's attr_size
+ * holds m whole from there on. */
+#define RNIC_ATTR_EX_END(m) \
+	(offsetof(struct ibv_device_attr_ex, m) + sizeof(((struct ibv_device_attr_ex *)0)->m))
+
+/*
+ * ibv_query_device_ex(3): orig_attr as ibv_query_device fills it, and of
+ * the extended attributes those this device has: TSO on RAW_PACKET QPs
+ * (tso_caps: MAX_TSO payload bytes per WR) and IPv4/TCP/UDP checksum
+ * offload of raw frames (raw_packet_caps IP_CSUM); the others are 0, as is
+ * comp_mask. attr_size is the caller's sizeof(struct ibv_device_attr_ex),
+ * shorter under an older <infiniband/verbs.h>: nothing past it is written
+ * and a member it does not hold whole is left out, as rdma-core's
+ * ibv_cmd_query_device_any and mlx5 do.
+ */
+static int rnic_query_device_ex_op(struct ibv_context *context,
+				   const struct ibv_query_device_ex_input *input,
+				   struct ibv_device_attr_ex *attr, size_t attr_size)
+{
+	int err;
+
+	if ((input && input->comp_mask) || attr_size < sizeof(attr->orig_attr))
+		return EINVAL;
+	memset(attr, 0, attr_size);
+	err = ibv_query_device(context, &attr->orig_attr);
+	if (err)
+		return err;
+	if (attr_size >= RNIC_ATTR_EX_END(tso_caps)) {
+		attr->tso_caps.max_tso = RNIC_MAX_TSO;
+		attr->tso_caps.supported_qpts = 1u << IBV_QPT_RAW_PACKET;
+	}
+	if (attr_size >= RNIC_ATTR_EX_END(raw_packet_caps))
+		attr->raw_packet_caps = IBV_RAW_PACKET_CAP_IP_CSUM;
+	if (attr_size >= RNIC_ATTR_EX_END(phys_port_cnt_ex))
+		attr->phys_port_cnt_ex = attr->orig_attr.phys_port_cnt;
 	return 0;
 }
 

@@ -10,6 +10,8 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <net/ethernet.h>
+#include <netinet/in.h>
 #include <string.h>
 
 #include "rnic_verbs.h"
@@ -34,11 +36,11 @@ uint32_t rnic_qp_opcode_mask(enum ibv_qp_type type)
 	case IBV_QPT_UC:
 		return uc;
 	case IBV_QPT_UD:
-		/* TSO only where the device reports it (tso_caps); this one
-		 * does not */
+		/* TSO only on the QP types tso_caps.supported_qpts names:
+		 * RAW_PACKET alone */
 		return common;
 	case IBV_QPT_RAW_PACKET:
-		return RNIC_OP_BIT(IBV_WR_SEND);
+		return RNIC_OP_BIT(IBV_WR_SEND) | RNIC_OP_BIT(IBV_WR_TSO);
 	default:
 		return 0;
 	}
@@ -89,6 +91,40 @@ static inline int rnic_wq_full(struct rnic_wq *q, uint32_t pi, uint32_t *ci)
 	return pi - *ci >= q->cnt;
 }
 
+/* ibv_post_send(3) IBV_WR_TSO: is the header template one the device can
+ * cut segments after (send_wqe.tso_hdr_sz, tso_mss)? tso.hdr_sz is at most
+ * the QP's max_tso_header (0 without IBV_QP_INIT_ATTR_MAX_TSO_HEADER: no
+ * TSO), a segment (template and mss payload bytes, mss >= 1) is a raw
+ * frame of at most MAX_RAW_FRAME bytes, and the template is an Ethernet
+ * header (IEEE 802.3 §3.1.1: EtherType at bytes 12-13) with at most one
+ * 802.1Q tag (TPID 0x8100 there, IEEE 802.1Q §9.5: 4 bytes, then the
+ * EtherType), an IPv4 header (RFC 791 §3.1: version and IHL in byte 0, IHL
+ * >= 5 words, protocol 6 in byte 9) and a TCP header (RFC 9293 §3.1: 20
+ * bytes or more, data offset in words in the high nibble of byte 12),
+ * ending exactly where the TCP header ends. The payload (the SGEs) is
+ * checked as it is written. */
+static int rnic_tso_ok(const struct rnic_qp *qp, const struct ibv_send_wr *wr)
+{
+	const uint8_t *h = wr->tso.hdr;
+	uint32_t n = wr->tso.hdr_sz, l3 = ETHER_HDR_LEN, l4, type;
+
+	if (!h || n < ETHER_HDR_LEN || n > qp->max_tso_header || wr->tso.mss == 0 ||
+	    n + wr->tso.mss > RNIC_MAX_RAW_FRAME)
+		return 0;
+	type = (uint32_t)h[12] << 8 | h[13];
+	if (type == ETHERTYPE_VLAN) {
+		l3 += 4;
+		if (n < l3)
+			return 0;
+		type = (uint32_t)h[16] << 8 | h[17];
+	}
+	if (type != ETHERTYPE_IP || n < l3 + 20 || (h[l3] >> 4) != 4 || (h[l3] & 0xFu) < 5 ||
+	    h[l3 + 9] != IPPROTO_TCP)
+		return 0;
+	l4 = l3 + (h[l3] & 0xFu) * 4u;
+	return n >= l4 + 20 && n == l4 + (uint32_t)(h[l4 + 12] >> 4) * 4u;
+}
+
 /* Write an SGE list as data segments; returns the byte total. */
 static inline uint64_t rnic_sges_put(uint32_t *ds, const struct ibv_sge *sg, int num)
 {
@@ -134,20 +170,23 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 	ci = __atomic_load_n(&sq->ci, __ATOMIC_ACQUIRE);
 
 	for (; wr; wr = wr->next) {
-		uint32_t *w, flags, len = 0, imm = 0;
+		uint32_t *w, flags, len = 0, imm = 0, tso_hdr = 0;
 		unsigned int op = (unsigned int)wr->opcode, sf = wr->send_flags;
 		int i, memop, inl = (sf & IBV_SEND_INLINE) != 0;
 
-		/* ibv_post_send(3): the opcode table; INLINE only for Send
-		 * and RDMA Write; SOLICITED only for Send and RDMA Write with
-		 * immediate; FENCE only on RC (and XRC, reliable too);
-		 * IP_CSUM only where the device offers checksum offload
-		 * (this one offers none) */
+		/* ibv_post_send(3): the opcode table (TSO on RAW_PACKET, as
+		 * tso_caps.supported_qpts says); INLINE only for Send and RDMA
+		 * Write (not TSO); SOLICITED only for Send and RDMA Write with
+		 * immediate; FENCE only on RC (and XRC, reliable too); IP_CSUM
+		 * only where device_cap_flags offer it: RAW_IP_CSUM, on
+		 * RAW_PACKET (no UD_IP_CSUM) */
 		if (op >= 32 || !(qp->opcode_ok & RNIC_OP_BIT(op)) ||
 		    (inl && !(RNIC_INLINE_OPS & RNIC_OP_BIT(op))) ||
 		    ((sf & IBV_SEND_SOLICITED) && !(RNIC_SOLICITED_OPS & RNIC_OP_BIT(op))) ||
-		    ((sf & IBV_SEND_FENCE) && !qp->fence_ok) || (sf & IBV_SEND_IP_CSUM) ||
-		    wr->num_sge < 0 || (!inl && (uint32_t)wr->num_sge > sq->max_sge)) {
+		    ((sf & IBV_SEND_FENCE) && !qp->fence_ok) ||
+		    ((sf & IBV_SEND_IP_CSUM) && !qp->csum_ok) ||
+		    wr->num_sge < 0 || (!inl && (uint32_t)wr->num_sge > sq->max_sge) ||
+		    (op == IBV_WR_TSO && !rnic_tso_ok(qp, wr))) {
 			err = EINVAL;
 			break;
 		}
@@ -179,6 +218,25 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 				memcpy(dst + len, (const void *)(uintptr_t)wr->sg_list[i].addr, l);
 				len += l;
 			}
+		} else if (op == IBV_WR_TSO) {
+			/* the template copied now (the caller may reuse tso.hdr
+			 * at once) right after the control segment, zeros to
+			 * the next 16-byte boundary, then the data segments of
+			 * the payload: 1 .. MAX_TSO bytes (send_wqe.tso_hdr_sz) */
+			uint8_t *hdr = (uint8_t *)(w + RNIC_SEND_WQE_WORDS);
+			uint32_t room = rnic_tso_hdr_room(wr->tso.hdr_sz);
+			uint64_t total;
+
+			tso_hdr = wr->tso.hdr_sz;
+			memcpy(hdr, wr->tso.hdr, tso_hdr);
+			memset(hdr + tso_hdr, 0, room - tso_hdr);
+			total = rnic_sges_put(w + RNIC_SEND_WQE_WORDS + room / sizeof(uint32_t),
+					      wr->sg_list, wr->num_sge);
+			if (total == 0 || total > RNIC_MAX_TSO) {
+				err = EINVAL;
+				goto out;
+			}
+			len = (uint32_t)total;
 		} else {
 			uint64_t total = rnic_sges_put(w + RNIC_SEND_WQE_WORDS, wr->sg_list, wr->num_sge);
 
@@ -196,14 +254,17 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 			flags |= RNIC_WQE_FLAG_SOLICITED;
 		if (sf & IBV_SEND_FENCE)
 			flags |= RNIC_WQE_FLAG_FENCE;
-		if (sf & IBV_SEND_IP_CSUM)
+		/* a TSO WQE has the device write every segment's IPv4 and
+		 * TCP checksums, asked for or not */
+		if ((sf & IBV_SEND_IP_CSUM) || op == IBV_WR_TSO)
 			flags |= RNIC_WQE_FLAG_IP_CSUM;
 		if (inl)
 			flags |= RNIC_WQE_FLAG_INLINE;
 
 		memset(w, 0, RNIC_SEND_WQE_BYTES);
 		w[0] = rnic_send_wqe_opcode(rnic_wqe_op[op]) | rnic_send_wqe_flags(flags) |
-		       rnic_send_wqe_num_sge(inl || memop ? 0u : (uint32_t)wr->num_sge);
+		       rnic_send_wqe_num_sge(inl || memop ? 0u : (uint32_t)wr->num_sge) |
+		       rnic_send_wqe_tso_hdr_sz(tso_hdr);
 		rnic_send_wqe_set_wqe_index(w, pi);
 		rnic_send_wqe_set_length(w, len);
 		switch (op) {
@@ -228,6 +289,9 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 		case IBV_WR_SEND_WITH_INV:
 		case IBV_WR_LOCAL_INV:
 			imm = wr->invalidate_rkey;
+			break;
+		case IBV_WR_TSO:
+			rnic_send_wqe_set_tso_mss(w, wr->tso.mss);
 			break;
 		case IBV_WR_BIND_MW:
 			/* the region's lkey, the window's new rkey (its index
@@ -262,9 +326,12 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 			rnic_send_wqe_set_dest_qpn(w, wr->qp_type.xrc.remote_srqn);
 		}
 		/* RAW_PACKET: the SGEs or the inline bytes are the whole frame
-		 * (destination MAC through payload, no FCS), sent as it is;
-		 * the WQE holds no address: the device checks the length (14
-		 * .. MAX_RAW_FRAME, else IBV_WC_LOC_LEN_ERR) */
+		 * (destination MAC through payload, no FCS), sent as it is
+		 * (with its IPv4 and TCP or UDP checksums written under
+		 * IP_CSUM); the WQE holds no address: the device checks the
+		 * length (14 .. MAX_RAW_FRAME, else IBV_WC_LOC_LEN_ERR). A TSO
+		 * WQE is cut into frames of the template and up to mss
+		 * payload bytes each. */
 		sq->wrid[pi & sq->mask] = wr->wr_id;
 		pi++;
 	}

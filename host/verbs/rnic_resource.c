@@ -647,6 +647,13 @@ static void rnic_wq_free(struct rnic_context *ctx, struct rnic_wq *wq)
  *    nothing else; pd, both CQs, srq and every capability are ignored and
  *    read back as NULL and 0. Its receives come from the XRC SRQs of the
  *    domain that each request names, and complete on their CQs.
+ * A RAW_PACKET QP may take TSO work requests: IBV_QP_INIT_ATTR_MAX_TSO_HEADER
+ * with max_tso_header 1 .. MAX_TSO_HEADER (tso_caps.supported_qpts names
+ * RAW_PACKET only, so another type with a non-zero max_tso_header is
+ * EINVAL). Its send WQE stride then holds the control segment, the largest
+ * template (rounded up to 16, send_wqe.tso_hdr_sz) and max_send_sge data
+ * segments, for every WR: the max_send_sge written back is what fits
+ * beside the template, as mlx5 counts the template in its send overhead.
  */
 static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_init_attr_ex *attr)
 {
@@ -662,6 +669,8 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 	struct rnic_srq *srq = ini || tgt ? NULL : (struct rnic_srq *)attr->srq;
 	struct rnic_xrcd *xrcd = tgt ? (struct rnic_xrcd *)attr->xrcd : NULL;
 	const int has_rq = !ini && !tgt && !srq; /* a receive ring of its own */
+	const uint32_t tso_hdr =
+		attr->comp_mask & IBV_QP_INIT_ATTR_MAX_TSO_HEADER ? attr->max_tso_header : 0;
 	struct rnic_qp *qp;
 	int err;
 
@@ -677,15 +686,17 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 		err = EINVAL;
 	if (!err && has_rq && (cap->max_recv_wr > max_wr || cap->max_recv_sge > ctx->max_recv_sge))
 		err = EINVAL;
+	if (!err && tso_hdr && (attr->qp_type != IBV_QPT_RAW_PACKET || tso_hdr > RNIC_MAX_TSO_HEADER))
+		err = EINVAL;
 	if (err) {
 		errno = err;
 		return NULL;
 	}
 	if (!tgt) {
-		/* Strides: the control segment plus room for the SGEs or the
-		 * inline bytes, rounded up to a power of two; what fits is
-		 * reported back. */
-		sq_room = RNIC_DATA_SEG_BYTES * cap->max_send_sge;
+		/* Strides: the control segment plus room for the SGEs (after
+		 * the TSO header template, if any) or the inline bytes,
+		 * rounded up to a power of two; what fits is reported back. */
+		sq_room = rnic_tso_hdr_room(tso_hdr) + RNIC_DATA_SEG_BYTES * cap->max_send_sge;
 		if (cap->max_inline_data > sq_room)
 			sq_room = cap->max_inline_data;
 		log_sq_stride = rnic_log2_ceil(RNIC_SEND_WQE_BYTES + sq_room);
@@ -719,7 +730,7 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 		goto fail;
 	if (!tgt) {
 		sq_room = ((uint32_t)1 << log_sq_stride) - RNIC_SEND_WQE_BYTES;
-		qp->sq.max_sge = sq_room / RNIC_DATA_SEG_BYTES;
+		qp->sq.max_sge = (sq_room - rnic_tso_hdr_room(tso_hdr)) / RNIC_DATA_SEG_BYTES;
 		if (qp->sq.max_sge > ctx->max_send_sge)
 			qp->sq.max_sge = ctx->max_send_sge;
 		qp->max_inline = sq_room < ctx->max_inline ? sq_room : ctx->max_inline;
@@ -769,6 +780,10 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 	qp->xrc_tgt = tgt;
 	qp->sig_all_flag = attr->sq_sig_all && !tgt ? RNIC_WQE_FLAG_SIGNALED : 0;
 	qp->fence_ok = attr->qp_type == IBV_QPT_RC || ini;
+	/* checksum offload on raw frames only (IBV_DEVICE_RAW_IP_CSUM; no
+	 * IBV_DEVICE_UD_IP_CSUM) */
+	qp->csum_ok = attr->qp_type == IBV_QPT_RAW_PACKET;
+	qp->max_tso_header = tso_hdr;
 	qp->sq_sig_all = attr->sq_sig_all;
 	/* no opcode at all for an XRC target: ibv_post_send refuses each WR */
 	qp->opcode_ok = rnic_qp_opcode_mask(attr->qp_type);
@@ -832,10 +847,12 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	return qp;
 }
 
-/* ibv_create_qp_ex(3): the PD and the XRC domain are the attributes this
- * device takes (IBV_QP_INIT_ATTR_PD, IBV_QP_INIT_ATTR_XRCD); create flags,
- * TSO headers, RSS and the ibv_wr_* send operations are not offered
- * (EOPNOTSUPP). */
+/* ibv_create_qp_ex(3): the PD, the XRC domain and the TSO header size of
+ * a RAW_PACKET QP are the attributes this device takes
+ * (IBV_QP_INIT_ATTR_PD, IBV_QP_INIT_ATTR_XRCD,
+ * IBV_QP_INIT_ATTR_MAX_TSO_HEADER; the granted max_tso_header is the one
+ * asked for, left as it is); create flags, RSS and the ibv_wr_* send
+ * operations are not offered (EOPNOTSUPP). */
 struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init_attr_ex *attr)
 {
 	if (!attr) {
@@ -843,7 +860,8 @@ struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init
 		return NULL;
 	}
 	if ((attr->comp_mask & ~(uint32_t)(IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_XRCD |
-					   IBV_QP_INIT_ATTR_CREATE_FLAGS)) ||
+					   IBV_QP_INIT_ATTR_CREATE_FLAGS |
+					   IBV_QP_INIT_ATTR_MAX_TSO_HEADER)) ||
 	    ((attr->comp_mask & IBV_QP_INIT_ATTR_CREATE_FLAGS) && attr->create_flags)) {
 		errno = EOPNOTSUPP;
 		return NULL;

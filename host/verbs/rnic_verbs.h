@@ -249,6 +249,8 @@ struct rnic_qp {
 	uint32_t sig_all_flag;   /* RNIC_WQE_FLAG_SIGNALED when sq_sig_all */
 	uint32_t opcode_ok;      /* bit per enum ibv_wr_opcode the QP type allows */
 	int fence_ok;            /* IBV_SEND_FENCE allowed (RC and XRC send) */
+	int csum_ok;             /* IBV_SEND_IP_CSUM allowed (RAW_PACKET) */
+	uint32_t max_tso_header; /* largest TSO header template; 0: no TSO */
 	int has_srq;             /* receives come from srq; no receive ring */
 	struct rnic_srq *srq;
 	int xrc_tgt;             /* XRC_RECV: receives come from the XRC SRQ each CQE names */
@@ -258,6 +260,14 @@ struct rnic_qp {
 	uint32_t async_events;   /* handed out by ibv_get_async_event (ibqp.mutex) */
 	struct rnic_context *ctx;
 };
+
+/* Bytes a TSO header template of hdr_sz bytes takes in a send WQE: the
+ * data segments start at the next 16-byte boundary after it
+ * (send_wqe.tso_hdr_sz). */
+static inline uint32_t rnic_tso_hdr_room(uint32_t hdr_sz)
+{
+	return (hdr_sz + RNIC_DATA_SEG_BYTES - 1) & ~(RNIC_DATA_SEG_BYTES - 1);
+}
 
 static inline struct rnic_context *rnic_ctx(struct ibv_context *c)
 {

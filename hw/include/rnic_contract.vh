@@ -27,6 +27,8 @@
 `define RNIC_LOG_FLOWS                    4 // log2 of the flow steering table size (RAW_PACKET receive rules, matched in index order)
 `define RNIC_RAW_OPCODE                   255 // header-bus opcode of a raw Ethernet frame of a RAW_PACKET QP (IBA manufacturer-specific range; never sent as a BTH): the framer sends the payload as the whole frame, the raw receive path hands frames to the responder with it
 `define RNIC_MAX_RAW_FRAME                4096 // largest raw Ethernet frame (destination MAC through payload, no FCS) a RAW_PACKET QP sends or receives
+`define RNIC_MAX_TSO_HEADER               128 // largest TSO header template (Ethernet, optional 802.1Q tag, IPv4 and TCP headers with options) of a RAW_PACKET TSO WQE
+`define RNIC_MAX_TSO                      262144 // largest TSO payload (bytes after the header template) of one RAW_PACKET TSO WQE
 `define RNIC_MAX_SEND_SGE                 16 // scatter/gather entries per send WQE
 `define RNIC_MAX_RECV_SGE                 16 // scatter entries per receive WQE
 `define RNIC_MAX_INLINE                   256 // bytes of inline payload per send WQE
@@ -65,7 +67,7 @@
 `define RNIC_WQE_FLAG_SOLICITED           8'h2 // set BTH.SE on the last packet
 `define RNIC_WQE_FLAG_FENCE               8'h4 // wait for earlier READ/atomic WQEs
 `define RNIC_WQE_FLAG_INLINE              8'h8 // payload follows the control segment
-`define RNIC_WQE_FLAG_IP_CSUM             8'h10 // offload IPv4/L4 checksums
+`define RNIC_WQE_FLAG_IP_CSUM             8'h10 // RAW_PACKET: write the IPv4 header checksum and the TCP or UDP checksum of the frame (TSO WQEs always do)
 
 // cqe_op (8 bits): CQE opcode (cqe.opcode); bit 7 set for responder (receive) completions
 `define RNIC_CQE_OP_W 8
@@ -286,6 +288,8 @@
 `define RNIC_STAT_EVENT_DROP              8'h12 // hardware events lost: HW_EVENT_DEPTH events were already waiting for the firmware
 `define RNIC_STAT_RX_RAW                  8'h13 // frames steered to a RAW_PACKET QP by a flow rule
 `define RNIC_STAT_RX_RAW_DROP             8'h14 // frames a flow rule matched but the raw receive path had no room for, or longer than MAX_RAW_FRAME
+`define RNIC_STAT_TX_TSO_SEG              8'h15 // TCP segments cut from RAW_PACKET TSO WQEs
+`define RNIC_STAT_TX_CSUM                 8'h16 // raw frames sent with IPv4 / TCP / UDP checksums written by the device (TSO segments included)
 
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
@@ -373,8 +377,12 @@
 `define RNIC_SEND_WQE_FLAGS_W 8
 `define RNIC_SEND_WQE_NUM_SGE_LSB 16 // data segments that follow (0 with INLINE)
 `define RNIC_SEND_WQE_NUM_SGE_W 8
+`define RNIC_SEND_WQE_TSO_HDR_SZ_LSB 24 // TSO: bytes of the header template (14 .. MAX_TSO_HEADER), inline right after the control segment; the data segments then start at byte 64 + tso_hdr_sz rounded up to 16
+`define RNIC_SEND_WQE_TSO_HDR_SZ_W 8
 `define RNIC_SEND_WQE_WQE_INDEX_LSB 32 // producer index of this WQE (checked by the fetch engine)
 `define RNIC_SEND_WQE_WQE_INDEX_W 16
+`define RNIC_SEND_WQE_TSO_MSS_LSB 48 // TSO: TCP payload bytes per segment (1 .. MAX_RAW_FRAME - tso_hdr_sz)
+`define RNIC_SEND_WQE_TSO_MSS_W 16
 `define RNIC_SEND_WQE_IMM_LSB 64 // immediate data, bytes as in the WR; LOCAL_INV and SEND_INV: the key to invalidate (a number); BIND_MW: the lkey of the region to bind to
 `define RNIC_SEND_WQE_IMM_W 32
 `define RNIC_SEND_WQE_LENGTH_LSB 96 // total payload bytes (sum of SGE lengths, or inline bytes)

@@ -16,6 +16,8 @@
 // it arrives and released (write pointer rewound) unless kept. A frame a
 // rule matches but that is longer than MAX_RAW_FRAME, or that started when
 // the RAM could not hold a largest frame, is dropped and counted (stat_drop);
+// m_room tells the stream's owner whether a frame starting now has room, so
+// it can hold the stream instead (rnic_top does);
 // a kept frame pulses stat_rx. The stream must be packed (every beat but a
 // frame's last full), as the parser also requires; a frame with a partial
 // beat before its last is not kept.
@@ -57,6 +59,11 @@ module rnic_raw_rx #(
     output wire                          m_axis_tvalid,
     input  wire                          m_axis_tready,
     output wire                          m_axis_tlast,
+
+    // there is room for a largest frame and a queue slot: a frame starting
+    // now would be kept (rnic_top holds the receive stream at frame starts
+    // while it is low, so steered frames are not lost to a slow drain)
+    output wire                          m_room,
 
     // statistics pulses
     output wire                          stat_rx,     // a frame was kept for a RAW_PACKET QP
@@ -340,6 +347,7 @@ assign m_axis_tvalid = o_valid_reg;
 assign m_axis_tlast = o_last_reg;
 assign stat_rx = stat_rx_reg;
 assign stat_drop = stat_drop_reg;
+assign m_room = room && dq_count < DQ;
 
 endmodule
 

@@ -125,7 +125,7 @@
 // WRITE_WITH_IMM, RDMA READ, ATOMIC CMP_AND_SWP, ATOMIC FETCH_AND_ADD,
 // BIND_MW, LOCAL_INV; UC SEND, SEND_WITH_IMM, SEND_INV, RDMA WRITE, RDMA
 // WRITE_WITH_IMM, BIND_MW, LOCAL_INV; UD SEND, SEND_WITH_IMM; XRC_SEND as
-// RC; RAW_PACKET SEND. TSO, an INLINE READ, atomic or memory operation, and
+// RC; RAW_PACKET SEND and TSO. An INLINE READ, atomic, memory operation or TSO, and
 // an opcode outside the QP type's column complete with LOC_QP_OP_ERR (and
 // set the QP error flag). FENCE: a fenced WQE
 // waits in the WQE stage until the QP's READ or atomic (at most one is ever
@@ -253,6 +253,8 @@ module rnic_req #(
     output wire [63:0]       m_hdr_atomic_cmp,
     output wire [63:0]       m_hdr_atomic_ack,
     output wire [12:0]       m_hdr_len,
+    // RAW_PACKET offload sideband for rnic_raw_tx: {csum, tso, tpl, last}
+    output wire [3:0]                    m_hdr_raw_off,
     output wire                          m_hdr_valid,
     input  wire                          m_hdr_ready,
 
@@ -436,7 +438,7 @@ assign s_wqe_tready = (w_state_reg == W_RECV);
 
 // control segment fields
 /* verilator lint_off UNUSEDSIGNAL */
-wire [CTRL_W-1:0] ctrl = wbuf_mem[CTRL_W-1:0];   // the flags' IP_CSUM bit is unused
+wire [CTRL_W-1:0] ctrl = wbuf_mem[CTRL_W-1:0];
 /* verilator lint_on UNUSEDSIGNAL */
 wire [7:0]  w_op     = ctrl[`RNIC_SEND_WQE_OPCODE_LSB +: `RNIC_SEND_WQE_OPCODE_W];
 wire [7:0]  w_flags  = ctrl[`RNIC_SEND_WQE_FLAGS_LSB +: `RNIC_SEND_WQE_FLAGS_W];
@@ -455,7 +457,14 @@ wire [47:0] w_ud_dmac = {ctrl[`RNIC_SEND_WQE_AH_DMAC_HI_LSB +: `RNIC_SEND_WQE_AH
                          ctrl[`RNIC_SEND_WQE_AH_DMAC_LO_LSB +: `RNIC_SEND_WQE_AH_DMAC_LO_W]};
 wire [7:0]  w_ud_ttl  = ctrl[`RNIC_SEND_WQE_AH_HOP_LIMIT_LSB +: `RNIC_SEND_WQE_AH_HOP_LIMIT_W];
 wire [7:0]  w_ud_tos  = ctrl[`RNIC_SEND_WQE_AH_TCLASS_LSB +: `RNIC_SEND_WQE_AH_TCLASS_W];
+// TSO (RAW_PACKET): the header template is inline after the control
+// segment, the data segments follow it at the next 16-byte boundary
+wire [7:0]  w_tso_hdr = ctrl[`RNIC_SEND_WQE_TSO_HDR_SZ_LSB +: `RNIC_SEND_WQE_TSO_HDR_SZ_W];
+wire [15:0] w_tso_mss = ctrl[`RNIC_SEND_WQE_TSO_MSS_LSB +: `RNIC_SEND_WQE_TSO_MSS_W];
+wire        w_is_tso  = w_op == `RNIC_WQE_OP_TSO;
+wire [8:0]  w_sge_off = w_is_tso ? (({1'b0, w_tso_hdr} + 9'd15) & ~9'd15) : 9'd0;   // bytes
 wire w_inline    = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
+wire w_csum      = (w_flags & `RNIC_WQE_FLAG_IP_CSUM) != 8'd0 || w_is_tso;
 wire w_solicited = (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
 wire w_fence     = (w_flags & `RNIC_WQE_FLAG_FENCE) != 8'd0;
 wire w_is_sinv   = w_op == `RNIC_WQE_OP_SEND_INV;   // SEND with invalidate (RC, UC)
@@ -488,7 +497,12 @@ wire        q_ud    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UD;
 // RAW_PACKET: one whole Ethernet frame per SEND WQE, header-bus opcode
 // RAW_OPCODE (the framer adds nothing), no PSN or acknowledgement; frames
 // of 14 .. MAX_RAW_FRAME bytes (else LOC_LEN_ERR); no path MTU (segmented
-// as for MTU 4096, so a frame is one packet)
+// as for MTU 4096, so a frame is one packet). TSO: the header template
+// (tso_hdr_sz bytes, 14 .. MAX_TSO_HEADER) goes out as one packet, then the
+// payload (1 .. MAX_TSO bytes) in packets of at most tso_mss bytes
+// (tso_hdr_sz + tso_mss <= MAX_RAW_FRAME), all with RAW_OPCODE and the
+// sideband m_hdr_raw_off; rnic_raw_tx turns them into TCP segments, and
+// writes checksums for IP_CSUM frames. Any other length: LOC_LEN_ERR.
 wire        q_raw   = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_RAW;
 wire        q_unack = q_uc || q_ud || q_raw;    // nothing acknowledges the packets
 // XRC initiator: RC in every respect but the transport bits (101) and the
@@ -526,7 +540,7 @@ wire [31:0] w_bytes = {{(32-WB_W){1'b0}}, w_beats_reg} * KEEP32;   // WQE bytes 
 wire w_ring_full = (w_tail - w_head) == OUTS_DEPTH[OW:0];
 
 // SGE k and its key
-wire [SEG_W-1:0] sge = wbuf_mem[CTRL_W + w_k_reg * SEG_W +: SEG_W];
+wire [SEG_W-1:0] sge = wbuf_mem[CTRL_W + {w_sge_off, 3'b000} + w_k_reg * SEG_W +: SEG_W];
 wire [63:0] sge_addr = sge[`RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W];
 wire [31:0] sge_len  = sge[`RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W];
 wire [31:0] sge_lkey = sge[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
@@ -650,22 +664,26 @@ always @* begin
         end else if (!(r_type == `RNIC_QP_TYPE_RC || r_type == `RNIC_QP_TYPE_XRC_SEND ||
                        (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
                        (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv) ||
-                       (r_raw && w_op == `RNIC_WQE_OP_SEND)) ||
-                     !(w_is_send || w_is_write || w_is_rdat || w_is_local) ||
+                       (r_raw && (w_op == `RNIC_WQE_OP_SEND || w_is_tso))) ||
+                     !(w_is_send || w_is_write || w_is_rdat || w_is_local || w_is_tso) ||
+                     (w_is_tso && (!r_raw || w_inline)) ||
                      (w_is_local && w_inline) ||
                      (w_is_rdat && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // TSO is not implemented; UC has no READ or atomics, UD only
-            // SEND and SEND_IMM (no memory operations, no invalidation),
-            // RAW_PACKET only SEND, and
+            // UC has no READ or atomics, UD only SEND and SEND_IMM (no
+            // memory operations, no invalidation), RAW_PACKET only SEND
+            // and TSO (TSO on no other type, never inline), and
             // an inline READ, atomic or memory operation makes no sense (the
             // library refuses all of these): LOC_QP_OP_ERR
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
         end else if (w_len[31] || (w_is_atomic && w_len != 32'd8) ||
                      (r_type == `RNIC_QP_TYPE_UD && w_len > r_mtu_bytes) ||
-                     (r_raw && (w_len < 32'd14 || w_len > `RNIC_MAX_RAW_FRAME)) ||
+                     (r_raw && !w_is_tso && (w_len < 32'd14 || w_len > `RNIC_MAX_RAW_FRAME)) ||
+                     (w_is_tso && (w_len == 32'd0 || w_len > `RNIC_MAX_TSO || w_tso_hdr < 8'd14 ||
+                                   w_tso_hdr > `RNIC_MAX_TSO_HEADER || w_tso_mss == 16'd0 ||
+                                   {8'd0, w_tso_hdr} + {1'b0, w_tso_mss} > `RNIC_MAX_RAW_FRAME)) ||
                      (w_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
                      (!w_inline && ({24'd0, w_nsge} > NSGE32 ||
-                                    32'd64 + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
+                                    32'd64 + {23'd0, w_sge_off} + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
             // an atomic's local buffer is exactly 8 bytes (IBA 9.4.5); the
             // SGE lengths must add up to the length (W_SGE)
             w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
@@ -745,9 +763,14 @@ reg        e_first_reg, e_first_next;
 reg        e_hdr_done_reg, e_hdr_done_next;
 reg        e_seg_done_reg, e_seg_done_next;
 reg [15:0] ip_id_reg, ip_id_next;
+// TSO: the first packet is the header template (tso_hdr_sz bytes), the
+// others carry at most tso_mss payload bytes each (rnic_raw_tx builds the
+// segments)
+reg        e_tpl_reg, e_tpl_next;
 
-wire        e_last = (e_rem_reg <= q_mtu_bytes);
-wire [31:0] e_plen = e_last ? e_rem_reg : q_mtu_bytes;
+wire [31:0] e_max  = w_is_tso ? {16'd0, w_tso_mss} : q_mtu_bytes;
+wire        e_last = !e_tpl_reg && (e_rem_reg <= e_max);
+wire [31:0] e_plen = e_tpl_reg ? {24'd0, w_tso_hdr} : e_last ? e_rem_reg : e_max;
 wire        e_hdr_valid = e_busy_reg && !e_hdr_done_reg;
 wire        e_seg_valid = e_busy_reg && !e_seg_done_reg && e_plen != 32'd0;
 wire        rp_seg_ready;
@@ -818,12 +841,14 @@ assign m_hdr_atomic_swap = w_is_atomic ? (w_is_cs ? w_swap : w_cmpadd) : 64'd0;
 assign m_hdr_atomic_cmp = w_is_cs ? w_cmpadd : 64'd0;
 assign m_hdr_atomic_ack = 64'd0;
 assign m_hdr_len       = e_plen[12:0];
+assign m_hdr_raw_off   = q_raw ? {w_csum, w_is_tso, e_tpl_reg, e_last} : 4'd0;
 
 always @* begin
     e_busy_next = e_busy_reg;
     e_rem_next = e_rem_reg;
     e_psn_next = e_psn_reg;
     e_first_next = e_first_reg;
+    e_tpl_next = e_tpl_reg;
     e_hdr_done_next = e_hdr_done_reg || e_hdr_fire;
     e_seg_done_next = e_seg_done_reg || e_seg_fire;
     ip_id_next = ip_id_reg + (e_hdr_fire ? 16'd1 : 16'd0);
@@ -832,10 +857,12 @@ always @* begin
         e_rem_next = w_is_rdat ? 32'd0 : w_len;    // READ REQUEST, atomics: no payload
         e_psn_next = w_psn_reg;
         e_first_next = 1'b1;
+        e_tpl_next = w_is_tso;
         e_hdr_done_next = 1'b0;
         e_seg_done_next = 1'b0;
     end else if (e_pkt_done) begin
-        e_rem_next = e_rem_reg - e_plen;
+        e_rem_next = e_tpl_reg ? e_rem_reg : e_rem_reg - e_plen;
+        e_tpl_next = 1'b0;
         e_psn_next = e_psn_reg + 24'd1;
         e_first_next = 1'b0;
         e_hdr_done_next = 1'b0;
@@ -866,10 +893,12 @@ assign m_rd_req_addr = g_addr + {32'd0, g_off_reg};
 assign m_rd_req_len = g_req_len[15:0];
 assign m_rd_req_tag = {{(TAG_W-5){1'b0}}, g_k_reg};
 
-// inline bytes start right after the control segment
+// inline bytes (or a TSO WQE's header template, fed before its SGEs' data)
+// start right after the control segment
+wire [31:0] g_inl_len  = w_is_tso ? {24'd0, w_tso_hdr} : w_len;
 wire [31:0] g_inl_done = {{(32-WB_W){1'b0}}, g_beat_reg} * KEEP32;
-wire [31:0] g_inl_left = w_len - g_inl_done;
-wire g_inl_active = g_busy_reg && g_inline_reg && g_out_reg == 8'd0 && g_inl_done < w_len;
+wire [31:0] g_inl_left = g_inl_len - g_inl_done;
+wire g_inl_active = g_busy_reg && g_inline_reg && g_out_reg == 8'd0 && g_inl_done < g_inl_len;
 wire [DATA_W-1:0] g_inl_data = wbuf_mem[CTRL_W + g_beat_reg * DATA_W +: DATA_W];
 reg  [KEEP_W-1:0] g_inl_keep;
 integer gi;
@@ -897,15 +926,19 @@ always @* begin
     g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
     if (w_start && !w_is_rdat) begin
         g_busy_next = 1'b1;
-        g_inline_next = w_inline;
+        g_inline_next = w_inline || w_is_tso;
         g_k_next = 5'd0;
         g_off_next = 32'd0;
         g_beat_next = {WB_W{1'b0}};
     end else if (g_busy_reg && g_inline_reg) begin
         if (g_inl_active && rp_s_tready)
             g_beat_next = g_beat_reg + 1'b1;
-        if (g_inl_done >= w_len)
-            g_busy_next = 1'b0;
+        if (g_inl_done >= g_inl_len) begin
+            if (w_is_tso)
+                g_inline_next = 1'b0;    // template fed: now the SGEs' DMA reads
+            else
+                g_busy_next = 1'b0;
+        end
     end else if (g_busy_reg) begin
         if (g_sge_end) begin
             g_busy_next = 1'b0;
@@ -1385,6 +1418,7 @@ always @(posedge clk) begin
     e_rem_reg <= e_rem_next;
     e_psn_reg <= e_psn_next;
     e_first_reg <= e_first_next;
+    e_tpl_reg <= e_tpl_next;
     e_hdr_done_reg <= e_hdr_done_next;
     e_seg_done_reg <= e_seg_done_next;
     ip_id_reg <= ip_id_next;
@@ -1501,6 +1535,7 @@ always @(posedge clk) begin
         w_state_reg <= W_RECV;
         w_beats_reg <= {WB_W{1'b0}};
         e_busy_reg <= 1'b0;
+        e_tpl_reg <= 1'b0;
         e_hdr_done_reg <= 1'b0;
         e_seg_done_reg <= 1'b0;
         ip_id_reg <= 16'd0;

@@ -331,6 +331,17 @@ wire              req_hdr_valid, req_hdr_ready;
 wire [DATA_W-1:0] req_pl_tdata;
 wire [KEEP_W-1:0] req_pl_tkeep;
 wire              req_pl_tlast, req_pl_tvalid, req_pl_tready;
+// the requester's own header valid/ready, opcode, len and payload, before
+// rnic_raw_tx (which passes them on as req_hdr_* / req_pl_*; the other
+// header fields go from the requester to the TX arbiter directly)
+wire [7:0]        rq_hdr_opcode;
+wire [12:0]       rq_hdr_len;
+wire [3:0]        rq_hdr_raw_off;
+wire              rq_hdr_valid, rq_hdr_ready;
+wire [DATA_W-1:0] rq_pl_tdata;
+wire [KEEP_W-1:0] rq_pl_tkeep;
+wire              rq_pl_tlast, rq_pl_tvalid, rq_pl_tready;
+wire              stat_tso_seg, stat_tx_csum;
 wire [7:0]        ack_opcode;
 wire [23:0]       ack_dqpn, ack_psn;
 wire [31:0]       ack_aeth;
@@ -391,7 +402,7 @@ rnic_req #(
     .s_rd_tlast(rd_tlast[1]), .s_rd_tvalid(rd_tvalid[1]), .s_rd_tready(rd_tready[1]),
     .s_rd_tuser(rd_tuser[1*TAG_W +: TAG_W]),
 
-    .m_hdr_opcode(req_hdr_opcode),
+    .m_hdr_opcode(rq_hdr_opcode),
     .m_hdr_se(req_hdr_se),
     .m_hdr_mig(req_hdr_mig),
     .m_hdr_ackreq(req_hdr_ackreq),
@@ -416,10 +427,10 @@ rnic_req #(
     .m_hdr_atomic_swap(req_hdr_atomic_swap),
     .m_hdr_atomic_cmp(req_hdr_atomic_cmp),
     .m_hdr_atomic_ack(req_hdr_atomic_ack),
-    .m_hdr_len(req_hdr_len),
-    .m_hdr_valid(req_hdr_valid), .m_hdr_ready(req_hdr_ready),
-    .m_axis_pl_tdata(req_pl_tdata), .m_axis_pl_tkeep(req_pl_tkeep), .m_axis_pl_tlast(req_pl_tlast),
-    .m_axis_pl_tvalid(req_pl_tvalid), .m_axis_pl_tready(req_pl_tready),
+    .m_hdr_len(rq_hdr_len), .m_hdr_raw_off(rq_hdr_raw_off),
+    .m_hdr_valid(rq_hdr_valid), .m_hdr_ready(rq_hdr_ready),
+    .m_axis_pl_tdata(rq_pl_tdata), .m_axis_pl_tkeep(rq_pl_tkeep), .m_axis_pl_tlast(rq_pl_tlast),
+    .m_axis_pl_tvalid(rq_pl_tvalid), .m_axis_pl_tready(rq_pl_tready),
     .s_ack_opcode(ack_opcode), .s_ack_dqpn(ack_dqpn), .s_ack_psn(ack_psn), .s_ack_aeth(ack_aeth),
     .s_ack_atomic_ack(ack_atomic_ack),
     .s_ack_len(ack_len), .s_ack_valid(ack_valid), .s_ack_ready(ack_ready),
@@ -438,6 +449,24 @@ rnic_req #(
     .m_cqe_valid(req_cqe_valid), .m_cqe_ready(req_cqe_ready), .m_cqe_cqn(req_cqe_cqn),
     .m_cqe_data(req_cqe_data),
     .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
+);
+
+// RAW_PACKET transmit offload: checksums and TSO segments; everything else
+// passes through
+/* verilator lint_off UNUSEDSIGNAL */
+wire raw_tx_own;   // the arbiter's header fields other than opcode and len do not matter for a raw frame
+/* verilator lint_on UNUSEDSIGNAL */
+rnic_raw_tx #(.DATA_W(DATA_W)) raw_tx_inst (
+    .clk(clk), .rst(rst),
+    .s_hdr_opcode(rq_hdr_opcode), .s_hdr_len(rq_hdr_len), .s_hdr_off(rq_hdr_raw_off),
+    .s_hdr_valid(rq_hdr_valid), .s_hdr_ready(rq_hdr_ready),
+    .s_pl_tdata(rq_pl_tdata), .s_pl_tkeep(rq_pl_tkeep), .s_pl_tlast(rq_pl_tlast),
+    .s_pl_tvalid(rq_pl_tvalid), .s_pl_tready(rq_pl_tready),
+    .m_hdr_opcode(req_hdr_opcode), .m_hdr_len(req_hdr_len), .m_hdr_own(raw_tx_own),
+    .m_hdr_valid(req_hdr_valid), .m_hdr_ready(req_hdr_ready),
+    .m_pl_tdata(req_pl_tdata), .m_pl_tkeep(req_pl_tkeep), .m_pl_tlast(req_pl_tlast),
+    .m_pl_tvalid(req_pl_tvalid), .m_pl_tready(req_pl_tready),
+    .stat_tso_seg(stat_tso_seg), .stat_csum(stat_tx_csum)
 );
 
 // ---------------------------------------------------------------------------
@@ -495,13 +524,29 @@ rnic_axis_reg #(
     .m_axis_tready(rxr_tready), .m_axis_tlast(rxr_tlast)
 );
 
+// A frame starts only when the raw receive path could keep it (m_room):
+// while steered frames wait for the responder, the port holds the wire at
+// frame boundaries (lossless, as a link with pause frames would be) rather
+// than dropping them. Frames already started always finish.
+wire              raw_room;
+reg               rx_mid_reg;           // a frame's first beat went in, not yet its last
+wire              rx_gate = rx_mid_reg || raw_room;
+wire              rxp_tready;
+assign rxr_tready = rxp_tready && rx_gate;
+always @(posedge clk) begin
+    if (rxr_tvalid && rxr_tready)
+        rx_mid_reg <= !rxr_tlast;
+    if (rst)
+        rx_mid_reg <= 1'b0;
+end
+
 rnic_parser #(
     .DATA_W(DATA_W)
 ) parser_inst (
     .clk(clk), .rst(rst),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
     .s_axis_rx_tdata(rxr_tdata), .s_axis_rx_tkeep(rxr_tkeep),
-    .s_axis_rx_tvalid(rxr_tvalid), .s_axis_rx_tready(rxr_tready),
+    .s_axis_rx_tvalid(rxr_tvalid && rx_gate), .s_axis_rx_tready(rxp_tready),
     .s_axis_rx_tlast(rxr_tlast),
     .m_hdr_valid(rx_hdr_valid), .m_hdr_ready(rx_hdr_ready),
 
@@ -563,7 +608,7 @@ rnic_raw_rx #(
     .m_hdr_len(raw_hdr_len),
     .m_axis_tdata(raw_tdata), .m_axis_tkeep(raw_tkeep), .m_axis_tvalid(raw_tvalid),
     .m_axis_tready(raw_tready), .m_axis_tlast(raw_tlast),
-    .stat_rx(stat_raw_rx), .stat_drop(stat_raw_drop)
+    .m_room(raw_room), .stat_rx(stat_raw_rx), .stat_drop(stat_raw_drop)
 );
 
 // Responses (READ RESPONSE, ACK, ATOMIC ACK) of RC (000) and XRC (101) go to
@@ -1092,6 +1137,8 @@ always @* begin
     stat_inc[`RNIC_STAT_EVENT_DROP*STAT_W +: STAT_W] = {{(STAT_W-3){1'b0}}, stat_event_drop};
     stat_inc[`RNIC_STAT_RX_RAW*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_raw_rx};
     stat_inc[`RNIC_STAT_RX_RAW_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_raw_drop};
+    stat_inc[`RNIC_STAT_TX_TSO_SEG*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_tso_seg};
+    stat_inc[`RNIC_STAT_TX_CSUM*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_tx_csum};
 end
 
 // ---------------------------------------------------------------------------

@@ -60,7 +60,7 @@ rnic_raw_rx #(
     .m_hdr_valid(hdr_valid), .m_hdr_ready(hdr_ready), .m_hdr_qpn(hdr_qpn), .m_hdr_len(hdr_len),
     .m_axis_tdata(o_tdata), .m_axis_tkeep(o_tkeep), .m_axis_tvalid(o_tvalid), .m_axis_tready(o_tready),
     .m_axis_tlast(o_tlast),
-    .stat_rx(stat_rx), .stat_drop(stat_drop)
+    .m_room(), .stat_rx(stat_rx), .stat_drop(stat_drop)
 );
 
 integer errors = 0;

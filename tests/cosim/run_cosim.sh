@@ -56,7 +56,12 @@ fi
 # one of them as RoCEv2 with a BTH and nothing malformed or in error (one pass).
 # COSIM_RAW_ETHERTYPE: EtherTypes of the raw frames the program sends
 # (RAW_PACKET QPs); those are counted apart, every other frame is checked.
-check=$(python3 "$here/../tools/roce_check.py" "$out/wire.pcap" ${COSIM_RAW_ETHERTYPE:+--raw-ethertype "$COSIM_RAW_ETHERTYPE"})
+# COSIM_RAW_IPV4=1: IPv4 frames other than RoCEv2 (checksum offload and TSO
+# on RAW_PACKET QPs) are counted apart too, their IPv4 and TCP/UDP checksums
+# checked.
+raw_ipv4=""
+[ "${COSIM_RAW_IPV4:-0}" = 1 ] && raw_ipv4=--raw-ipv4
+check=$(python3 "$here/../tools/roce_check.py" "$out/wire.pcap" ${COSIM_RAW_ETHERTYPE:+--raw-ethertype "$COSIM_RAW_ETHERTYPE"} $raw_ipv4)
 crc=$?
 echo "$check"
 [ $crc -eq 0 ] || exit 1

@@ -12,8 +12,20 @@ packet up to the ICRC, stored least-significant byte first (IBA annex A17).
 Prints "roce_check: N frames, N ICRC ok, N bad" and exits 1 if any frame is bad
 or there are none.  --raw-ethertype T[,T...] names the EtherTypes of raw
 Ethernet frames expected on the wire (RAW_PACKET QPs): such frames are counted
-("..., N raw") instead of checked; every other frame must still be RoCEv2.  --corrupt OFFSET --write OUT writes a copy of the input with
-byte OFFSET of the first frame inverted, for negative tests.
+("..., N raw") instead of checked; every other frame must still be RoCEv2.
+
+--raw-ipv4 also counts as raw the IPv4 frames (untagged or behind one 802.1Q
+tag) that are not UDP to port 4791, the frames of RAW_PACKET QPs with checksum
+offload and TSO, and checks their checksums: the IPv4 header checksum (RFC
+791) always; the TCP (RFC 793) or UDP (RFC 768) checksum, over the
+pseudo-header and the segment, when the packet is no fragment (MF clear,
+offset 0) and the frame holds all of it.  A UDP checksum of 0 ("none
+computed") counts as wrong: the device sends a computed 0 as 0xFFFF.  A wrong
+checksum makes the frame bad; a second line "roce_check: raw IPv4: ..." gives
+the counts.
+
+--corrupt OFFSET --write OUT writes a copy of the input with byte OFFSET of the
+first frame inverted, for negative tests.
 """
 import argparse
 import struct
@@ -22,6 +34,8 @@ import zlib
 
 ETH_LEN, IP_LEN, UDP_LEN, BTH_LEN, ICRC_LEN = 14, 20, 8, 12, 4
 ROCE_PORT = 4791
+ETYPE_IPV4, ETYPE_VLAN = b"\x08\x00", b"\x81\x00"
+PROTO_TCP, PROTO_UDP = 6, 17
 
 
 def read_pcap(data):
@@ -95,6 +109,81 @@ def check(frame):
     return None
 
 
+def ones_sum(data):
+    """RFC 1071 one's-complement sum of the big-endian 16-bit words of data
+    (an odd last byte padded with a zero byte), carries folded back in."""
+    if len(data) % 2:
+        data = bytes(data) + b"\x00"
+    s = sum(struct.unpack(">%dH" % (len(data) // 2), data))
+    while s >> 16:
+        s = (s & 0xFFFF) + (s >> 16)
+    return s
+
+
+def ipv4_offset(frame):
+    """Offset of the IPv4 header of an IPv4 frame (untagged or one 802.1Q
+    tag), else None."""
+    if frame[12:14] == ETYPE_IPV4:
+        return ETH_LEN
+    if frame[12:14] == ETYPE_VLAN and frame[16:18] == ETYPE_IPV4:
+        return ETH_LEN + 4
+    return None
+
+
+def is_roce(frame, l3):
+    """True if the IPv4 packet at l3 is UDP to the RoCEv2 port (a first or
+    only fragment: later ones have no UDP header)."""
+    if len(frame) < l3 + IP_LEN or frame[l3 + 9] != PROTO_UDP:
+        return False
+    if struct.unpack(">H", frame[l3 + 6:l3 + 8])[0] & 0x1FFF:
+        return False
+    ihl = (frame[l3] & 0x0F) * 4
+    if len(frame) < l3 + ihl + 4:
+        return False
+    return struct.unpack(">H", frame[l3 + ihl + 2:l3 + ihl + 4])[0] == ROCE_PORT
+
+
+def check_ipv4(frame, l3):
+    """Check the checksums of the raw IPv4 frame whose IPv4 header is at l3.
+    Return (None, what was checked) or (the reason, None)."""
+    if len(frame) < l3 + IP_LEN:
+        return "too short for an IPv4 header (%d bytes)" % len(frame), None
+    if frame[l3] >> 4 != 4 or frame[l3] & 0x0F < 5:
+        return "IPv4 version/IHL byte %02x" % frame[l3], None
+    ihl = (frame[l3] & 0x0F) * 4
+    if len(frame) < l3 + ihl:
+        return "the frame ends inside the %d-byte IPv4 header" % ihl, None
+    ip = frame[l3:l3 + ihl]
+    if ones_sum(ip) != 0xFFFF:
+        good = 0xFFFF & ~ones_sum(ip[:10] + b"\x00\x00" + ip[12:])
+        return "IPv4 header checksum %04x, expected %04x" % (struct.unpack(">H", ip[10:12])[0], good), None
+    total, frag = struct.unpack(">HH", ip[2:4] + ip[6:8])
+    proto = ip[9]
+    if proto not in (PROTO_TCP, PROTO_UDP):
+        return None, "ip"
+    if frag & 0x3FFF:            # MF or an offset: a fragment
+        return None, "fragment"
+    if total < ihl or len(frame) < l3 + total:
+        return None, "incomplete"
+    seg = frame[l3 + ihl:l3 + total]
+    name = "TCP" if proto == PROTO_TCP else "UDP"
+    at = 16 if proto == PROTO_TCP else 6
+    if len(seg) < at + 2:
+        return "%s segment of %d bytes" % (name, len(seg)), None
+    if proto == PROTO_UDP:
+        ulen = struct.unpack(">H", seg[4:6])[0]
+        if ulen != len(seg):
+            return "UDP length %d, IPv4 payload %d" % (ulen, len(seg)), None
+    sent = struct.unpack(">H", seg[at:at + 2])[0]
+    pseudo = ip[12:20] + struct.pack(">BBH", 0, proto, len(seg))
+    good = 0xFFFF & ~ones_sum(pseudo + seg[:at] + b"\x00\x00" + seg[at + 2:])
+    if proto == PROTO_UDP and good == 0:
+        good = 0xFFFF
+    if sent != good:
+        return "%s checksum %04x, expected %04x" % (name, sent, good), None
+    return None, name
+
+
 def main():
     ap = argparse.ArgumentParser(description="RoCEv2 framing and ICRC checker")
     ap.add_argument("pcap")
@@ -104,6 +193,8 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true", help="print every bad frame")
     ap.add_argument("--raw-ethertype", default="", metavar="T[,T...]",
                     help="EtherTypes (e.g. 0x88b5) of expected raw frames: counted, not checked")
+    ap.add_argument("--raw-ipv4", action="store_true",
+                    help="IPv4 frames other than RoCEv2 are raw: counted, their checksums checked")
     args = ap.parse_args()
 
     try:
@@ -125,9 +216,22 @@ def main():
 
     raw_types = {int(t, 0).to_bytes(2, "big") for t in args.raw_ethertype.split(",") if t}
     ok = bad = raw = 0
+    ipv4 = {"frames": 0, "TCP": 0, "UDP": 0, "ip": 0, "fragment": 0, "incomplete": 0}
     for n, (_, frame) in enumerate(records):
         if frame[12:14] in raw_types:
             raw += 1
+            continue
+        l3 = ipv4_offset(frame) if args.raw_ipv4 else None
+        if l3 is not None and not is_roce(frame, l3):
+            raw += 1
+            ipv4["frames"] += 1
+            why, what = check_ipv4(frame, l3)
+            if why is None:
+                ipv4[what] += 1
+            else:
+                bad += 1
+                if args.verbose or bad <= 10:
+                    print("frame %d: raw IPv4: %s" % (n, why))
             continue
         why = check(frame)
         if why is None:
@@ -137,7 +241,12 @@ def main():
             if args.verbose or bad <= 10:
                 print("frame %d: %s" % (n, why))
     print("roce_check: %d frames, %d ICRC ok, %d bad%s" %
-          (len(records), ok, bad, ", %d raw" % raw if raw_types else ""))
+          (len(records), ok, bad, ", %d raw" % raw if raw_types or args.raw_ipv4 else ""))
+    if args.raw_ipv4:
+        print("roce_check: raw IPv4: %d frames; checksums right: %d TCP and %d UDP (with the IPv4 header's), "
+              "%d IPv4 header only (%d other protocols, %d fragments, %d cut short)" %
+              (ipv4["frames"], ipv4["TCP"], ipv4["UDP"], ipv4["ip"] + ipv4["fragment"] + ipv4["incomplete"],
+               ipv4["ip"], ipv4["fragment"], ipv4["incomplete"]))
     return 0 if records and not bad else 1
 
 

@@ -2837,7 +2837,7 @@ static void test_xrc_loopback_and_poll(void)
  * PD, both CQs and both rings (or an SRQ); the states the kernel's
  * IB_QPT_RAW_PACKET rules allow with the fewest attributes: RESET->INIT
  * with PORT only, INIT->RTR and RTR->RTS with STATE only. The device
- * reports managed flow steering and no raw IP checksum offload. */
+ * reports managed flow steering and raw IP checksum offload (not UD's). */
 static void test_raw_qp_create_and_modify(void)
 {
 	struct fx f;
@@ -2855,7 +2855,8 @@ static void test_raw_qp_create_and_modify(void)
 	CHECK(verbs_get_ctx_op(f.ctx, ibv_destroy_flow) != NULL);
 	CHECK_EQ(ibv_query_device(f.ctx, &da), 0);
 	CHECK(da.device_cap_flags & IBV_DEVICE_MANAGED_FLOW_STEERING);
-	CHECK(!(da.device_cap_flags & IBV_DEVICE_RAW_IP_CSUM));
+	CHECK(da.device_cap_flags & IBV_DEVICE_RAW_IP_CSUM);
+	CHECK(!(da.device_cap_flags & IBV_DEVICE_UD_IP_CSUM));
 
 	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RAW_PACKET, 16, 16, 2, 2, 64, 0);
 	CHECK(qp != NULL);
@@ -2923,9 +2924,9 @@ static void test_raw_qp_create_and_modify(void)
  * the whole frame; the WQE is the control segment (opcode SEND, flags,
  * num_sge, wqe_index, length = frame bytes, imm 0) and the data segments,
  * with every address field (dest_qpn, qkey, AH) zero. The RAW_PACKET column
- * holds SEND only; IP_CSUM is refused (no checksum offload). A frame the
- * device will refuse for its length is still posted: the device completes
- * it with IBV_WC_LOC_LEN_ERR. */
+ * holds SEND and TSO (test_tso_*); IP_CSUM sets the WQE flag, inline or not
+ * (IBV_DEVICE_RAW_IP_CSUM). A frame the device will refuse for its length
+ * is still posted: the device completes it with IBV_WC_LOC_LEN_ERR. */
 static void test_raw_send_wqe_bytes(void)
 {
 	struct fx f;
@@ -2938,7 +2939,7 @@ static void test_raw_send_wqe_bytes(void)
 	static const int refused_ops[] = {IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_WRITE,
 					  IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_RDMA_READ,
 					  IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_SEND_WITH_INV,
-					  IBV_WR_LOCAL_INV, IBV_WR_TSO};
+					  IBV_WR_LOCAL_INV, IBV_WR_BIND_MW};
 
 	make_sim_dir(one_dev);
 	fx_open(&f);
@@ -3011,8 +3012,22 @@ static void test_raw_send_wqe_bytes(void)
 	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
 	check_ctrl(mock_sq_wqe(f.m, qpn, 2), RNIC_WQE_OP_SEND, 0, 1, 2, 0, 10);
 
-	/* outside the RAW_PACKET column, IP_CSUM, too many SGEs: EINVAL,
-	 * bad_wr, nothing posted */
+	/* IP_CSUM: the flag in the WQE, with SGEs and inline */
+	sge[0].length = 60;
+	wr.send_flags = IBV_SEND_IP_CSUM | IBV_SEND_SIGNALED;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	w = mock_sq_wqe(f.m, qpn, 3);
+	check_ctrl(w, RNIC_WQE_OP_SEND, RNIC_WQE_FLAG_IP_CSUM | RNIC_WQE_FLAG_SIGNALED, 1, 3, 0, 60);
+	check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+	check_sge(w + RNIC_SEND_WQE_WORDS, &sge[0]);
+	wr.send_flags = IBV_SEND_IP_CSUM | IBV_SEND_INLINE;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	w = mock_sq_wqe(f.m, qpn, 4);
+	check_ctrl(w, RNIC_WQE_OP_SEND, RNIC_WQE_FLAG_IP_CSUM | RNIC_WQE_FLAG_INLINE, 0, 4, 0, 60);
+	CHECK(memcmp(w + RNIC_SEND_WQE_WORDS, f.buf, 60) == 0);
+
+	/* outside the RAW_PACKET column, too many SGEs: EINVAL, bad_wr,
+	 * nothing posted (TSO: test_tso_refusals) */
 	db0 = f.m->db_count;
 	for (i = 0; i < sizeof(refused_ops) / sizeof(refused_ops[0]); i++) {
 		wr.opcode = (enum ibv_wr_opcode)refused_ops[i];
@@ -3021,10 +3036,6 @@ static void test_raw_send_wqe_bytes(void)
 		CHECK(bad == &wr);
 	}
 	wr.opcode = IBV_WR_SEND;
-	wr.send_flags = IBV_SEND_IP_CSUM;
-	bad = NULL;
-	CHECK_EQ(ibv_post_send(qp, &wr, &bad), EINVAL);
-	CHECK(bad == &wr);
 	wr.send_flags = 0;
 	wr.num_sge = (int)((struct rnic_qp *)qp)->sq.max_sge + 1;
 	bad = NULL;
@@ -3037,7 +3048,645 @@ static void test_raw_send_wqe_bytes(void)
 	CHECK_EQ(ibv_post_send(qp, &wr, &bad), EINVAL);
 	CHECK(bad == &wr);
 	CHECK_EQ(f.m->db_count, db0);
-	CHECK_EQ(((struct rnic_qp *)qp)->sq.pi, 3);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.pi, 5);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* RAW_PACKET TSO and checksum offload                                 */
+
+/* ibv_device_attr_ex up to and with member m. */
+#define T_AX_END(m) \
+	(offsetof(struct ibv_device_attr_ex, m) + sizeof(((struct ibv_device_attr_ex *)0)->m))
+
+/* ibv_query_device_ex(3): the inline wrapper reaches the library's op;
+ * orig_attr is ibv_query_device(3)'s; tso_caps says MAX_TSO payload bytes
+ * on RAW_PACKET QPs only, raw_packet_caps IP_CSUM, device_cap_flags
+ * RAW_IP_CSUM and not UD_IP_CSUM; comp_mask and the extended members the
+ * device lacks are 0. A shorter attr_size (an older verbs.h) gets no byte
+ * past it and no member it does not hold whole; attr_size short of
+ * orig_attr, or an input comp_mask, is EINVAL. */
+static void test_query_device_ex_caps(void)
+{
+	static const size_t sizes[] = {
+		sizeof(struct ibv_device_attr),
+		T_AX_END(tso_caps) - 1,
+		T_AX_END(tso_caps),
+		T_AX_END(raw_packet_caps) - 1,
+		T_AX_END(raw_packet_caps),
+	};
+	struct fx f;
+	struct ibv_device_attr da;
+	struct ibv_device_attr_ex ax;
+	struct ibv_query_device_ex_input in;
+	struct verbs_context *vctx;
+	struct {
+		struct ibv_device_attr_ex a;
+		uint8_t tail[16];
+	} big;
+	const uint8_t *raw = (const uint8_t *)&big;
+	size_t i, k;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	vctx = verbs_get_ctx_op(f.ctx, query_device_ex);
+	CHECK(vctx != NULL);
+	if (!vctx)
+		exit(1);
+	memset(&ax, 0xA5, sizeof(ax));
+	CHECK_EQ(ibv_query_device_ex(f.ctx, NULL, &ax), 0);
+	CHECK_EQ(ibv_query_device(f.ctx, &da), 0);
+	CHECK(memcmp(&ax.orig_attr, &da, sizeof(da)) == 0);
+	CHECK(ax.orig_attr.device_cap_flags & IBV_DEVICE_RAW_IP_CSUM);
+	CHECK(!(ax.orig_attr.device_cap_flags & IBV_DEVICE_UD_IP_CSUM));
+	CHECK_EQ(ax.tso_caps.max_tso, RNIC_MAX_TSO);
+	CHECK_EQ(ax.tso_caps.max_tso, 262144);
+	CHECK_EQ(ax.tso_caps.supported_qpts, 1u << IBV_QPT_RAW_PACKET);
+	CHECK_EQ(ax.raw_packet_caps, IBV_RAW_PACKET_CAP_IP_CSUM);
+	CHECK_EQ(ax.phys_port_cnt_ex, 1);
+	CHECK_EQ(ax.comp_mask, 0);
+	CHECK_EQ(ax.odp_caps.general_caps, 0);
+	CHECK_EQ(ax.completion_timestamp_mask, 0);
+	CHECK_EQ(ax.hca_core_clock, 0);
+	CHECK_EQ(ax.device_cap_flags_ex, 0);
+	CHECK_EQ(ax.rss_caps.supported_qpts, 0);
+	CHECK_EQ(ax.max_wq_type_rq, 0);
+	CHECK_EQ(ax.packet_pacing_caps.qp_rate_limit_max, 0);
+	CHECK_EQ(ax.tm_caps.max_num_tags, 0);
+	CHECK_EQ(ax.cq_mod_caps.max_cq_count, 0);
+	CHECK_EQ(ax.max_dm_size, 0);
+	CHECK_EQ(ax.xrc_odp_caps, 0);
+	memset(&in, 0, sizeof(in));
+	CHECK_EQ(ibv_query_device_ex(f.ctx, &in, &ax), 0);
+	in.comp_mask = 1;
+	CHECK_EQ(vctx->query_device_ex(f.ctx, &in, &ax, sizeof(ax)), EINVAL);
+
+	/* shorter structures: nothing written from attr_size on */
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		memset(&big, 0xA5, sizeof(big));
+		CHECK_EQ(vctx->query_device_ex(f.ctx, NULL, &big.a, sizes[k]), 0);
+		CHECK(memcmp(&big.a.orig_attr, &da, sizeof(da)) == 0);
+		for (i = sizes[k]; i < sizeof(big); i++)
+			if (raw[i] != 0xA5) {
+				fprintf(stderr, "FAIL: attr_size %zu: byte %zu written\n", sizes[k], i);
+				failures++;
+				break;
+			}
+		if (sizes[k] >= T_AX_END(tso_caps)) {
+			CHECK_EQ(big.a.tso_caps.max_tso, RNIC_MAX_TSO);
+			CHECK_EQ(big.a.tso_caps.supported_qpts, 1u << IBV_QPT_RAW_PACKET);
+		}
+		if (sizes[k] >= T_AX_END(raw_packet_caps))
+			CHECK_EQ(big.a.raw_packet_caps, IBV_RAW_PACKET_CAP_IP_CSUM);
+		if (sizes[k] > sizeof(struct ibv_device_attr))
+			CHECK_EQ(big.a.comp_mask, 0);
+	}
+	memset(&big, 0xA5, sizeof(big));
+	CHECK_EQ(vctx->query_device_ex(f.ctx, NULL, &big.a, sizeof(struct ibv_device_attr) - 1),
+		 EINVAL);
+	for (i = 0; i < sizeof(big) && raw[i] == 0xA5; i++)
+		;
+	CHECK_EQ(i, sizeof(big)); /* refused before writing */
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* A TSO header template (ibv_post_send(3) IBV_WR_TSO) in h: an Ethernet
+ * header, one 802.1Q tag if vlan, IPv4 with ihl 32-bit words, TCP with
+ * doff words; the other bytes count up from 0x40, so a copy shows where
+ * each byte came from. Returns the template's length. */
+static uint32_t t_tso_hdr(uint8_t *h, int vlan, uint32_t ihl, uint32_t doff)
+{
+	uint32_t l3 = vlan ? 18 : 14, l4 = l3 + 4 * ihl, n = l4 + 4 * doff, i;
+
+	for (i = 0; i < n; i++)
+		h[i] = (uint8_t)(0x40 + i);
+	if (vlan) {
+		h[12] = 0x81; /* TPID 0x8100 */
+		h[13] = 0x00;
+	}
+	h[l3 - 2] = 0x08; /* EtherType IPv4 */
+	h[l3 - 1] = 0x00;
+	h[l3] = (uint8_t)(0x40 | ihl); /* version 4, IHL */
+	h[l3 + 9] = 6;                 /* protocol TCP */
+	h[l4 + 12] = (uint8_t)(doff << 4);
+	return n;
+}
+
+/* A RAW_PACKET QP to RTS the way test_raw_qp_create_and_modify does:
+ * RESET->INIT with PORT, INIT->RTR and RTR->RTS with STATE only. */
+static int raw_qp_up(struct ibv_qp *qp)
+{
+	struct ibv_qp_attr qa;
+
+	memset(&qa, 0, sizeof(qa));
+	qa.qp_state = IBV_QPS_INIT;
+	qa.port_num = 1;
+	if (ibv_modify_qp(qp, &qa, IBV_QP_STATE | IBV_QP_PORT))
+		return -1;
+	qa.qp_state = IBV_QPS_RTR;
+	if (ibv_modify_qp(qp, &qa, IBV_QP_STATE))
+		return -1;
+	qa.qp_state = IBV_QPS_RTS;
+	return ibv_modify_qp(qp, &qa, IBV_QP_STATE);
+}
+
+/* A RAW_PACKET QP through ibv_create_qp_ex(3) with max_tso_header (the
+ * attributes left in *a), moved to RTS; NULL if either step fails. */
+static struct ibv_qp *make_raw_tso_qp(struct fx *f, uint16_t max_tso_header, uint32_t ssge,
+				      struct ibv_qp_init_attr_ex *a)
+{
+	struct ibv_qp *qp;
+
+	memset(a, 0, sizeof(*a));
+	a->qp_type = IBV_QPT_RAW_PACKET;
+	a->comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_MAX_TSO_HEADER;
+	a->pd = f->pd;
+	a->send_cq = f->scq;
+	a->recv_cq = f->rcq;
+	a->cap.max_send_wr = 64;
+	a->cap.max_recv_wr = 8;
+	a->cap.max_send_sge = ssge;
+	a->cap.max_recv_sge = 1;
+	a->max_tso_header = max_tso_header;
+	qp = ibv_create_qp_ex(f->ctx, a);
+	return qp && raw_qp_up(qp) == 0 ? qp : NULL;
+}
+
+/* ibv_create_qp_ex(3) IBV_QP_INIT_ATTR_MAX_TSO_HEADER: a RAW_PACKET QP
+ * takes 0 .. MAX_TSO_HEADER and keeps it; its send stride holds the
+ * control segment, the template rounded up to 16 and max_send_sge data
+ * segments, and the max_send_sge written back is what fits beside the
+ * largest template. EINVAL, with no command sent: a larger header, a
+ * non-zero one on another QP type (tso_caps.supported_qpts), a WQE that
+ * outgrows SEND_WQE_MAX_STRIDE. Without the comp_mask bit the field is
+ * not read. */
+static void test_create_qp_ex_max_tso_header(void)
+{
+	static const struct {
+		uint16_t hdr;
+		uint32_t sge, log_stride, max_sge;
+	} ok[] = {
+		{128, 16, 9, 16}, /* 64 + 128 + 256 = 448 -> 512 */
+		{64, 2, 8, 8},    /* 64 + 64 + 32 = 160 -> 256; (256 - 128) / 16 */
+		{54, 1, 8, 8},    /* 64 + 64 + 16 = 144 -> 256; (256 - 128) / 16 */
+		{14, 1, 7, 3},    /* 64 + 16 + 16 = 96 -> 128; (128 - 80) / 16 */
+		{0, 2, 7, 4},     /* no TSO: 64 + 32 -> 128 */
+	};
+	struct fx f;
+	struct ibv_qp_init_attr_ex a;
+	struct ibv_qp *qp;
+	uint32_t n0, i, sge0;
+	const uint32_t *c;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		memset(&a, 0, sizeof(a));
+		a.qp_type = IBV_QPT_RAW_PACKET;
+		a.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_MAX_TSO_HEADER;
+		a.pd = f.pd;
+		a.send_cq = f.scq;
+		a.recv_cq = f.rcq;
+		a.cap.max_send_wr = 4;
+		a.cap.max_recv_wr = 4;
+		a.cap.max_send_sge = ok[i].sge;
+		a.cap.max_recv_sge = 1;
+		a.max_tso_header = ok[i].hdr;
+		qp = ibv_create_qp_ex(f.ctx, &a);
+		CHECK(qp != NULL);
+		if (!qp)
+			continue;
+		c = f.m->qp[qp->qp_num].create;
+		CHECK_EQ(rnic_cmd_create_qp_in_get_log_sq_stride(c), ok[i].log_stride);
+		CHECK_EQ(a.cap.max_send_sge, ok[i].max_sge);
+		CHECK_EQ(a.max_tso_header, ok[i].hdr);
+		CHECK_EQ(((struct rnic_qp *)qp)->max_tso_header, ok[i].hdr);
+		CHECK_EQ(((struct rnic_qp *)qp)->sq.max_sge, ok[i].max_sge);
+		/* the largest template and max_send_sge segments fit */
+		CHECK(64 + ((ok[i].hdr + 15u) & ~15u) + 16 * a.cap.max_send_sge <=
+		      1u << ok[i].log_stride);
+		CHECK_EQ(ibv_destroy_qp(qp), 0);
+	}
+
+	/* refusals */
+	memset(&a, 0, sizeof(a));
+	a.qp_type = IBV_QPT_RAW_PACKET;
+	a.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_MAX_TSO_HEADER;
+	a.pd = f.pd;
+	a.send_cq = f.scq;
+	a.recv_cq = f.rcq;
+	a.cap.max_send_wr = 4;
+	a.cap.max_send_sge = 1;
+	a.max_tso_header = RNIC_MAX_TSO_HEADER + 1;
+	n0 = f.m->cmd_count;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	a.max_tso_header = 64;
+	a.qp_type = IBV_QPT_UD;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	a.qp_type = IBV_QPT_RC;
+	a.max_tso_header = 1;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(f.m->cmd_count, n0);
+	/* 0 on another type: fine, and no TSO */
+	a.qp_type = IBV_QPT_UD;
+	a.max_tso_header = 0;
+	qp = ibv_create_qp_ex(f.ctx, &a);
+	CHECK(qp != NULL);
+	CHECK(qp && ((struct rnic_qp *)qp)->max_tso_header == 0);
+	CHECK(qp && ibv_destroy_qp(qp) == 0);
+	/* without IBV_QP_INIT_ATTR_MAX_TSO_HEADER the field is not read */
+	a.qp_type = IBV_QPT_RC;
+	a.comp_mask = IBV_QP_INIT_ATTR_PD;
+	a.max_tso_header = 500;
+	qp = ibv_create_qp_ex(f.ctx, &a);
+	CHECK(qp != NULL);
+	CHECK(qp && ((struct rnic_qp *)qp)->max_tso_header == 0);
+	CHECK(qp && ibv_destroy_qp(qp) == 0);
+
+	/* a device with more SGEs than this one's (a white-box change of the
+	 * capability): 24 segments fit a stride alone (64 + 384 = 448), not
+	 * beside a 128-byte template (64 + 128 + 384 = 576 > 512) */
+	sge0 = rnic_ctx(f.ctx)->max_send_sge;
+	rnic_ctx(f.ctx)->max_send_sge = 32;
+	a.qp_type = IBV_QPT_RAW_PACKET;
+	a.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_MAX_TSO_HEADER;
+	a.cap.max_send_sge = 24;
+	a.max_tso_header = 128;
+	n0 = f.m->cmd_count;
+	errno = 0;
+	CHECK(ibv_create_qp_ex(f.ctx, &a) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(f.m->cmd_count, n0);
+	a.max_tso_header = 0;
+	qp = ibv_create_qp_ex(f.ctx, &a);
+	CHECK(qp != NULL);
+	CHECK(qp && ibv_destroy_qp(qp) == 0);
+	rnic_ctx(f.ctx)->max_send_sge = sge0;
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_post_send(3) IBV_WR_TSO on RAW_PACKET: opcode TSO, the flags of a
+ * SEND plus IP_CSUM always, num_sge, tso_hdr_sz, wqe_index, tso_mss, length
+ * = payload bytes, imm and the address words 0; the template's bytes from
+ * byte 64, zeros to the next 16-byte boundary, the data segments from
+ * there; the template copied at post time; the largest template with the
+ * most segments stays inside its slot. The completion reads back as
+ * IBV_WC_TSO with the WR's wr_id. */
+static void test_tso_wqe_bytes(void)
+{
+	struct fx f;
+	struct ibv_qp_init_attr_ex a;
+	struct ibv_qp *qp;
+	struct ibv_send_wr wr, *bad = NULL;
+	struct ibv_sge sge[4];
+	struct ibv_wc wc;
+	uint8_t tmpl[RNIC_MAX_TSO_HEADER], copy[RNIC_MAX_TSO_HEADER];
+	uint32_t *w, qpn, db0, n, i, stride, e[RNIC_CQE_WORDS];
+	const uint8_t *b;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_raw_tso_qp(&f, RNIC_MAX_TSO_HEADER, 4, &a);
+	CHECK(qp != NULL);
+	if (!qp)
+		exit(1);
+	qpn = qp->qp_num;
+	stride = 1u << rnic_cmd_create_qp_in_get_log_sq_stride(f.m->qp[qpn].create);
+	CHECK_EQ(stride, 256); /* 64 + 128 + 4 * 16 */
+	CHECK_EQ(a.cap.max_send_sge, 4);
+	/* stale bytes in the first slots: the library writes what it means */
+	memset(mock_sq_wqe(f.m, qpn, 0), 0xEE, 4 * stride);
+
+	/* 802.1Q tag, IPv4 with one option word, TCP with 12 option bytes:
+	 * 74 bytes, the data segments at byte 64 + 80 */
+	n = t_tso_hdr(tmpl, 1, 6, 8);
+	CHECK_EQ(n, 74);
+	memcpy(copy, tmpl, n);
+	for (i = 0; i < 3; i++) {
+		sge[i].addr = (uintptr_t)f.buf + 4096 * i;
+		sge[i].length = 1000 + i;
+		sge[i].lkey = f.mr->lkey;
+	}
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = 0x7501;
+	wr.opcode = IBV_WR_TSO;
+	wr.send_flags = IBV_SEND_SIGNALED;
+	wr.sg_list = sge;
+	wr.num_sge = 3;
+	wr.tso.hdr = tmpl;
+	wr.tso.hdr_sz = (uint16_t)n;
+	wr.tso.mss = 1448;
+	db0 = f.m->db_count;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	memset(tmpl, 0, sizeof(tmpl)); /* reusable at once */
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_val[db0], rnic_db_sq_qpn(qpn) | rnic_db_sq_pi(1));
+	w = mock_sq_wqe(f.m, qpn, 0);
+	CHECK_EQ(w[0], rnic_send_wqe_opcode(RNIC_WQE_OP_TSO) |
+			       rnic_send_wqe_flags(RNIC_WQE_FLAG_SIGNALED | RNIC_WQE_FLAG_IP_CSUM) |
+			       rnic_send_wqe_num_sge(3) | rnic_send_wqe_tso_hdr_sz(74));
+	CHECK_EQ(rnic_send_wqe_get_opcode(w), RNIC_WQE_OP_TSO);
+	CHECK_EQ(rnic_send_wqe_get_flags(w), RNIC_WQE_FLAG_SIGNALED | RNIC_WQE_FLAG_IP_CSUM);
+	CHECK_EQ(rnic_send_wqe_get_num_sge(w), 3);
+	CHECK_EQ(rnic_send_wqe_get_tso_hdr_sz(w), 74);
+	CHECK_EQ(w[1], rnic_send_wqe_wqe_index(0) | rnic_send_wqe_tso_mss(1448));
+	CHECK_EQ(rnic_send_wqe_get_wqe_index(w), 0);
+	CHECK_EQ(rnic_send_wqe_get_tso_mss(w), 1448);
+	CHECK_EQ(rnic_send_wqe_get_imm(w), 0);
+	CHECK_EQ(rnic_send_wqe_get_length(w), 3003);
+	check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+	b = (const uint8_t *)w + 64;
+	CHECK(memcmp(b, copy, 74) == 0);
+	for (i = 74; i < 80; i++)
+		CHECK_EQ(b[i], 0);
+	for (i = 0; i < 3; i++)
+		check_sge(w + (64 + 80) / 4 + RNIC_DATA_SEG_WORDS * i, &sge[i]);
+	CHECK_EQ(((struct rnic_qp *)qp)->sq.wrid[0], 0x7501);
+
+	/* untagged, no options: 54 bytes, segments at byte 64 + 64; IP_CSUM
+	 * asked for (as a TSO has it anyway) and nothing else; a segment of
+	 * exactly MAX_RAW_FRAME bytes, a payload of exactly MAX_TSO bytes */
+	n = t_tso_hdr(tmpl, 0, 5, 5);
+	CHECK_EQ(n, 54);
+	memcpy(copy, tmpl, n);
+	sge[0].length = RNIC_MAX_TSO / 2;
+	sge[1].length = RNIC_MAX_TSO / 2;
+	wr.wr_id = 0x7502;
+	wr.send_flags = IBV_SEND_IP_CSUM;
+	wr.num_sge = 2;
+	wr.tso.hdr_sz = (uint16_t)n;
+	wr.tso.mss = (uint16_t)(RNIC_MAX_RAW_FRAME - n);
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	w = mock_sq_wqe(f.m, qpn, 1);
+	CHECK_EQ(w[0], rnic_send_wqe_opcode(RNIC_WQE_OP_TSO) |
+			       rnic_send_wqe_flags(RNIC_WQE_FLAG_IP_CSUM) | rnic_send_wqe_num_sge(2) |
+			       rnic_send_wqe_tso_hdr_sz(54));
+	CHECK_EQ(w[1], rnic_send_wqe_wqe_index(1) | rnic_send_wqe_tso_mss(4096 - 54));
+	CHECK_EQ(rnic_send_wqe_get_length(w), RNIC_MAX_TSO);
+	check_zero_words(w, 4, RNIC_SEND_WQE_WORDS);
+	b = (const uint8_t *)w + 64;
+	CHECK(memcmp(b, copy, 54) == 0);
+	for (i = 54; i < 64; i++)
+		CHECK_EQ(b[i], 0);
+	check_sge(w + (64 + 64) / 4, &sge[0]);
+	check_sge(w + (64 + 64) / 4 + RNIC_DATA_SEG_WORDS, &sge[1]);
+
+	/* the largest template (126 bytes: tag, IHL 12, data offset 15) and
+	 * max_send_sge segments: they end at the end of the slot, the next
+	 * slot is left alone */
+	n = t_tso_hdr(tmpl, 1, 12, 15);
+	CHECK_EQ(n, 126);
+	memcpy(copy, tmpl, n);
+	for (i = 0; i < 4; i++) {
+		sge[i].addr = (uintptr_t)f.buf + 100 * i;
+		sge[i].length = 100;
+		sge[i].lkey = f.mr->lkey;
+	}
+	wr.wr_id = 0x7503;
+	wr.send_flags = 0;
+	wr.num_sge = 4;
+	wr.tso.hdr_sz = (uint16_t)n;
+	wr.tso.mss = 536;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+	w = mock_sq_wqe(f.m, qpn, 2);
+	CHECK_EQ(w[0], rnic_send_wqe_opcode(RNIC_WQE_OP_TSO) |
+			       rnic_send_wqe_flags(RNIC_WQE_FLAG_IP_CSUM) | rnic_send_wqe_num_sge(4) |
+			       rnic_send_wqe_tso_hdr_sz(126));
+	CHECK_EQ(rnic_send_wqe_get_tso_mss(w), 536);
+	CHECK_EQ(rnic_send_wqe_get_length(w), 400);
+	b = (const uint8_t *)w + 64;
+	CHECK(memcmp(b, copy, 126) == 0);
+	CHECK_EQ(b[126], 0);
+	CHECK_EQ(b[127], 0);
+	for (i = 0; i < 4; i++)
+		check_sge(w + (64 + 128) / 4 + RNIC_DATA_SEG_WORDS * i, &sge[i]);
+	b = (const uint8_t *)mock_sq_wqe(f.m, qpn, 3);
+	for (i = 0; i < stride && b[i] == 0xEE; i++)
+		;
+	CHECK_EQ(i, stride);
+
+	/* the completion of the first: IBV_WC_TSO */
+	memset(e, 0, sizeof(e));
+	rnic_cqe_set_opcode(e, RNIC_CQE_OP_REQ_TSO);
+	rnic_cqe_set_qpn(e, qpn);
+	rnic_cqe_set_wqe_index(e, 0);
+	rnic_cqe_set_byte_len(e, 3003);
+	CHECK_EQ(mock_cq_push(f.m, f.scq->handle, e), 0);
+	CHECK_EQ(ibv_poll_cq(f.scq, 1, &wc), 1);
+	CHECK_EQ(wc.wr_id, 0x7501);
+	CHECK_EQ(wc.status, IBV_WC_SUCCESS);
+	CHECK_EQ(wc.opcode, IBV_WC_TSO);
+	CHECK_EQ(wc.qp_num, qpn);
+	CHECK_EQ(wc.byte_len, 3003);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* A TSO WR in *wr over the template t (n bytes) and sge (2 SGEs of 700
+ * bytes), mss 1000: one the QP of test_tso_refusals takes. */
+static void t_tso_wr(struct ibv_send_wr *wr, uint8_t *t, uint32_t n, struct ibv_sge *sge,
+		     const struct fx *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < 2; i++) {
+		sge[i].addr = (uintptr_t)f->buf + 1024 * i;
+		sge[i].length = 700;
+		sge[i].lkey = f->mr->lkey;
+	}
+	memset(wr, 0, sizeof(*wr));
+	wr->wr_id = 0x7600;
+	wr->opcode = IBV_WR_TSO;
+	wr->sg_list = sge;
+	wr->num_sge = 2;
+	wr->tso.hdr = t;
+	wr->tso.hdr_sz = (uint16_t)n;
+	wr->tso.mss = 1000;
+}
+
+/* [good SEND, wr]: wr refused with EINVAL as bad_wr, the SEND posted
+ * (expect_second_fails), naming the case on failure. */
+static void t_refused(struct fx *f, struct ibv_qp *qp, struct ibv_send_wr *wr, const char *what)
+{
+	int before = failures;
+
+	expect_second_fails(f->m, qp, wr, EINVAL);
+	if (failures != before)
+		fprintf(stderr, "  ^ the refusal: %s\n", what);
+}
+
+/* ibv_post_send(3) IBV_WR_TSO refusals on a RAW_PACKET QP with
+ * max_tso_header 64 and 8 SGEs, each EINVAL with bad_wr the TSO WR and
+ * nothing of it posted: the template missing, empty, over max_tso_header
+ * or not Ethernet [+ 802.1Q] + IPv4 + TCP ending with the TCP header;
+ * INLINE; mss 0 or a segment over MAX_RAW_FRAME; a payload of 0 or over
+ * MAX_TSO bytes; more SGEs than max_send_sge. TSO on a RAW_PACKET QP made
+ * without max_tso_header, on UD, and IP_CSUM on UD, RC and UC
+ * (device_cap_flags RAW_IP_CSUM only): EINVAL too. */
+static void test_tso_refusals(void)
+{
+	struct fx f;
+	struct ibv_qp_init_attr_ex a;
+	struct ibv_qp *qp, *raw0, *ud, *rc, *uc;
+	struct ibv_ah *ah;
+	struct ibv_send_wr wr, *bad = NULL;
+	struct ibv_sge sge[10];
+	uint8_t t[RNIC_MAX_TSO_HEADER + 8];
+	uint32_t n, i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_raw_tso_qp(&f, 64, 2, &a);
+	CHECK(qp != NULL);
+	if (!qp)
+		exit(1);
+	CHECK_EQ(a.cap.max_send_sge, 8); /* (256 - 64 - 64) / 16 */
+
+	/* the WR the cases start from is taken */
+	n = t_tso_hdr(t, 0, 5, 5);
+	t_tso_wr(&wr, t, n, sge, &f);
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0);
+
+	t_tso_wr(&wr, t, 0, sge, &f);
+	t_refused(&f, qp, &wr, "hdr_sz 0");
+	t_tso_wr(&wr, NULL, n, sge, &f);
+	t_refused(&f, qp, &wr, "hdr NULL");
+	t_tso_wr(&wr, t, t_tso_hdr(t, 1, 6, 8), sge, &f); /* 74 > 64 */
+	t_refused(&f, qp, &wr, "hdr_sz over max_tso_header");
+	n = t_tso_hdr(t, 0, 5, 5);
+	t_tso_wr(&wr, t, n, sge, &f);
+	wr.send_flags = IBV_SEND_INLINE;
+	t_refused(&f, qp, &wr, "INLINE");
+	t_tso_wr(&wr, t, n, sge, &f);
+	wr.tso.mss = 0;
+	t_refused(&f, qp, &wr, "mss 0");
+	wr.tso.mss = (uint16_t)(RNIC_MAX_RAW_FRAME - n + 1);
+	t_refused(&f, qp, &wr, "hdr_sz + mss over MAX_RAW_FRAME");
+	t_tso_wr(&wr, t, n, sge, &f);
+	wr.num_sge = 0;
+	t_refused(&f, qp, &wr, "no payload (no SGE)");
+	wr.num_sge = 2;
+	sge[0].length = 0;
+	sge[1].length = 0;
+	t_refused(&f, qp, &wr, "no payload (empty SGEs)");
+	sge[0].length = RNIC_MAX_TSO / 2;
+	sge[1].length = RNIC_MAX_TSO / 2 + 1;
+	t_refused(&f, qp, &wr, "payload over MAX_TSO");
+	t_tso_wr(&wr, t, n, sge, &f);
+	for (i = 0; i < 10; i++)
+		sge[i] = sge[0];
+	wr.num_sge = 9;
+	t_refused(&f, qp, &wr, "num_sge over max_send_sge");
+
+	/* templates the device cannot segment */
+	t_tso_wr(&wr, t, n, sge, &f);
+	t[12] = 0x86; /* IPv6 */
+	t[13] = 0xDD;
+	t_refused(&f, qp, &wr, "EtherType IPv6");
+	t[12] = 0x88; /* 802.1ad S-tag */
+	t[13] = 0xA8;
+	t_refused(&f, qp, &wr, "TPID 0x88A8");
+	{
+		/* a tagged template with a second 802.1Q tag after the
+		 * first, the rest whole (62 bytes): QinQ, not offered */
+		uint8_t one[RNIC_MAX_TSO_HEADER];
+
+		n = t_tso_hdr(one, 1, 5, 5);
+		memcpy(t, one, 16);
+		t[16] = 0x81;
+		t[17] = 0x00;
+		t[18] = 0x0F;
+		t[19] = 0xFE;
+		memcpy(t + 20, one + 16, n - 16);
+		wr.tso.hdr_sz = (uint16_t)(n + 4);
+		t_refused(&f, qp, &wr, "two 802.1Q tags");
+	}
+	n = t_tso_hdr(t, 0, 5, 5);
+	wr.tso.hdr_sz = (uint16_t)n;
+	t[14] = 0x65;
+	t_refused(&f, qp, &wr, "IP version 6");
+	t[14] = 0x44;
+	t_refused(&f, qp, &wr, "IHL 4");
+	t[14] = 0x45;
+	t[23] = 17;
+	t_refused(&f, qp, &wr, "protocol UDP");
+	t[23] = 6;
+	t[46] = 0x60; /* data offset 6: the TCP header is 24 bytes */
+	t_refused(&f, qp, &wr, "TCP data offset past the template");
+	t[46] = 0x40; /* data offset 4 */
+	t_refused(&f, qp, &wr, "TCP data offset 4");
+	t[46] = 0x50;
+	wr.tso.hdr_sz = (uint16_t)(n - 1);
+	t_refused(&f, qp, &wr, "template ends inside the TCP header");
+	wr.tso.hdr_sz = (uint16_t)(n + 4);
+	t_refused(&f, qp, &wr, "template goes past the TCP header");
+	wr.tso.hdr_sz = 13;
+	t_refused(&f, qp, &wr, "shorter than an Ethernet header");
+	n = t_tso_hdr(t, 1, 5, 5);
+	wr.tso.hdr_sz = 17;
+	t_refused(&f, qp, &wr, "ends inside the 802.1Q tag");
+	wr.tso.hdr_sz = 30;
+	t_refused(&f, qp, &wr, "ends inside the IPv4 header");
+	wr.tso.hdr_sz = (uint16_t)n;
+	CHECK_EQ(ibv_post_send(qp, &wr, &bad), 0); /* the tagged one, whole: taken */
+
+	/* a RAW_PACKET QP made without max_tso_header (ibv_create_qp) takes
+	 * SEND, not TSO */
+	raw0 = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RAW_PACKET, 8, 4, 2, 1, 0, 0);
+	CHECK(raw0 != NULL);
+	if (!raw0)
+		exit(1);
+	CHECK_EQ(raw_qp_up(raw0), 0);
+	n = t_tso_hdr(t, 0, 5, 5);
+	t_tso_wr(&wr, t, n, sge, &f);
+	t_refused(&f, raw0, &wr, "TSO without max_tso_header");
+
+	/* other QP types: TSO is RAW_PACKET's, so is IP_CSUM */
+	ud = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_UD, 8, 4, 2, 1, 0, 0);
+	rc = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 8, 4, 2, 1, 0, 0);
+	uc = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_UC, 8, 4, 2, 1, 0, 0);
+	CHECK(ud && rc && uc);
+	if (!ud || !rc || !uc)
+		exit(1);
+	CHECK_EQ(qp_up(ud, 1), 0);
+	CHECK_EQ(qp_up(rc, 1), 0);
+	CHECK_EQ(qp_up(uc, 1), 0);
+	{
+		struct ibv_ah_attr aa = {.is_global = 1, .port_num = 1,
+					 .grh = {.dgid.raw = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 0, 2, 2},
+						 .hop_limit = 64}};
+
+		ah = ibv_create_ah(f.pd, &aa);
+		CHECK(ah != NULL);
+	}
+	n = t_tso_hdr(t, 0, 5, 5);
+	t_tso_wr(&wr, t, n, sge, &f);
+	wr.wr.ud.ah = ah;
+	wr.wr.ud.remote_qpn = 5;
+	wr.wr.ud.remote_qkey = 0x11111111;
+	t_refused(&f, ud, &wr, "TSO on UD");
+	memset(&wr, 0, sizeof(wr));
+	wr.opcode = IBV_WR_SEND;
+	wr.sg_list = sge;
+	wr.num_sge = 1;
+	wr.wr.ud.ah = ah;
+	wr.wr.ud.remote_qpn = 5;
+	wr.send_flags = IBV_SEND_IP_CSUM;
+	t_refused(&f, ud, &wr, "IP_CSUM on UD");
+	t_refused(&f, rc, &wr, "IP_CSUM on RC");
+	t_refused(&f, uc, &wr, "IP_CSUM on UC");
 	fx_close(&f);
 	remove_sim_dir(one_dev);
 }
@@ -3353,6 +4002,10 @@ int main(void)
 	test_xrc_loopback_and_poll();
 	test_raw_qp_create_and_modify();
 	test_raw_send_wqe_bytes();
+	test_query_device_ex_caps();
+	test_create_qp_ex_max_tso_header();
+	test_tso_wqe_bytes();
+	test_tso_refusals();
 	test_flow_spec_parsing();
 	test_close_destroys_flows_before_qps();
 	if (failures) {

@@ -1,8 +1,9 @@
 /*
  * A plain verbs program: it includes only <infiniband/verbs.h> (rdma-core
  * 44) and uses the header's inline ibv_post_send / ibv_post_recv /
- * ibv_post_srq_recv / ibv_poll_cq / ibv_query_port and the ibv_reg_mr
- * macro, so it checks the library's ABI as applications see it.
+ * ibv_post_srq_recv / ibv_poll_cq / ibv_query_port / ibv_query_device_ex
+ * and the ibv_reg_mr macro, so it checks the library's ABI as applications
+ * see it.
  *
  *   test_verbs_abi loopback   - over the in-test device (LD_LIBRARY_PATH
  *                               names the directory of that build): two RC
@@ -170,6 +171,7 @@ static void loopback(void)
 	struct ibv_device **list;
 	struct ibv_context *ctx;
 	struct ibv_port_attr pa;
+	struct ibv_device_attr_ex dax;
 	union ibv_gid gid;
 	struct ibv_pd *pd;
 	struct ibv_cq *cq;
@@ -208,6 +210,14 @@ static void loopback(void)
 	CHECK(pa.state == IBV_PORT_ACTIVE);
 	CHECK(ibv_query_gid(ctx, 1, 0, &gid) == 0);
 	CHECK(gid.raw[10] == 0xff && gid.raw[11] == 0xff);
+	/* the inline ibv_query_device_ex reaches the library's op (its
+	 * legacy fall-back would leave tso_caps and raw_packet_caps 0) */
+	CHECK(ibv_query_device_ex(ctx, NULL, &dax) == 0);
+	CHECK(dax.tso_caps.max_tso == 262144);
+	CHECK(dax.tso_caps.supported_qpts == 1u << IBV_QPT_RAW_PACKET);
+	CHECK(dax.raw_packet_caps == IBV_RAW_PACKET_CAP_IP_CSUM);
+	CHECK(dax.orig_attr.device_cap_flags & IBV_DEVICE_RAW_IP_CSUM);
+	CHECK(!(dax.orig_attr.device_cap_flags & IBV_DEVICE_UD_IP_CSUM));
 
 	pd = ibv_alloc_pd(ctx);
 	cq = ibv_create_cq(ctx, 16, NULL, NULL, 0);
