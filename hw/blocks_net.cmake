@@ -1,5 +1,5 @@
-# Network path: CRC-32, RoCEv2 framer and parser, the raw receive path, and the
-# independent ICRC checker.
+# Network path: CRC-32, RoCEv2 framer and parser, the raw receive and transmit
+# paths, and the independent ICRC checker.
 rnic_rtl_lint(rnic_crc32)
 rnic_rtl_lint(rnic_framer)
 rnic_rtl_lint(rnic_parser)
@@ -8,10 +8,13 @@ rnic_rtl_tb(tb_parser)
 # RAW_PACKET receive: flow rules, the frame RAM and its output
 rnic_rtl_lint(rnic_raw_rx)
 rnic_rtl_tb(tb_raw_rx)
+# RAW_PACKET transmit offload: IPv4 / TCP / UDP checksums and TSO segments
+rnic_rtl_lint(rnic_raw_tx)
+rnic_rtl_tb(tb_raw_tx)
 
 # The same testbenches with a 64-bit datapath (headers spread over many beats),
 # on Icarus only.
-foreach(tb tb_framer tb_parser tb_raw_rx)
+foreach(tb tb_framer tb_parser tb_raw_rx tb_raw_tx)
   set(ivl_w64 ${CMAKE_CURRENT_BINARY_DIR}/${tb}_w64.vvp)
   add_custom_command(OUTPUT ${ivl_w64}
     COMMAND ${IVERILOG} -g2005 -Wall -Wno-timescale -P${tb}.DATA_W=64 -I${RNIC_RTL_INC}

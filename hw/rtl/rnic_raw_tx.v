@@ -235,7 +235,7 @@ wire [12:0] i_pos = {1'b0, i_word_reg[WW-1:0], {LK{1'b0}}};
 wire [7:0]  i_off = i_tso_reg ? hdr_reg : 8'd0;
 wire [LK-1:0] i_rot = i_off[LK-1:0];
 /* verilator lint_off UNUSEDSIGNAL */
-wire [15:0] i_q16 = {8'd0, i_off} >> LK;   // at most TPL / K - 1
+wire [15:0] i_q16 = {8'd0, i_off} >> LK;   // at most TPL / K
 /* verilator lint_on UNUSEDSIGNAL */
 wire [WW-1:0] i_q = i_q16[WW-1:0];
 
