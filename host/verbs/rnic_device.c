@@ -49,6 +49,7 @@ static int rnic_list_add(struct ibv_device ***list, int *n, int *cap, enum rnic_
 	if (!d)
 		return ENOMEM;
 	d->kind = kind;
+	d->index = *n;
 	d->ibdev.node_type = IBV_NODE_CA;
 	d->ibdev.transport_type = IBV_TRANSPORT_IB; /* RoCE reports the IB transport */
 	strcpy(d->ibdev.name, name);
@@ -180,6 +181,27 @@ RNIC_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 RNIC_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
 {
 	return device ? device->name : NULL;
+}
+
+/* ibv_get_device_index: the kernel's index of an RDMA device; this
+ * library's devices are not the kernel's, and their index is their place
+ * in the list (simulated NICs by socket name, then the boards of
+ * $RNIC_VFIO_DEVICES in the order given), stable while that does not
+ * change. */
+RNIC_EXPORT int ibv_get_device_index(struct ibv_device *device)
+{
+	return device ? ((struct rnic_device *)device)->index : -1;
+}
+
+/* ibv_import_device(3): a context shared through the command FD of
+ * another process's context. The device is reached through a vfio-user
+ * socket or a VFIO group a process owns, not through a uverbs FD: there is
+ * none to share (cmd_fd is -1), so nothing can be imported. */
+RNIC_EXPORT struct ibv_context *ibv_import_device(int cmd_fd)
+{
+	(void)cmd_fd;
+	errno = EOPNOTSUPP;
+	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -434,6 +456,8 @@ RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 	ctx->vctx.create_srq_ex = rnic_create_srq_ex;
 	ctx->vctx.get_srq_num = rnic_get_srq_num;
 	ctx->vctx.create_qp_ex = rnic_create_qp_ex;
+	/* the poll iterator CQ (ibv_create_cq_ex(3)) */
+	ctx->vctx.create_cq_ex = rnic_create_cq_ex;
 	/* flow steering to RAW_PACKET QPs (ibv_create_flow(3)) */
 	ctx->vctx.ibv_create_flow = rnic_create_flow;
 	ctx->vctx.ibv_destroy_flow = rnic_destroy_flow;
@@ -616,38 +640,128 @@ RNIC_EXPORT int ibv_query_port(struct ibv_context *context, uint8_t port_num,
 				  offsetof(struct ibv_port_attr, flags));
 }
 
-RNIC_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index,
-			      union ibv_gid *gid)
+/*
+ * GID table entry index of port port_num: the device's table has
+ * gid_tbl_len entries (QUERY_PORT), of which index 0 holds the port's
+ * RoCEv2 GID, the IPv4-mapped IPv6 address ::ffff:a.b.c.d of its IPv4
+ * address (RoCEv2, IBA Annex A17.4.5.1), and the others are empty (zero).
+ * 0, EINVAL (no such port or index) or the command's errno.
+ */
+static int rnic_gid_entry(struct ibv_context *context, uint32_t port_num, uint32_t index,
+			  struct ibv_gid_entry *e)
 {
 	struct rnic_context *ctx = rnic_ctx(context);
 	uint32_t out[RNIC_CMD_OUT_WORDS], ip;
 	int err;
 
-	if (port_num != 1 || index < 0) {
+	if (port_num != 1)
+		return EINVAL;
+	err = rnic_ctx_query_port_raw(ctx, out);
+	if (err)
+		return err;
+	if (index >= rnic_cmd_query_port_out_get_gid_tbl_len(out))
+		return EINVAL;
+	memset(e, 0, sizeof(*e));
+	e->gid_index = index;
+	e->port_num = port_num;
+	e->gid_type = IBV_GID_TYPE_ROCE_V2;
+	e->ndev_ifindex = 0; /* no kernel net device */
+	if (index == 0) {
+		ip = rnic_cmd_query_port_out_get_ipv4(out);
+		e->gid.raw[10] = 0xff;
+		e->gid.raw[11] = 0xff;
+		e->gid.raw[12] = (uint8_t)(ip >> 24);
+		e->gid.raw[13] = (uint8_t)(ip >> 16);
+		e->gid.raw[14] = (uint8_t)(ip >> 8);
+		e->gid.raw[15] = (uint8_t)ip;
+	}
+	return 0;
+}
+
+static int rnic_gid_empty(const union ibv_gid *g)
+{
+	static const uint8_t zero[sizeof(g->raw)];
+
+	return memcmp(g->raw, zero, sizeof(zero)) == 0;
+}
+
+/* ibv_query_gid(3): 0, or -1 with errno (EINVAL: no such port or index). */
+RNIC_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index,
+			      union ibv_gid *gid)
+{
+	struct ibv_gid_entry e;
+	int err;
+
+	if (index < 0) {
 		errno = EINVAL;
 		return -1;
 	}
-	err = rnic_ctx_query_port_raw(ctx, out);
+	err = rnic_gid_entry(context, port_num, (uint32_t)index, &e);
 	if (err) {
 		errno = err;
 		return -1;
 	}
-	if ((uint32_t)index >= rnic_cmd_query_port_out_get_gid_tbl_len(out)) {
-		errno = EINVAL;
-		return -1;
-	}
-	memset(gid, 0, sizeof(*gid));
-	if (index == 0) {
-		/* RoCEv2 IPv4 GID: the IPv4-mapped IPv6 address ::ffff:a.b.c.d */
-		ip = rnic_cmd_query_port_out_get_ipv4(out);
-		gid->raw[10] = 0xff;
-		gid->raw[11] = 0xff;
-		gid->raw[12] = (uint8_t)(ip >> 24);
-		gid->raw[13] = (uint8_t)(ip >> 16);
-		gid->raw[14] = (uint8_t)(ip >> 8);
-		gid->raw[15] = (uint8_t)ip;
-	}
+	*gid = e.gid;
 	return 0;
+}
+
+/*
+ * ibv_query_gid_ex(3): one entry, with its type (every GID here is
+ * RoCEv2) and no net device (ndev_ifindex 0). 0, EINVAL (flags not 0, no
+ * such port or index, entry_size short of the 1.11 structure) or ENODATA
+ * (the entry is empty).
+ */
+RNIC_EXPORT int _ibv_query_gid_ex(struct ibv_context *context, uint32_t port_num,
+				  uint32_t gid_index, struct ibv_gid_entry *entry, uint32_t flags,
+				  size_t entry_size)
+{
+	struct ibv_gid_entry e;
+	int err;
+
+	if (flags || !entry || entry_size < sizeof(e))
+		return EINVAL;
+	err = rnic_gid_entry(context, port_num, gid_index, &e);
+	if (err)
+		return err;
+	if (rnic_gid_empty(&e.gid))
+		return ENODATA;
+	memcpy(entry, &e, sizeof(e));
+	return 0;
+}
+
+/*
+ * ibv_query_gid_table(3): every valid (non-empty) entry of every port,
+ * entry_size bytes apart; the number written, or a negative errno (EINVAL:
+ * flags not 0, entry_size short, more valid entries than max_entries).
+ */
+RNIC_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries,
+					 size_t max_entries, uint32_t flags, size_t entry_size)
+{
+	struct rnic_context *ctx = rnic_ctx(context);
+	uint32_t out[RNIC_CMD_OUT_WORDS], n;
+	size_t got = 0;
+	int err;
+
+	if (flags || entry_size < sizeof(*entries))
+		return -EINVAL;
+	err = rnic_ctx_query_port_raw(ctx, out); /* port 1, the only one */
+	if (err)
+		return -err;
+	n = rnic_cmd_query_port_out_get_gid_tbl_len(out);
+	for (uint32_t i = 0; i < n; i++) {
+		struct ibv_gid_entry e;
+
+		err = rnic_gid_entry(context, 1, i, &e);
+		if (err)
+			return -err;
+		if (rnic_gid_empty(&e.gid))
+			continue;
+		if (got == max_entries)
+			return -EINVAL;
+		memcpy((uint8_t *)entries + got * entry_size, &e, sizeof(e));
+		got++;
+	}
+	return (ssize_t)got;
 }
 
 RNIC_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, int index,
@@ -660,6 +774,55 @@ RNIC_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, in
 	}
 	*pkey = htobe16(0xFFFF); /* the default full-membership P_Key */
 	return 0;
+}
+
+/* ibv_get_pkey_index(3): the index of pkey in port port_num's P_Key
+ * table, or -1 with errno ENOENT (EINVAL for another port). The table is
+ * the default P_Key alone. */
+RNIC_EXPORT int ibv_get_pkey_index(struct ibv_context *context, uint8_t port_num, __be16 pkey)
+{
+	__be16 p;
+
+	for (int i = 0; ibv_query_pkey(context, port_num, i, &p) == 0; i++)
+		if (p == pkey)
+			return i;
+	if (port_num == 1)
+		errno = ENOENT;
+	return -1;
+}
+
+RNIC_EXPORT const char *ibv_node_type_str(enum ibv_node_type node_type)
+{
+	static const char *const str[] = {
+		[IBV_NODE_CA] = "InfiniBand channel adapter",
+		[IBV_NODE_SWITCH] = "InfiniBand switch",
+		[IBV_NODE_ROUTER] = "InfiniBand router",
+		[IBV_NODE_RNIC] = "iWARP NIC",
+		[IBV_NODE_USNIC] = "usNIC",
+		[IBV_NODE_USNIC_UDP] = "usNIC UDP",
+		[IBV_NODE_UNSPECIFIED] = "unspecified",
+	};
+
+	if (node_type < IBV_NODE_CA || (unsigned)node_type >= sizeof(str) / sizeof(str[0]) ||
+	    !str[node_type])
+		return "unknown";
+	return str[node_type];
+}
+
+RNIC_EXPORT const char *ibv_port_state_str(enum ibv_port_state port_state)
+{
+	static const char *const str[] = {
+		[IBV_PORT_NOP] = "no state change (NOP)",
+		[IBV_PORT_DOWN] = "down",
+		[IBV_PORT_INIT] = "init",
+		[IBV_PORT_ARMED] = "armed",
+		[IBV_PORT_ACTIVE] = "active",
+		[IBV_PORT_ACTIVE_DEFER] = "active defer",
+	};
+
+	if ((unsigned)port_state >= sizeof(str) / sizeof(str[0]))
+		return "unknown";
+	return str[port_state];
 }
 
 RNIC_EXPORT const char *ibv_event_type_str(enum ibv_event_type event)

@@ -151,16 +151,21 @@ static inline int rnic_wq_commit(struct rnic_context *ctx, struct rnic_wq *q, ui
 	return err;
 }
 
-int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
+/*
+ * Check the send WRs of list wr and write them into the send queue from
+ * slot *pi on, advancing *pi past each one written; nothing is published
+ * (the caller rings the doorbell). 0, or the errno of the first WR refused
+ * (EINVAL: not in the QP's state, opcode, flags or sizes; ENOMEM: queue
+ * full), which *bad then names. Under sq->lock.
+ */
+int rnic_sq_write(struct rnic_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad,
+		  uint32_t *pi_io)
 {
-	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
+	struct ibv_qp *ibqp = &qp->ibqp;
 	struct rnic_wq *sq = &qp->sq;
-	struct ibv_send_wr *head = wr;
-	uint32_t pi, ci;
+	uint32_t pi = *pi_io, ci;
 	int state, err = 0;
 
-	pthread_spin_lock(&sq->lock);
-	pi = sq->pi;
 	state = __atomic_load_n(&qp->state, __ATOMIC_ACQUIRE);
 	/* IBA 10.8.3.1: the send queue accepts work from RTS on */
 	if (state == IBV_QPS_RESET || state == IBV_QPS_INIT || state == IBV_QPS_RTR) {
@@ -336,17 +341,44 @@ int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_
 		pi++;
 	}
 out:
+	*pi_io = pi;
+	if (err)
+		*bad = wr;
+	return err;
+}
+
+/* Publish the send WQEs up to pi with the doorbell: 0 or its errno.
+ * Under sq->lock. */
+int rnic_sq_commit(struct rnic_qp *qp, uint32_t pi)
+{
+	return rnic_wq_commit(qp->ctx, &qp->sq, pi,
+			      rnic_db_sq_qpn(qp->ibqp.qp_num) | rnic_db_sq_pi(pi));
+}
+
+int rnic_post_send(struct ibv_qp *ibqp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
+{
+	struct rnic_qp *qp = (struct rnic_qp *)ibqp;
+	struct rnic_wq *sq = &qp->sq;
+	struct ibv_send_wr *bad = NULL;
+	uint32_t pi;
+	int err;
+
+	pthread_spin_lock(&sq->lock);
+	pi = sq->pi;
+	err = rnic_sq_write(qp, wr, &bad, &pi);
+	/* the WRs before a refused one go (ibv_post_send(3): bad_wr is the
+	 * first not posted); if the doorbell fails, none went */
 	if (pi != sq->pi) {
-		int dberr = rnic_wq_commit(qp->ctx, sq, pi, rnic_db_sq_qpn(ibqp->qp_num) | rnic_db_sq_pi(pi));
+		int dberr = rnic_sq_commit(qp, pi);
 
 		if (dberr) {
 			err = dberr;
-			wr = head;
+			bad = wr;
 		}
 	}
 	pthread_spin_unlock(&sq->lock);
 	if (err)
-		*bad_wr = wr;
+		*bad_wr = bad;
 	return err;
 }
 
@@ -653,4 +685,119 @@ int rnic_req_notify_cq(struct ibv_cq *ibcq, int solicited_only)
 								  : RNIC_CQ_ARM_NEXT));
 	pthread_spin_unlock(&cq->lock);
 	return err;
+}
+
+/* ------------------------------------------------------------------ */
+/* the poll iterator of ibv_create_cq_ex(3)                            */
+
+/* The next completion into cq->cur: 0, or ENOENT when the CQ is empty
+ * ("the CQ remains in a valid state"; on the simulator simulated time has
+ * passed as for an empty ibv_poll_cq). */
+static int rnic_cqx_next_poll(struct ibv_cq_ex *cqx)
+{
+	struct rnic_cq *cq = (struct rnic_cq *)cqx;
+
+	if (rnic_poll_cq(&cq->ibcq, 1, &cq->cur) != 1)
+		return ENOENT;
+	cqx->status = cq->cur.status;
+	cqx->wr_id = cq->cur.wr_id;
+	return 0;
+}
+
+/* Each ibv_poll_cq takes the CQ lock for itself, so the batch needs no
+ * lock of its own: start_poll is the first next_poll. */
+static int rnic_cqx_start_poll(struct ibv_cq_ex *cqx, struct ibv_poll_cq_attr *attr)
+{
+	if (attr && attr->comp_mask)
+		return EINVAL;
+	return rnic_cqx_next_poll(cqx);
+}
+
+static void rnic_cqx_end_poll(struct ibv_cq_ex *cqx)
+{
+	(void)cqx;
+}
+
+static const struct ibv_wc *rnic_cqx_cur(struct ibv_cq_ex *cqx)
+{
+	return &((struct rnic_cq *)cqx)->cur;
+}
+
+static enum ibv_wc_opcode rnic_cqx_read_opcode(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->opcode;
+}
+
+static uint32_t rnic_cqx_read_vendor_err(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->vendor_err;
+}
+
+static uint32_t rnic_cqx_read_byte_len(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->byte_len;
+}
+
+/* the immediate data, or the invalidated rkey (IBV_WC_WITH_INV), as the
+ * CQE carries either in the same field */
+static __be32 rnic_cqx_read_imm_data(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->imm_data;
+}
+
+static uint32_t rnic_cqx_read_qp_num(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->qp_num;
+}
+
+static uint32_t rnic_cqx_read_src_qp(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->src_qp;
+}
+
+static unsigned int rnic_cqx_read_wc_flags(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->wc_flags;
+}
+
+static uint32_t rnic_cqx_read_slid(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->slid;
+}
+
+static uint8_t rnic_cqx_read_sl(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->sl;
+}
+
+static uint8_t rnic_cqx_read_dlid_path_bits(struct ibv_cq_ex *cqx)
+{
+	return rnic_cqx_cur(cqx)->dlid_path_bits;
+}
+
+void rnic_cq_ex_init(struct rnic_cq *cq)
+{
+	struct ibv_cq_ex *x = &cq->ibcqx;
+
+	x->comp_mask = 0;
+	x->start_poll = rnic_cqx_start_poll;
+	x->next_poll = rnic_cqx_next_poll;
+	x->end_poll = rnic_cqx_end_poll;
+	x->read_opcode = rnic_cqx_read_opcode;
+	x->read_vendor_err = rnic_cqx_read_vendor_err;
+	x->read_byte_len = rnic_cqx_read_byte_len;
+	x->read_imm_data = rnic_cqx_read_imm_data;
+	x->read_qp_num = rnic_cqx_read_qp_num;
+	x->read_src_qp = rnic_cqx_read_src_qp;
+	x->read_wc_flags = rnic_cqx_read_wc_flags;
+	x->read_slid = rnic_cqx_read_slid;
+	x->read_sl = rnic_cqx_read_sl;
+	x->read_dlid_path_bits = rnic_cqx_read_dlid_path_bits;
+	/* the CQE has no timestamp, VLAN, flow tag or tag matching fields:
+	 * ibv_create_cq_ex refuses the wc_flags that would read them */
+	x->read_completion_ts = NULL;
+	x->read_cvlan = NULL;
+	x->read_flow_tag = NULL;
+	x->read_tm_info = NULL;
+	x->read_completion_wallclock_ns = NULL;
 }

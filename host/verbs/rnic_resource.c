@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -190,24 +191,59 @@ RNIC_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 /* ------------------------------------------------------------------ */
 /* XRC domains                                                         */
 
+/* The XRC domain objects of the context, from its object list. */
+static struct rnic_xrcd *rnic_obj_xrcd(struct rnic_obj *o)
+{
+	return (struct rnic_xrcd *)((uint8_t *)o - offsetof(struct rnic_xrcd, obj));
+}
+
+/* Another open XRC domain object of ctx than x on the same device domain
+ * (xrcdn), or with inode (dev, ino) if x is NULL; NULL if none. Under
+ * cmd_lock (the object list). */
+static struct rnic_xrcd *rnic_xrcd_find(struct rnic_context *ctx, const struct rnic_xrcd *x,
+					dev_t dev, ino_t ino)
+{
+	struct rnic_xrcd *found = NULL;
+
+	pthread_mutex_lock(&ctx->cmd_lock);
+	for (struct rnic_obj *o = ctx->objs.next; o != &ctx->objs && !found; o = o->next) {
+		struct rnic_xrcd *y;
+
+		if (o->kind != RNIC_OBJ_XRCD)
+			continue;
+		y = rnic_obj_xrcd(o);
+		if (x ? (y != x && y->xrcdn == x->xrcdn)
+		      : (y->has_inode && y->dev == dev && y->ino == ino))
+			found = y;
+	}
+	pthread_mutex_unlock(&ctx->cmd_lock);
+	return found;
+}
+
 /*
- * ibv_open_xrcd(3). An XRC domain here belongs to the context that opens
- * it (the device keeps it per user context, like a PD): it cannot be tied
- * to a file's inode and shared with other processes, so fd must be -1 (no
- * inode) with O_CREAT in oflags, as the page says to create an unshared
- * domain; another fd is refused with EOPNOTSUPP. Both IBV_XRCD_INIT_ATTR_FD
- * and IBV_XRCD_INIT_ATTR_OFLAGS are required (EINVAL), unknown comp_mask
- * bits are refused (EOPNOTSUPP), as rdma-core's ibv_cmd_open_xrcd does.
- * For the same reason ibv_open_qp(3), which opens a target QP through a
- * shared domain, is not offered: verbs_context.open_qp stays NULL and the
- * inline ibv_open_qp answers EOPNOTSUPP.
+ * ibv_open_xrcd(3). With fd -1 (and O_CREAT in oflags, as the page says
+ * for a domain not tied to a file) a new domain. With a file's fd the
+ * domain is the one tied to that file's inode: the first open creates it
+ * (O_CREAT required, else EINVAL), later opens share it (O_EXCL then
+ * refuses with EINVAL), each returning an object of its own that
+ * ibv_close_xrcd closes; the device domain goes with the last of them.
+ * The device keeps XRC domains per user context, so the sharing reaches
+ * the objects of one context: another process (which the simulator serves
+ * only after this one has left the NIC) gets a domain of its own. Both
+ * IBV_XRCD_INIT_ATTR_FD and IBV_XRCD_INIT_ATTR_OFLAGS are required
+ * (EINVAL), unknown comp_mask bits are refused (EOPNOTSUPP), as
+ * rdma-core's ibv_cmd_open_xrcd does. ibv_open_qp(3), which opens a
+ * target QP of another process through a shared domain, is not offered:
+ * verbs_context.open_qp stays NULL and the inline ibv_open_qp answers
+ * EOPNOTSUPP.
  */
 struct ibv_xrcd *rnic_open_xrcd(struct ibv_context *context, struct ibv_xrcd_init_attr *attr)
 {
 	struct rnic_context *ctx = rnic_ctx(context);
 	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
-	struct rnic_xrcd *xrcd;
-	int err;
+	struct rnic_xrcd *xrcd, *shared = NULL;
+	struct stat st;
+	int err = 0;
 
 	if (!attr) {
 		errno = EINVAL;
@@ -222,37 +258,49 @@ struct ibv_xrcd *rnic_open_xrcd(struct ibv_context *context, struct ibv_xrcd_ini
 		errno = EINVAL;
 		return NULL;
 	}
-	if (attr->fd != -1) {
-		errno = EOPNOTSUPP;
-		return NULL;
-	}
-	if (!(attr->oflags & O_CREAT)) {
-		errno = EINVAL; /* no inode: nothing to open but a new domain */
-		return NULL;
-	}
+	if (attr->fd != -1 && fstat(attr->fd, &st) != 0)
+		return NULL; /* errno EBADF */
 	xrcd = calloc(1, sizeof(*xrcd));
 	if (!xrcd) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_OPEN_XRCD, 0, in, out);
+	pthread_mutex_lock(&context->mutex);
+	if (attr->fd != -1) {
+		xrcd->has_inode = 1;
+		xrcd->dev = st.st_dev;
+		xrcd->ino = st.st_ino;
+		shared = rnic_xrcd_find(ctx, NULL, st.st_dev, st.st_ino);
+	}
+	if (shared ? (attr->oflags & O_EXCL) != 0 : !(attr->oflags & O_CREAT))
+		err = EINVAL; /* the domain exists / does not exist */
+	else if (shared)
+		xrcd->xrcdn = shared->xrcdn;
+	else if (!(err = rnic_cmd_exec(ctx, RNIC_CMD_OP_OPEN_XRCD, 0, in, out)))
+		xrcd->xrcdn = rnic_cmd_out_get_handle(out);
+	if (!err) {
+		xrcd->ibxrcd.context = context;
+		rnic_obj_link(ctx, &xrcd->obj, RNIC_OBJ_XRCD);
+	}
+	pthread_mutex_unlock(&context->mutex);
 	if (err) {
 		free(xrcd);
 		errno = err;
 		return NULL;
 	}
-	xrcd->xrcdn = rnic_cmd_out_get_handle(out);
-	xrcd->ibxrcd.context = context;
-	rnic_obj_link(ctx, &xrcd->obj, RNIC_OBJ_XRCD);
 	return &xrcd->ibxrcd;
 }
 
+/* CLOSE_XRCD when no other object of the context holds the domain, then
+ * free the object. */
 static int rnic_xrcd_destroy(struct rnic_xrcd *xrcd, int force)
 {
 	struct rnic_context *ctx = rnic_ctx(xrcd->ibxrcd.context);
 	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
-	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CLOSE_XRCD, xrcd->xrcdn, in, NULL);
+	int err = 0;
 
+	if (!rnic_xrcd_find(ctx, xrcd, 0, 0))
+		err = rnic_cmd_exec(ctx, RNIC_CMD_OP_CLOSE_XRCD, xrcd->xrcdn, in, NULL);
 	if (err && !force)
 		return err;
 	rnic_obj_unlink(ctx, &xrcd->obj);
@@ -276,19 +324,79 @@ int rnic_close_xrcd(struct ibv_xrcd *xrcd)
 /* ------------------------------------------------------------------ */
 /* memory regions                                                      */
 
+/* Register [addr, addr + length) as seen at iova under PD pdn with
+ * contract access acc: map it for device DMA and issue REG_MR. On success
+ * mr's key and mapping are set (the verbs fields are the caller's). */
+static int rnic_mr_register(struct rnic_context *ctx, struct rnic_mr *mr, uint32_t pdn,
+			    void *addr, size_t length, uint64_t iova, uint32_t acc)
+{
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
+	int err;
+
+	mr->dma_iova = 0;
+	mr->dma_len = 0;
+	if (length) {
+		err = ctx->t->ops->dma_map(ctx->t, addr, length, &mr->dma_iova);
+		if (err)
+			return err;
+		mr->dma_len = length;
+	}
+	rnic_cmd_reg_mr_in_set_pdn(in, pdn);
+	rnic_cmd_reg_mr_in_set_access(in, acc);
+	rnic_cmd_reg_mr_in_set_start(in, iova);
+	rnic_cmd_reg_mr_in_set_length(in, length);
+	rnic_cmd_reg_mr_in_set_iova(in, mr->dma_iova);
+	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_REG_MR, 0, in, out);
+	if (err) {
+		if (mr->dma_len)
+			ctx->t->ops->dma_unmap(ctx->t, mr->dma_iova, mr->dma_len);
+		mr->dma_len = 0;
+		return err;
+	}
+	mr->ibmr.lkey = rnic_cmd_out_get_handle(out);
+	mr->ibmr.rkey = mr->ibmr.lkey;
+	mr->ibmr.handle = mr->ibmr.lkey;
+	mr->iova = iova;
+	mr->access = acc;
+	return 0;
+}
+
+/* DEREG_MR of mr's key and the end of its DMA mapping; with force the
+ * mapping goes even if the command fails. 0 or the command's errno. */
+static int rnic_mr_unregister(struct rnic_context *ctx, struct rnic_mr *mr, int force)
+{
+	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
+	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DEREG_MR, mr->ibmr.lkey, in, NULL);
+
+	if (err && !force)
+		return err;
+	if (mr->dma_len)
+		ctx->t->ops->dma_unmap(ctx->t, mr->dma_iova, mr->dma_len);
+	mr->dma_len = 0;
+	return err;
+}
+
+/* ibv_reg_mr(3) access rules: the flags the device knows, and local write
+ * with remote write or atomic. 0 or EINVAL. */
+static int rnic_mr_access(unsigned int access, uint32_t *acc)
+{
+	int err = rnic_access_from_ibv(access, acc);
+
+	if (!err && (*acc & (RNIC_ACCESS_REMOTE_WRITE | RNIC_ACCESS_REMOTE_ATOMIC)) &&
+	    !(*acc & RNIC_ACCESS_LOCAL_WRITE))
+		err = EINVAL;
+	return err;
+}
+
 RNIC_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length,
 					    uint64_t iova, unsigned int access)
 {
 	struct rnic_context *ctx = rnic_ctx(pd->context);
-	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], acc;
 	struct rnic_mr *mr;
+	uint32_t acc;
 	int err;
 
-	err = rnic_access_from_ibv(access, &acc);
-	/* ibv_reg_mr(3): remote write or atomic access needs local write */
-	if (!err && (acc & (RNIC_ACCESS_REMOTE_WRITE | RNIC_ACCESS_REMOTE_ATOMIC)) &&
-	    !(acc & RNIC_ACCESS_LOCAL_WRITE))
-		err = EINVAL;
+	err = rnic_mr_access(access, &acc);
 	if (!err && length && !addr)
 		err = EINVAL;
 	if (err) {
@@ -300,36 +408,18 @@ RNIC_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (length) {
-		err = ctx->t->ops->dma_map(ctx->t, addr, length, &mr->dma_iova);
-		if (err)
-			goto fail_free;
-		mr->dma_len = length;
+	err = rnic_mr_register(ctx, mr, ((struct rnic_pd *)pd)->pdn, addr, length, iova, acc);
+	if (err) {
+		free(mr);
+		errno = err;
+		return NULL;
 	}
-	rnic_cmd_reg_mr_in_set_pdn(in, ((struct rnic_pd *)pd)->pdn);
-	rnic_cmd_reg_mr_in_set_access(in, acc);
-	rnic_cmd_reg_mr_in_set_start(in, iova);
-	rnic_cmd_reg_mr_in_set_length(in, length);
-	rnic_cmd_reg_mr_in_set_iova(in, mr->dma_iova);
-	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_REG_MR, 0, in, out);
-	if (err)
-		goto fail_unmap;
 	mr->ibmr.context = pd->context;
 	mr->ibmr.pd = pd;
 	mr->ibmr.addr = addr;
 	mr->ibmr.length = length;
-	mr->ibmr.lkey = rnic_cmd_out_get_handle(out);
-	mr->ibmr.rkey = mr->ibmr.lkey;
-	mr->ibmr.handle = mr->ibmr.lkey;
 	rnic_obj_link(ctx, &mr->obj, RNIC_OBJ_MR);
 	return &mr->ibmr;
-fail_unmap:
-	if (mr->dma_len)
-		ctx->t->ops->dma_unmap(ctx->t, mr->dma_iova, mr->dma_len);
-fail_free:
-	free(mr);
-	errno = err;
-	return NULL;
 }
 
 #undef ibv_reg_mr
@@ -348,13 +438,10 @@ RNIC_EXPORT struct ibv_mr *ibv_reg_mr_iova(struct ibv_pd *pd, void *addr, size_t
 static int rnic_mr_destroy(struct rnic_mr *mr, int force)
 {
 	struct rnic_context *ctx = rnic_ctx(mr->ibmr.context);
-	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
-	int err = rnic_cmd_exec(ctx, RNIC_CMD_OP_DEREG_MR, mr->ibmr.lkey, in, NULL);
+	int err = rnic_mr_unregister(ctx, mr, force);
 
 	if (err && !force)
 		return err;
-	if (mr->dma_len)
-		ctx->t->ops->dma_unmap(ctx->t, mr->dma_iova, mr->dma_len);
 	rnic_obj_unlink(ctx, &mr->obj);
 	free(mr);
 	return err;
@@ -369,6 +456,136 @@ RNIC_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 	err = rnic_mr_destroy((struct rnic_mr *)mr, 0);
 	pthread_mutex_unlock(&ctx->vctx.context.mutex);
 	return err;
+}
+
+/*
+ * ibv_rereg_mr(3): "conceptually, deregister followed by register". The
+ * region is registered anew with what flags change (translation: addr and
+ * length, seen at iova addr; PD; access) and what they keep, and only then
+ * is the old key deregistered, so a failure of the new registration leaves
+ * the old one as it was (IBV_REREG_MR_ERR_CMD, errno set; the caller
+ * deregisters as the page says). The new lkey and rkey are written into
+ * mr. Without flags, or with access but not IBV_REREG_MR_CHANGE_ACCESS, or
+ * a translation without addr or length, the input is refused
+ * (IBV_REREG_MR_ERR_INPUT, EINVAL). The device keeps no fork state
+ * (ibv_is_fork_initialized: IBV_FORK_UNNEEDED), so the fork errors do not
+ * arise.
+ */
+RNIC_EXPORT int ibv_rereg_mr(struct ibv_mr *ibmr, int flags, struct ibv_pd *pd, void *addr,
+			     size_t length, int access)
+{
+	struct rnic_mr *mr = (struct rnic_mr *)ibmr;
+	struct rnic_context *ctx;
+	struct rnic_mr nmr;
+	struct ibv_pd *npd;
+	uint32_t acc;
+	int err;
+
+	if (!ibmr || flags <= 0 || (flags & ~IBV_REREG_MR_FLAGS_SUPPORTED) ||
+	    ((flags & IBV_REREG_MR_CHANGE_TRANSLATION) && (!addr || !length)) ||
+	    (access && !(flags & IBV_REREG_MR_CHANGE_ACCESS)) ||
+	    ((flags & IBV_REREG_MR_CHANGE_PD) && (!pd || pd->context != ibmr->context))) {
+		errno = EINVAL;
+		return IBV_REREG_MR_ERR_INPUT;
+	}
+	acc = mr->access;
+	if ((flags & IBV_REREG_MR_CHANGE_ACCESS) && rnic_mr_access((unsigned int)access, &acc)) {
+		errno = EINVAL;
+		return IBV_REREG_MR_ERR_INPUT;
+	}
+	ctx = rnic_ctx(ibmr->context);
+	npd = flags & IBV_REREG_MR_CHANGE_PD ? pd : ibmr->pd;
+	if (!(flags & IBV_REREG_MR_CHANGE_TRANSLATION)) {
+		addr = ibmr->addr;
+		length = ibmr->length;
+	}
+	memset(&nmr, 0, sizeof(nmr));
+	pthread_mutex_lock(&ctx->vctx.context.mutex);
+	err = rnic_mr_register(ctx, &nmr, ((struct rnic_pd *)npd)->pdn, addr, length,
+			       flags & IBV_REREG_MR_CHANGE_TRANSLATION ? (uintptr_t)addr : mr->iova,
+			       acc);
+	if (!err) {
+		err = rnic_mr_unregister(ctx, mr, 0);
+		if (err)
+			(void)rnic_mr_unregister(ctx, &nmr, 1); /* keep the old one */
+	}
+	if (!err) {
+		mr->ibmr.lkey = nmr.ibmr.lkey;
+		mr->ibmr.rkey = nmr.ibmr.rkey;
+		mr->ibmr.handle = nmr.ibmr.handle;
+		mr->dma_iova = nmr.dma_iova;
+		mr->dma_len = nmr.dma_len;
+		mr->iova = nmr.iova;
+		mr->access = nmr.access;
+		mr->ibmr.pd = npd;
+		mr->ibmr.addr = addr;
+		mr->ibmr.length = length;
+	}
+	pthread_mutex_unlock(&ctx->vctx.context.mutex);
+	if (err) {
+		errno = err;
+		return IBV_REREG_MR_ERR_CMD;
+	}
+	return 0;
+}
+
+/* ibv_reg_dmabuf_mr(3): a region of a dma-buf. The device reaches
+ * memory through the process's address space (vfio-user) or an IOMMU
+ * mapping of its pages (VFIO), and a dma-buf is neither: EOPNOTSUPP. */
+RNIC_EXPORT struct ibv_mr *ibv_reg_dmabuf_mr(struct ibv_pd *pd, uint64_t offset, size_t length,
+					     uint64_t iova, int fd, int access)
+{
+	(void)pd;
+	(void)offset;
+	(void)length;
+	(void)iova;
+	(void)fd;
+	(void)access;
+	errno = EOPNOTSUPP;
+	return NULL;
+}
+
+/* ibv_import_pd(3), ibv_import_mr(3), ibv_import_dm(3): objects of a
+ * context imported with ibv_import_device, which this device does not
+ * offer (no uverbs FD to share). */
+RNIC_EXPORT struct ibv_pd *ibv_import_pd(struct ibv_context *context, uint32_t pd_handle)
+{
+	(void)context;
+	(void)pd_handle;
+	errno = EOPNOTSUPP;
+	return NULL;
+}
+
+RNIC_EXPORT struct ibv_mr *ibv_import_mr(struct ibv_pd *pd, uint32_t mr_handle)
+{
+	(void)pd;
+	(void)mr_handle;
+	errno = EOPNOTSUPP;
+	return NULL;
+}
+
+RNIC_EXPORT struct ibv_dm *ibv_import_dm(struct ibv_context *context, uint32_t dm_handle)
+{
+	(void)context;
+	(void)dm_handle;
+	errno = EOPNOTSUPP;
+	return NULL;
+}
+
+/* Nothing can have been imported: nothing to release. */
+RNIC_EXPORT void ibv_unimport_pd(struct ibv_pd *pd)
+{
+	(void)pd;
+}
+
+RNIC_EXPORT void ibv_unimport_mr(struct ibv_mr *mr)
+{
+	(void)mr;
+}
+
+RNIC_EXPORT void ibv_unimport_dm(struct ibv_dm *dm)
+{
+	(void)dm;
 }
 
 /* ------------------------------------------------------------------ */
@@ -447,8 +664,8 @@ int rnic_bind_mw(struct ibv_qp *qp, struct ibv_mw *mw, struct ibv_mw_bind *mw_bi
 /* ------------------------------------------------------------------ */
 /* completion queues                                                   */
 
-RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, void *cq_context,
-					 struct ibv_comp_channel *channel, int comp_vector)
+static struct rnic_cq *rnic_cq_create(struct ibv_context *context, int cqe, void *cq_context,
+				      struct ibv_comp_channel *channel, int comp_vector)
 {
 	struct rnic_context *ctx = rnic_ctx(context);
 	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS], n, log_n;
@@ -508,7 +725,7 @@ RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, v
 	pthread_mutex_init(&cq->ibcq.mutex, NULL);
 	pthread_cond_init(&cq->ibcq.cond, NULL);
 	rnic_obj_link(ctx, &cq->obj, RNIC_OBJ_CQ);
-	return &cq->ibcq;
+	return cq;
 fail:
 	if (cq->ring)
 		pthread_spin_destroy(&cq->lock);
@@ -516,6 +733,52 @@ fail:
 	free(cq);
 	errno = err;
 	return NULL;
+}
+
+RNIC_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, void *cq_context,
+					 struct ibv_comp_channel *channel, int comp_vector)
+{
+	struct rnic_cq *cq = rnic_cq_create(context, cqe, cq_context, channel, comp_vector);
+
+	return cq ? &cq->ibcq : NULL;
+}
+
+/*
+ * ibv_create_cq_ex(3): a CQ as ibv_create_cq makes it, read through the
+ * poll iterator (ibv_start_poll, ibv_next_poll, ibv_end_poll and the
+ * ibv_wc_read_* functions). The work completion fields it can give are
+ * those of struct ibv_wc (IBV_WC_STANDARD_FLAGS): the CQE has no
+ * completion timestamp, VLAN, flow tag or tag matching information
+ * (ibv_query_device_ex reports completion_timestamp_mask 0), so those
+ * wc_flags are refused with EOPNOTSUPP, as is a parent domain
+ * (IBV_CQ_INIT_ATTR_MASK_PD; none is offered) and the IGNORE_OVERRUN
+ * flag; IBV_CREATE_CQ_ATTR_SINGLE_THREADED is taken (the CQ's lock stays).
+ */
+struct ibv_cq_ex *rnic_create_cq_ex(struct ibv_context *context, struct ibv_cq_init_attr_ex *attr)
+{
+	struct rnic_cq *cq;
+
+	if (!attr) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if ((attr->wc_flags & ~(uint64_t)IBV_WC_STANDARD_FLAGS) ||
+	    (attr->comp_mask & ~(uint32_t)IBV_CQ_INIT_ATTR_MASK_FLAGS) ||
+	    ((attr->comp_mask & IBV_CQ_INIT_ATTR_MASK_FLAGS) &&
+	     (attr->flags & ~(uint32_t)IBV_CREATE_CQ_ATTR_SINGLE_THREADED))) {
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	if (attr->cqe > INT32_MAX || attr->comp_vector > INT32_MAX) {
+		errno = EINVAL;
+		return NULL;
+	}
+	cq = rnic_cq_create(context, (int)attr->cqe, attr->cq_context, attr->channel,
+			    (int)attr->comp_vector);
+	if (!cq)
+		return NULL;
+	rnic_cq_ex_init(cq);
+	return &cq->ibcqx;
 }
 
 static int rnic_cq_destroy(struct rnic_cq *cq, int force)
@@ -551,6 +814,15 @@ RNIC_EXPORT int ibv_destroy_cq(struct ibv_cq *cq)
 	err = rnic_cq_destroy((struct rnic_cq *)cq, 0);
 	pthread_mutex_unlock(&ctx->vctx.context.mutex);
 	return err;
+}
+
+/* ibv_resize_cq(3): the device fixes a CQ's ring (base and size) at
+ * CREATE_CQ and has no command to move it; EOPNOTSUPP, the CQ unchanged. */
+RNIC_EXPORT int ibv_resize_cq(struct ibv_cq *cq, int cqe)
+{
+	(void)cq;
+	(void)cqe;
+	return EOPNOTSUPP;
 }
 
 /* ------------------------------------------------------------------ */
@@ -671,6 +943,8 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 	const int has_rq = !ini && !tgt && !srq; /* a receive ring of its own */
 	const uint32_t tso_hdr =
 		attr->comp_mask & IBV_QP_INIT_ATTR_MAX_TSO_HEADER ? attr->max_tso_header : 0;
+	const uint64_t send_ops =
+		attr->comp_mask & IBV_QP_INIT_ATTR_SEND_OPS_FLAGS ? attr->send_ops_flags : 0;
 	struct rnic_qp *qp;
 	int err;
 
@@ -688,6 +962,13 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 		err = EINVAL;
 	if (!err && tso_hdr && (attr->qp_type != IBV_QPT_RAW_PACKET || tso_hdr > RNIC_MAX_TSO_HEADER))
 		err = EINVAL;
+	/* ibv_wr_post(3): QP creation fails if the QP does not support all
+	 * the requested work request types (a TSO builder also needs the
+	 * header room of max_tso_header) */
+	if (!err && (send_ops & ~rnic_qp_send_ops_mask(attr->qp_type) ||
+		     ((send_ops & IBV_QP_EX_WITH_TSO) && !tso_hdr) ||
+		     (tgt && (attr->comp_mask & IBV_QP_INIT_ATTR_SEND_OPS_FLAGS))))
+		err = EOPNOTSUPP; /* an XRC target has no send queue to post to */
 	if (err) {
 		errno = err;
 		return NULL;
@@ -765,12 +1046,16 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 	if (err)
 		goto fail;
 	qpn = rnic_cmd_out_get_handle(out);
-	if (qpn >> ctx->log_qps) {
-		/* a QPN we cannot look up: give it back */
+	qp->max_tso_header = tso_hdr;
+	if (qpn >> ctx->log_qps)
+		err = EPROTO; /* a QPN we cannot look up */
+	else if (attr->comp_mask & IBV_QP_INIT_ATTR_SEND_OPS_FLAGS)
+		err = rnic_wr_init(qp, send_ops);
+	if (err) {
+		/* give the QP back */
 		uint32_t din[RNIC_CMD_IN_WORDS] = {0};
 
 		rnic_cmd_exec(ctx, RNIC_CMD_OP_DESTROY_QP, qpn, din, NULL);
-		err = EPROTO;
 		goto fail;
 	}
 	qp->sq.db_off = ctx->db_off + RNIC_DB_SQ;
@@ -783,7 +1068,6 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 	/* checksum offload on raw frames only (IBV_DEVICE_RAW_IP_CSUM; no
 	 * IBV_DEVICE_UD_IP_CSUM) */
 	qp->csum_ok = attr->qp_type == IBV_QPT_RAW_PACKET;
-	qp->max_tso_header = tso_hdr;
 	qp->sq_sig_all = attr->sq_sig_all;
 	/* no opcode at all for an XRC target: ibv_post_send refuses each WR */
 	qp->opcode_ok = rnic_qp_opcode_mask(attr->qp_type);
@@ -812,6 +1096,7 @@ static struct ibv_qp *rnic_qp_create(struct rnic_context *ctx, struct ibv_qp_ini
 	__atomic_store_n(&ctx->qp_table[qpn], qp, __ATOMIC_RELEASE);
 	return &qp->ibqp;
 fail:
+	rnic_wr_fini(qp);
 	rnic_wq_free(ctx, &qp->sq);
 	rnic_wq_free(ctx, &qp->rq);
 	free(qp);
@@ -847,12 +1132,13 @@ RNIC_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_a
 	return qp;
 }
 
-/* ibv_create_qp_ex(3): the PD, the XRC domain and the TSO header size of
- * a RAW_PACKET QP are the attributes this device takes
- * (IBV_QP_INIT_ATTR_PD, IBV_QP_INIT_ATTR_XRCD,
- * IBV_QP_INIT_ATTR_MAX_TSO_HEADER; the granted max_tso_header is the one
- * asked for, left as it is); create flags, RSS and the ibv_wr_* send
- * operations are not offered (EOPNOTSUPP). */
+/* ibv_create_qp_ex(3): the PD, the XRC domain, the TSO header size of a
+ * RAW_PACKET QP and the ibv_wr_* operations (ibv_wr_post(3)) are the
+ * attributes this device takes (IBV_QP_INIT_ATTR_PD,
+ * IBV_QP_INIT_ATTR_XRCD, IBV_QP_INIT_ATTR_MAX_TSO_HEADER, the granted
+ * max_tso_header the one asked for, left as it is;
+ * IBV_QP_INIT_ATTR_SEND_OPS_FLAGS, rnic_wr.c); create flags and RSS are
+ * not offered (EOPNOTSUPP). */
 struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init_attr_ex *attr)
 {
 	if (!attr) {
@@ -861,7 +1147,8 @@ struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init
 	}
 	if ((attr->comp_mask & ~(uint32_t)(IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_XRCD |
 					   IBV_QP_INIT_ATTR_CREATE_FLAGS |
-					   IBV_QP_INIT_ATTR_MAX_TSO_HEADER)) ||
+					   IBV_QP_INIT_ATTR_MAX_TSO_HEADER |
+					   IBV_QP_INIT_ATTR_SEND_OPS_FLAGS)) ||
 	    ((attr->comp_mask & IBV_QP_INIT_ATTR_CREATE_FLAGS) && attr->create_flags)) {
 		errno = EOPNOTSUPP;
 		return NULL;
@@ -921,6 +1208,90 @@ RNIC_EXPORT struct ibv_ah *ibv_create_ah(struct ibv_pd *pd, struct ibv_ah_attr *
 RNIC_EXPORT int ibv_destroy_ah(struct ibv_ah *ah)
 {
 	free((struct rnic_ah *)ah);
+	return 0;
+}
+
+/*
+ * ibv_init_ah_from_wc(3): the address vector that answers the sender of a
+ * received UD datagram. On RoCEv2 over IPv4 the 40 bytes the device
+ * scatters ahead of the payload (IBV_WC_GRH) are 20 zero bytes and the
+ * packet's IPv4 header (RFC 791 §3.1: TOS at byte 1, TTL at byte 8,
+ * source address at bytes 12..15, destination at 16..19), not an IB GRH:
+ * the reply goes to ::ffff:<source> with the packet's TOS and TTL, from
+ * the local GID that holds ::ffff:<destination> (index 0), as rdma-core
+ * builds it for a RoCEv2 IPv4 packet. Without IBV_WC_GRH the vector is
+ * the local one (is_global 0). 0, or -1 with errno (EINVAL: a GRH area
+ * that holds no IPv4 header, or a destination that is not this port's
+ * address).
+ */
+RNIC_EXPORT int ibv_init_ah_from_wc(struct ibv_context *context, uint8_t port_num,
+				    struct ibv_wc *wc, struct ibv_grh *grh,
+				    struct ibv_ah_attr *ah_attr)
+{
+	const uint8_t *ip = (const uint8_t *)grh + 20;
+	union ibv_gid sgid;
+
+	memset(ah_attr, 0, sizeof(*ah_attr));
+	ah_attr->dlid = wc->slid;
+	ah_attr->sl = wc->sl;
+	ah_attr->src_path_bits = wc->dlid_path_bits;
+	ah_attr->port_num = port_num;
+	if (!(wc->wc_flags & IBV_WC_GRH))
+		return 0;
+	ah_attr->is_global = 1;
+	if ((ip[0] >> 4) != 4) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (ibv_query_gid(context, port_num, 0, &sgid))
+		return -1;
+	if (memcmp(&sgid.raw[12], &ip[16], 4) != 0) {
+		errno = EINVAL; /* not addressed to this port */
+		return -1;
+	}
+	ah_attr->grh.dgid.raw[10] = 0xff;
+	ah_attr->grh.dgid.raw[11] = 0xff;
+	memcpy(&ah_attr->grh.dgid.raw[12], &ip[12], 4);
+	ah_attr->grh.sgid_index = 0;
+	ah_attr->grh.hop_limit = ip[8];
+	ah_attr->grh.traffic_class = ip[1];
+	return 0;
+}
+
+/* ibv_create_ah_from_wc(3): ibv_init_ah_from_wc, then ibv_create_ah. */
+RNIC_EXPORT struct ibv_ah *ibv_create_ah_from_wc(struct ibv_pd *pd, struct ibv_wc *wc,
+						 struct ibv_grh *grh, uint8_t port_num)
+{
+	struct ibv_ah_attr a;
+
+	if (ibv_init_ah_from_wc(pd->context, port_num, wc, grh, &a))
+		return NULL;
+	return ibv_create_ah(pd, &a);
+}
+
+/* ibv_resolve_eth_l2_from_gid: the Ethernet destination of an address
+ * vector, as a RoCE provider needs it: the MAC of the IPv4 address in the
+ * IPv4-mapped destination GID (include/rnic_addr.h: the simulated network
+ * has no ARP; the MAC follows from the address) and no VLAN (vid 0xffff:
+ * none, as rdma-core reports an untagged device). 0, or a negative errno
+ * as rdma-core returns it (-EINVAL: not an IPv4-mapped global address;
+ * the errors of ibv_query_gid for the source GID index). */
+RNIC_EXPORT int ibv_resolve_eth_l2_from_gid(struct ibv_context *context,
+					    struct ibv_ah_attr *attr, uint8_t eth_mac[6],
+					    uint16_t *vid)
+{
+	uint32_t dip, hi, lo;
+	union ibv_gid sgid;
+	int err;
+
+	err = ibv_query_gid(context, attr->port_num, attr->grh.sgid_index, &sgid);
+	if (err)
+		return err;
+	if (rnic_av_ipv4(attr, &dip, &hi, &lo))
+		return -EINVAL;
+	rnic_mac_from_ipv4(dip, eth_mac);
+	if (vid)
+		*vid = 0xffff;
 	return 0;
 }
 
@@ -1100,6 +1471,7 @@ static int rnic_qp_destroy(struct rnic_qp *qp, int force)
 	if (!force)
 		rnic_async_drain(&qp->ibqp.mutex, &qp->ibqp.cond, &qp->ibqp.events_completed,
 				 &qp->async_events);
+	rnic_wr_fini(qp);
 	rnic_wq_free(ctx, &qp->sq);
 	rnic_wq_free(ctx, &qp->rq);
 	pthread_mutex_destroy(&qp->ibqp.mutex);
@@ -1119,6 +1491,55 @@ RNIC_EXPORT int ibv_destroy_qp(struct ibv_qp *qp)
 	err = rnic_qp_destroy((struct rnic_qp *)qp, 0);
 	pthread_mutex_unlock(&ctx->vctx.context.mutex);
 	return err;
+}
+
+/* ibv_attach_mcast(3), ibv_detach_mcast(3): the device joins no
+ * multicast group (ibv_query_device reports max_mcast_grp 0); EOPNOTSUPP. */
+RNIC_EXPORT int ibv_attach_mcast(struct ibv_qp *qp, const union ibv_gid *gid, uint16_t lid)
+{
+	(void)qp;
+	(void)gid;
+	(void)lid;
+	return EOPNOTSUPP;
+}
+
+RNIC_EXPORT int ibv_detach_mcast(struct ibv_qp *qp, const union ibv_gid *gid, uint16_t lid)
+{
+	(void)qp;
+	(void)gid;
+	(void)lid;
+	return EOPNOTSUPP;
+}
+
+/* ibv_set_ece(3), ibv_query_ece(3): enhanced connection establishment
+ * options are vendor extensions of the CM this device does not have;
+ * EOPNOTSUPP as rdma-core answers for a provider without them. */
+RNIC_EXPORT int ibv_set_ece(struct ibv_qp *qp, struct ibv_ece *ece)
+{
+	(void)qp;
+	(void)ece;
+	return EOPNOTSUPP;
+}
+
+RNIC_EXPORT int ibv_query_ece(struct ibv_qp *qp, struct ibv_ece *ece)
+{
+	(void)qp;
+	(void)ece;
+	return EOPNOTSUPP;
+}
+
+/* ibv_query_qp_data_in_order(3): 1 only where the device guarantees that
+ * the data of one WQE lands in order. The responder issues its DMA writes
+ * in packet order, but a board's host bridge may reorder posted writes
+ * (PCIe relaxed ordering) and the contract does not promise more: 0 for
+ * every operation, which tells the reader to wait for the completion. */
+RNIC_EXPORT int ibv_query_qp_data_in_order(struct ibv_qp *qp, enum ibv_wr_opcode op,
+					   uint32_t flags)
+{
+	(void)qp;
+	(void)op;
+	(void)flags;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */

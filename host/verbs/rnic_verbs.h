@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "rnic_contract.h"
 #include "rnic_sim_ctl.h"
@@ -53,6 +54,7 @@ enum rnic_device_kind {
 struct rnic_device {
 	struct ibv_device ibdev;
 	enum rnic_device_kind kind;
+	int index;            /* place in the device list (ibv_get_device_index) */
 };
 
 /* Objects the context releases at ibv_close_device if the application did
@@ -144,6 +146,8 @@ struct rnic_mr {
 	struct rnic_obj obj;
 	uint64_t dma_iova; /* 0 with dma_len 0: nothing mapped */
 	size_t dma_len;
+	uint64_t iova;     /* the address the region starts at for the peer */
+	uint32_t access;   /* contract access bits */
 };
 
 /* An XRC domain (ibv_open_xrcd(3)): a device number that XRC SRQs and
@@ -152,6 +156,11 @@ struct rnic_xrcd {
 	struct ibv_xrcd ibxrcd;
 	struct rnic_obj obj;
 	uint32_t xrcdn;
+	/* opened through a file (ibv_xrcd_init_attr.fd): its inode, which
+	 * other opens of this context share the domain through */
+	int has_inode;
+	dev_t dev;
+	ino_t ino;
 };
 
 /* A memory window (type 2B): a key-table entry of its own that BIND_MW
@@ -162,8 +171,14 @@ struct rnic_mw {
 };
 
 struct rnic_cq {
-	struct ibv_cq ibcq;
+	union {
+		struct ibv_cq ibcq;
+		/* a CQ of ibv_create_cq_ex: the poll iterator follows */
+		struct ibv_cq_ex ibcqx;
+	};
 	struct rnic_obj obj;
+	/* ibv_create_cq_ex: the completion start_poll/next_poll reached */
+	struct ibv_wc cur;
 	pthread_spinlock_t lock;
 	uint32_t *ring;      /* 1 << log_size CQEs of RNIC_CQE_WORDS words */
 	size_t ring_bytes;
@@ -240,9 +255,32 @@ struct rnic_flow {
 	struct rnic_obj obj;
 };
 
+/* Work requests a QP's ibv_wr_* builders have prepared since
+ * ibv_wr_start (rnic_wr.c): ibv_wr_complete writes them into the send
+ * queue as one batch, or none of them. Room for a full send queue. */
+struct rnic_wr_batch {
+	uint32_t n;              /* WRs built */
+	uint32_t cnt;            /* room: the send queue's WQEs */
+	int err;                 /* first error a builder or setter met */
+	uint32_t sge_per;        /* SGEs per WR (the QP's max_send_sge, >= 1) */
+	uint32_t inl_per;        /* inline bytes per WR (max_inline_data) */
+	uint32_t tso_per;        /* TSO header bytes per WR (max_tso_header) */
+	struct ibv_send_wr *wr;  /* cnt WRs */
+	struct ibv_sge *sge;     /* cnt * sge_per */
+	uint8_t *inl;            /* cnt * inl_per: inline data copied by a setter */
+	uint8_t *tso;            /* cnt * tso_per: TSO headers copied by the builder */
+};
+
 struct rnic_qp {
-	struct ibv_qp ibqp;
+	union {
+		struct ibv_qp ibqp;
+		/* a QP created with IBV_QP_INIT_ATTR_SEND_OPS_FLAGS: the
+		 * ibv_wr_* builders follow the base QP (ibv_qp_to_qp_ex) */
+		struct ibv_qp_ex ibqpx;
+	};
 	struct rnic_obj obj;
+	uint64_t send_ops;       /* IBV_QP_EX_WITH_* asked for at creation */
+	struct rnic_wr_batch *wrb; /* NULL without send_ops */
 	struct rnic_wq sq;
 	struct rnic_wq rq;
 	uint32_t max_inline;
@@ -344,8 +382,16 @@ int rnic_close_xrcd(struct ibv_xrcd *xrcd);
 struct ibv_srq *rnic_create_srq_ex(struct ibv_context *context, struct ibv_srq_init_attr_ex *attr);
 int rnic_get_srq_num(struct ibv_srq *srq, uint32_t *srq_num);
 struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init_attr_ex *attr);
+struct ibv_cq_ex *rnic_create_cq_ex(struct ibv_context *context, struct ibv_cq_init_attr_ex *attr);
 /* Frees the leaves of ctx->xsrq_table (context teardown). */
 void rnic_xsrq_table_free(struct rnic_context *ctx);
+
+/* --- rnic_wr.c: the ibv_wr_* work request builders (ibv_wr_post(3)) --- */
+/* The IBV_QP_EX_WITH_* operations a QP type offers here. */
+uint64_t rnic_qp_send_ops_mask(enum ibv_qp_type type);
+/* A new QP's builders and batch for send_ops (qp->sq set up): 0 or ENOMEM. */
+int rnic_wr_init(struct rnic_qp *qp, uint64_t send_ops);
+void rnic_wr_fini(struct rnic_qp *qp);
 
 /* --- rnic_flow.c: flow steering (verbs_context ops ibv_create_flow and
  * ibv_destroy_flow, reached through the inline wrappers of verbs.h) --- */
@@ -361,10 +407,18 @@ int rnic_flow_attr_parse(const struct ibv_flow_attr *attr, uint32_t *in);
 
 /* --- rnic_post.c: the data path (installed in ctx->ops) --- */
 int rnic_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr);
+/* The two halves of rnic_post_send, under qp->sq.lock: check and write a
+ * WR list from slot *pi on (nothing published; *bad names a refused WR),
+ * and ring the doorbell for the WQEs up to pi. */
+int rnic_sq_write(struct rnic_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad,
+		  uint32_t *pi);
+int rnic_sq_commit(struct rnic_qp *qp, uint32_t pi);
 int rnic_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
 int rnic_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
 int rnic_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc);
 int rnic_req_notify_cq(struct ibv_cq *cq, int solicited_only);
+/* The poll iterator and read_* functions of an extended CQ (ibv_cq_ex). */
+void rnic_cq_ex_init(struct rnic_cq *cq);
 /* Bits of rnic_qp.opcode_ok for an ibv_qp_type (0 for unsupported types). */
 uint32_t rnic_qp_opcode_mask(enum ibv_qp_type type);
 

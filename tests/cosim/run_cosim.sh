@@ -10,7 +10,11 @@
 #   OUTDIR  scratch directory (sockets, sim.log, wire.pcap); recreated
 # The program finds the simulator's pid in RNIC_SIM_PID. With
 # COSIM_SIM_DIES=1 the program kills the simulator itself, so its exit status
-# and the (cut off) capture are not checked.
+# and the (cut off) capture are not checked. With COSIM_NO_FRAMES=1 the
+# program only queries the devices: the capture must be empty. With
+# COSIM_PAYLOAD_PHASES=FILE the SEND messages of the capture must also be
+# those FILE lists (tests/tools/send_payload_check.py), which the program
+# writes.
 set -u
 sim=$1 libdir=$2 out=$3
 shift 3
@@ -51,6 +55,16 @@ if [ $simrc -ne 0 ]; then
   echo "run_cosim: rnic-sim exited with $simrc"
   exit 1
 fi
+if [ "${COSIM_NO_FRAMES:-0}" = 1 ]; then
+  check=$(python3 "$here/../tools/roce_check.py" "$out/wire.pcap")
+  echo "$check"
+  if ! echo "$check" | grep -q '^roce_check: 0 frames'; then
+    echo "run_cosim: frames on the wire where none were expected"
+    exit 1
+  fi
+  echo "run_cosim: PASS"
+  exit 0
+fi
 
 # The independent ICRC check counts the frames; tshark must then decode every
 # one of them as RoCEv2 with a BTH and nothing malformed or in error (one pass).
@@ -82,5 +96,8 @@ echo "run_cosim: tshark: $good of $frames frames decode as RoCEv2 (BTH) with not
 if [ -z "$frames" ] || [ "$frames" -eq 0 ] || [ "$good" -ne "$frames" ]; then
   echo "run_cosim: the capture does not decode cleanly as RoCEv2"
   exit 1
+fi
+if [ -n "${COSIM_PAYLOAD_PHASES:-}" ]; then
+  python3 "$here/../tools/send_payload_check.py" "$out/wire.pcap" --phases "$COSIM_PAYLOAD_PHASES" || exit 1
 fi
 echo "run_cosim: PASS"

@@ -2316,10 +2316,6 @@ static void test_xrcd_open_close(void)
 	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
 	CHECK_EQ(errno, EOPNOTSUPP);
 	xa.comp_mask = IBV_XRCD_INIT_ATTR_FD | IBV_XRCD_INIT_ATTR_OFLAGS;
-	xa.fd = 0; /* a file to share the domain through */
-	errno = 0;
-	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
-	CHECK_EQ(errno, EOPNOTSUPP);
 	xa.fd = -1;
 	xa.oflags = 0; /* no inode and no O_CREAT: nothing to open */
 	errno = 0;
@@ -2356,6 +2352,81 @@ static void test_xrcd_open_close(void)
 	fx_close(&f);
 	CHECK_EQ(mock_closed_xrcds, 0);
 	remove_sim_dir(one_dev);
+}
+
+/* ibv_open_xrcd(3) with a file: the first open (O_CREAT) creates the
+ * domain tied to the file's inode, later opens of that inode (through any
+ * fd) share it without a command, O_EXCL refuses an existing one and an
+ * inode without a domain needs O_CREAT (EINVAL, as Linux answers); each
+ * open is closed on its own and the device domain goes with the last. */
+static void test_xrcd_shared_through_a_file(void)
+{
+	char path[] = "/tmp/rnic-xrcd-XXXXXX", other[] = "/tmp/rnic-xrcd-XXXXXX";
+	struct ibv_xrcd_init_attr xa;
+	struct ibv_xrcd *a, *b, *c;
+	int fd = mkstemp(path), fd2 = open(path, O_RDONLY), fd3 = mkstemp(other);
+	uint32_t cmds;
+	struct fx f;
+
+	CHECK(fd >= 0 && fd2 >= 0 && fd3 >= 0);
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	memset(&xa, 0, sizeof(xa));
+	xa.comp_mask = IBV_XRCD_INIT_ATTR_FD | IBV_XRCD_INIT_ATTR_OFLAGS;
+	xa.fd = fd;
+	xa.oflags = O_CREAT;
+	a = ibv_open_xrcd(f.ctx, &xa);
+	CHECK(a != NULL);
+	if (!a)
+		exit(1);
+	CHECK_EQ(rnic_cmd_in_get_opcode(f.m->last_in), RNIC_CMD_OP_OPEN_XRCD);
+	CHECK_EQ(((struct rnic_xrcd *)a)->xrcdn, MOCK_FIRST_XRCDN);
+	cmds = f.m->cmd_count;
+	/* the same inode through another fd, without O_CREAT: shared */
+	xa.fd = fd2;
+	xa.oflags = 0;
+	b = ibv_open_xrcd(f.ctx, &xa);
+	CHECK(b != NULL && b != a);
+	CHECK_EQ(f.m->cmd_count, cmds);
+	CHECK(b && ((struct rnic_xrcd *)b)->xrcdn == MOCK_FIRST_XRCDN);
+	/* O_EXCL on an inode with a domain: EINVAL */
+	xa.oflags = O_CREAT | O_EXCL;
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	/* another inode without a domain and without O_CREAT: EINVAL */
+	xa.fd = fd3;
+	xa.oflags = 0;
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(f.m->cmd_count, cmds);
+	/* a bad fd: fstat's EBADF */
+	xa.fd = 1000;
+	xa.oflags = O_CREAT;
+	errno = 0;
+	CHECK(ibv_open_xrcd(f.ctx, &xa) == NULL);
+	CHECK_EQ(errno, EBADF);
+	/* with O_CREAT, that other inode gets a domain of its own */
+	xa.fd = fd3;
+	c = ibv_open_xrcd(f.ctx, &xa);
+	CHECK(c && ((struct rnic_xrcd *)c)->xrcdn == MOCK_FIRST_XRCDN + 1);
+	/* closing one of two opens keeps the domain */
+	cmds = f.m->cmd_count;
+	CHECK_EQ(ibv_close_xrcd(a), 0);
+	CHECK_EQ(f.m->cmd_count, cmds);
+	CHECK(f.m->xrcd_open[MOCK_FIRST_XRCDN]);
+	CHECK_EQ(ibv_close_xrcd(b), 0);
+	CHECK_EQ(rnic_cmd_in_get_opcode(f.m->last_in), RNIC_CMD_OP_CLOSE_XRCD);
+	CHECK(!f.m->xrcd_open[MOCK_FIRST_XRCDN]);
+	fx_close(&f); /* closes c */
+	CHECK_EQ(mock_closed_xrcds, 0);
+	remove_sim_dir(one_dev);
+	close(fd);
+	close(fd2);
+	close(fd3);
+	unlink(path);
+	unlink(other);
 }
 
 /* ibv_create_srq_ex(3): IBV_SRQT_BASIC as ibv_create_srq (through the
@@ -3968,6 +4039,815 @@ static void test_close_destroys_flows_before_qps(void)
 	remove_sim_dir(one_dev);
 }
 
+/* ------------------------------------------------------------------ */
+/* the ibv_wr_* work request API (ibv_wr_post(3))                      */
+
+/* An RC QP through ibv_create_qp_ex with the send operations ops. */
+static struct ibv_qp *make_qp_ex(struct fx *f, enum ibv_qp_type type, uint64_t ops, uint32_t swr,
+				 uint32_t ssge, uint32_t inl)
+{
+	struct ibv_qp_init_attr_ex a;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_type = type;
+	a.send_cq = f->scq;
+	a.recv_cq = f->rcq;
+	a.cap.max_send_wr = swr;
+	a.cap.max_recv_wr = 4;
+	a.cap.max_send_sge = ssge;
+	a.cap.max_recv_sge = 1;
+	a.cap.max_inline_data = inl;
+	a.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
+	a.pd = f->pd;
+	a.send_ops_flags = ops;
+	return ibv_create_qp_ex(f->ctx, &a);
+}
+
+/* ibv_wr_post(3): the builders and setters make the WQEs ibv_post_send
+ * makes of the same work requests, word for word, with one doorbell for
+ * the batch at ibv_wr_complete; wr_id and wr_flags are taken when a
+ * builder runs; inline data is copied by the setter (the caller may reuse
+ * the buffer at once). */
+static void test_wr_api_builds_the_wqes_of_post_send(void)
+{
+	const uint64_t ops = IBV_QP_EX_WITH_SEND | IBV_QP_EX_WITH_SEND_WITH_IMM |
+			     IBV_QP_EX_WITH_RDMA_WRITE | IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM |
+			     IBV_QP_EX_WITH_RDMA_READ | IBV_QP_EX_WITH_ATOMIC_CMP_AND_SWP |
+			     IBV_QP_EX_WITH_ATOMIC_FETCH_AND_ADD | IBV_QP_EX_WITH_SEND_WITH_INV |
+			     IBV_QP_EX_WITH_LOCAL_INV;
+	struct ibv_send_wr wr[9], *bad = NULL;
+	struct ibv_sge sge[3];
+	struct ibv_qp *qx, *qp;
+	struct ibv_qp_ex *x;
+	uint8_t inl[24], inl_copy[24];
+	__be32 imm = htobe32(0x01020304);
+	uint32_t db0, i, stride;
+	struct fx f;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qx = make_qp_ex(&f, IBV_QPT_RC, ops, 16, 3, 64);
+	qp = make_qp_ex(&f, IBV_QPT_RC, ops, 16, 3, 64); /* the same, for ibv_post_send */
+	CHECK(qx != NULL && qp != NULL);
+	if (!qx || !qp)
+		exit(1);
+	x = ibv_qp_to_qp_ex(qx);
+	CHECK(x != NULL && &x->qp_base == qx);
+	CHECK_EQ(qp_up(qx, 0x99), 0);
+	CHECK_EQ(qp_up(qp, 0x99), 0);
+	for (i = 0; i < 3; i++) {
+		sge[i].addr = (uintptr_t)f.buf + 512 * i;
+		sge[i].length = 10 + i;
+		sge[i].lkey = f.mr->lkey;
+	}
+	for (i = 0; i < sizeof(inl); i++)
+		inl[i] = (uint8_t)(0xC0 + i);
+	memcpy(inl_copy, inl, sizeof(inl));
+
+	/* the batch through the builders */
+	db0 = f.m->db_count;
+	ibv_wr_start(x);
+	x->wr_id = 1;
+	x->wr_flags = IBV_SEND_SIGNALED;
+	ibv_wr_send(x);
+	ibv_wr_set_sge_list(x, 3, sge);
+	x->wr_id = 2;
+	x->wr_flags = IBV_SEND_SOLICITED;
+	ibv_wr_send_imm(x, imm);
+	ibv_wr_set_inline_data(x, inl, sizeof(inl));
+	memset(inl, 0, sizeof(inl)); /* copied already */
+	x->wr_id = 3;
+	x->wr_flags = 0;
+	ibv_wr_rdma_write(x, 0x1234, 0xABCDEF0012345678ull);
+	ibv_wr_set_sge(x, sge[1].lkey, sge[1].addr, sge[1].length);
+	x->wr_id = 4;
+	ibv_wr_rdma_write_imm(x, 0x1235, 0x1000, imm);
+	ibv_wr_set_sge(x, sge[2].lkey, sge[2].addr, sge[2].length);
+	x->wr_id = 5;
+	x->wr_flags = IBV_SEND_FENCE;
+	ibv_wr_rdma_read(x, 0x1236, 0x2000);
+	ibv_wr_set_sge(x, sge[0].lkey, sge[0].addr, sge[0].length);
+	x->wr_id = 6;
+	x->wr_flags = IBV_SEND_SIGNALED;
+	ibv_wr_atomic_cmp_swp(x, 0x1237, 0x3000, 0x1111222233334444ull, 0x5555666677778888ull);
+	ibv_wr_set_sge(x, sge[0].lkey, sge[0].addr, 8);
+	x->wr_id = 7;
+	ibv_wr_atomic_fetch_add(x, 0x1238, 0x4000, 0x99);
+	ibv_wr_set_sge(x, sge[0].lkey, sge[0].addr, 8);
+	x->wr_id = 8;
+	ibv_wr_send_inv(x, 0x7777);
+	ibv_wr_set_sge(x, sge[1].lkey, sge[1].addr, sge[1].length);
+	x->wr_id = 9;
+	ibv_wr_local_inv(x, 0x8888);
+	CHECK_EQ(f.m->db_count, db0); /* nothing before wr_complete */
+	CHECK_EQ(ibv_wr_complete(x), 0);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(f.m->db_val[db0], rnic_db_sq_qpn(qx->qp_num) | rnic_db_sq_pi(9));
+
+	/* the same work through ibv_post_send */
+	memset(wr, 0, sizeof(wr));
+	for (i = 0; i < 9; i++) {
+		wr[i].wr_id = i + 1;
+		wr[i].next = i < 8 ? &wr[i + 1] : NULL;
+	}
+	wr[0].opcode = IBV_WR_SEND;
+	wr[0].send_flags = IBV_SEND_SIGNALED;
+	wr[0].sg_list = sge;
+	wr[0].num_sge = 3;
+	{
+		struct ibv_sge is = {(uintptr_t)inl_copy, sizeof(inl_copy), 0};
+
+		wr[1].opcode = IBV_WR_SEND_WITH_IMM;
+		wr[1].send_flags = IBV_SEND_SOLICITED | IBV_SEND_INLINE;
+		wr[1].imm_data = imm;
+		wr[1].sg_list = &is;
+		wr[1].num_sge = 1;
+		wr[2].opcode = IBV_WR_RDMA_WRITE;
+		wr[2].wr.rdma.rkey = 0x1234;
+		wr[2].wr.rdma.remote_addr = 0xABCDEF0012345678ull;
+		wr[2].sg_list = &sge[1];
+		wr[2].num_sge = 1;
+		wr[3].opcode = IBV_WR_RDMA_WRITE_WITH_IMM;
+		wr[3].imm_data = imm;
+		wr[3].wr.rdma.rkey = 0x1235;
+		wr[3].wr.rdma.remote_addr = 0x1000;
+		wr[3].sg_list = &sge[2];
+		wr[3].num_sge = 1;
+		wr[4].opcode = IBV_WR_RDMA_READ;
+		wr[4].send_flags = IBV_SEND_FENCE;
+		wr[4].wr.rdma.rkey = 0x1236;
+		wr[4].wr.rdma.remote_addr = 0x2000;
+		wr[4].sg_list = &sge[0];
+		wr[4].num_sge = 1;
+		{
+			struct ibv_sge a8 = {sge[0].addr, 8, sge[0].lkey};
+
+			wr[5].opcode = IBV_WR_ATOMIC_CMP_AND_SWP;
+			wr[5].send_flags = IBV_SEND_SIGNALED;
+			wr[5].wr.atomic.rkey = 0x1237;
+			wr[5].wr.atomic.remote_addr = 0x3000;
+			wr[5].wr.atomic.compare_add = 0x1111222233334444ull;
+			wr[5].wr.atomic.swap = 0x5555666677778888ull;
+			wr[5].sg_list = &a8;
+			wr[5].num_sge = 1;
+			wr[6].opcode = IBV_WR_ATOMIC_FETCH_AND_ADD;
+			wr[6].send_flags = IBV_SEND_SIGNALED;
+			wr[6].wr.atomic.rkey = 0x1238;
+			wr[6].wr.atomic.remote_addr = 0x4000;
+			wr[6].wr.atomic.compare_add = 0x99;
+			wr[6].sg_list = &a8;
+			wr[6].num_sge = 1;
+			wr[7].opcode = IBV_WR_SEND_WITH_INV;
+			wr[7].send_flags = IBV_SEND_SIGNALED;
+			wr[7].invalidate_rkey = 0x7777;
+			wr[7].sg_list = &sge[1];
+			wr[7].num_sge = 1;
+			wr[8].opcode = IBV_WR_LOCAL_INV;
+			wr[8].send_flags = IBV_SEND_SIGNALED;
+			wr[8].invalidate_rkey = 0x8888;
+			CHECK_EQ(ibv_post_send(qp, wr, &bad), 0);
+		}
+	}
+	stride = 1u << ((struct rnic_qp *)qp)->sq.log_stride;
+	CHECK_EQ(stride, 1u << ((struct rnic_qp *)qx)->sq.log_stride);
+	for (i = 0; i < 9; i++) {
+		CHECK(memcmp(mock_sq_wqe(f.m, qx->qp_num, i), mock_sq_wqe(f.m, qp->qp_num, i),
+			     stride) == 0);
+		CHECK_EQ(((struct rnic_qp *)qx)->sq.wrid[i], i + 1);
+	}
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_wr_post(3) RETURN VALUE: a failure a builder or setter meets makes
+ * ibv_wr_complete fail and "the entire posting will be aborted": no WQE
+ * is published (no doorbell, the producer index stays). ibv_wr_abort
+ * discards the batch. Operations not asked for at creation, too many SGEs,
+ * inline data over max_inline_data, a setter before any builder and a
+ * batch over the queue are refused; so is the whole batch when ibv_post_send's
+ * rules refuse one of its requests (a QP not in RTS). */
+static void test_wr_api_all_or_nothing(void)
+{
+	struct ibv_qp *qx;
+	struct ibv_qp_ex *x;
+	uint8_t big[512];
+	uint32_t db0, pi0, i, cnt;
+	struct fx f;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qx = make_qp_ex(&f, IBV_QPT_RC, IBV_QP_EX_WITH_SEND, 4, 2, 32);
+	CHECK(qx != NULL);
+	if (!qx)
+		exit(1);
+	x = ibv_qp_to_qp_ex(qx);
+	cnt = ((struct rnic_qp *)qx)->sq.cnt;
+	memset(big, 0, sizeof(big));
+
+	/* not in RTS yet: ibv_post_send's EINVAL, nothing published */
+	db0 = f.m->db_count;
+	ibv_wr_start(x);
+	ibv_wr_send(x);
+	ibv_wr_set_sge(x, f.mr->lkey, (uintptr_t)f.buf, 8);
+	CHECK_EQ(ibv_wr_complete(x), EINVAL);
+	CHECK_EQ(qp_up(qx, 0x99), 0);
+	pi0 = ((struct rnic_qp *)qx)->sq.pi;
+
+	/* an operation not asked for */
+	ibv_wr_start(x);
+	ibv_wr_send(x);
+	ibv_wr_set_sge(x, f.mr->lkey, (uintptr_t)f.buf, 8);
+	ibv_wr_rdma_write(x, 1, 0x1000);
+	CHECK_EQ(ibv_wr_complete(x), EINVAL);
+	/* more SGEs than the QP has */
+	ibv_wr_start(x);
+	ibv_wr_send(x);
+	{
+		struct ibv_sge s[RNIC_MAX_SEND_SGE + 1];
+
+		for (i = 0; i <= RNIC_MAX_SEND_SGE; i++) {
+			s[i].addr = (uintptr_t)f.buf;
+			s[i].length = 1;
+			s[i].lkey = f.mr->lkey;
+		}
+		ibv_wr_set_sge_list(x, ((struct rnic_qp *)qx)->sq.max_sge + 1, s);
+	}
+	CHECK_EQ(ibv_wr_complete(x), EINVAL);
+	/* inline over max_inline_data */
+	ibv_wr_start(x);
+	ibv_wr_send(x);
+	ibv_wr_set_inline_data(x, big, ((struct rnic_qp *)qx)->max_inline + 1);
+	CHECK_EQ(ibv_wr_complete(x), EINVAL);
+	/* a setter with no work request */
+	ibv_wr_start(x);
+	ibv_wr_set_sge(x, f.mr->lkey, (uintptr_t)f.buf, 8);
+	CHECK_EQ(ibv_wr_complete(x), EINVAL);
+	/* more than the queue holds */
+	ibv_wr_start(x);
+	for (i = 0; i <= cnt; i++) {
+		ibv_wr_send(x);
+		ibv_wr_set_sge(x, f.mr->lkey, (uintptr_t)f.buf, 8);
+	}
+	CHECK_EQ(ibv_wr_complete(x), ENOMEM);
+	/* an aborted batch */
+	ibv_wr_start(x);
+	ibv_wr_send(x);
+	ibv_wr_set_sge(x, f.mr->lkey, (uintptr_t)f.buf, 8);
+	ibv_wr_abort(x);
+	CHECK_EQ(f.m->db_count, db0);
+	CHECK_EQ(((struct rnic_qp *)qx)->sq.pi, pi0);
+
+	/* then a good batch goes (the critical section was left each time) */
+	ibv_wr_start(x);
+	x->wr_id = 0x42;
+	ibv_wr_send(x);
+	ibv_wr_set_inline_data(x, big, 16);
+	CHECK_EQ(ibv_wr_complete(x), 0);
+	CHECK_EQ(f.m->db_count, db0 + 1);
+	CHECK_EQ(((struct rnic_qp *)qx)->sq.pi, pi0 + 1);
+	/* ibv_post_send interleaves between critical sections */
+	{
+		struct ibv_sge s = {(uintptr_t)f.buf, 8, f.mr->lkey};
+		struct ibv_send_wr w, *bad = NULL;
+
+		memset(&w, 0, sizeof(w));
+		w.opcode = IBV_WR_SEND;
+		w.sg_list = &s;
+		w.num_sge = 1;
+		CHECK_EQ(ibv_post_send(qx, &w, &bad), 0);
+		CHECK_EQ(((struct rnic_qp *)qx)->sq.pi, pi0 + 2);
+	}
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_wr_post(3) USAGE: "If the QP does not support all the requested
+ * work request types then QP creation will fail" (EOPNOTSUPP); a QP made
+ * without IBV_QP_INIT_ATTR_SEND_OPS_FLAGS has no ibv_qp_ex. On UD the
+ * address setter fills the WQE's address vector as wr.ud does. */
+static void test_wr_api_qp_types(void)
+{
+	struct ibv_qp *qp, *ud;
+	struct ibv_qp_ex *x;
+	struct ibv_ah_attr aa;
+	struct ibv_ah *ah;
+	struct ibv_send_wr w, *bad = NULL;
+	struct ibv_sge s;
+	struct fx f;
+	uint32_t stride;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_RC, 4, 4, 1, 1, 0, 0);
+	errno = 0;
+	CHECK(ibv_qp_to_qp_ex(qp) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(make_qp_ex(&f, IBV_QPT_UD, IBV_QP_EX_WITH_RDMA_READ, 4, 1, 0) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(make_qp_ex(&f, IBV_QPT_UC, IBV_QP_EX_WITH_ATOMIC_FETCH_AND_ADD, 4, 1, 0) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(make_qp_ex(&f, IBV_QPT_RC, IBV_QP_EX_WITH_ATOMIC_WRITE, 4, 1, 0) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(make_qp_ex(&f, IBV_QPT_RAW_PACKET, IBV_QP_EX_WITH_TSO, 4, 1, 0) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP); /* no max_tso_header: no room for the header */
+
+	ud = make_qp_ex(&f, IBV_QPT_UD, IBV_QP_EX_WITH_SEND | IBV_QP_EX_WITH_SEND_WITH_IMM, 4, 1, 0);
+	CHECK(ud != NULL);
+	if (!ud)
+		exit(1);
+	x = ibv_qp_to_qp_ex(ud);
+	CHECK_EQ(qp_to_init(ud), 0);
+	CHECK_EQ(qp_to_rtr(ud, 0, 0), 0);
+	CHECK_EQ(qp_to_rts(ud), 0);
+	memset(&aa, 0, sizeof(aa));
+	aa.is_global = 1;
+	aa.port_num = 1;
+	aa.grh.hop_limit = 9;
+	aa.grh.traffic_class = 0x28;
+	v4_gid(&aa.grh.dgid, 0x0A000002);
+	ah = ibv_create_ah(f.pd, &aa);
+	CHECK(ah != NULL);
+	ibv_wr_start(x);
+	x->wr_id = 5;
+	x->wr_flags = IBV_SEND_SIGNALED;
+	ibv_wr_send_imm(x, htobe32(7));
+	ibv_wr_set_ud_addr(x, ah, 0x345, 0x11111111);
+	ibv_wr_set_sge(x, f.mr->lkey, (uintptr_t)f.buf, 100);
+	CHECK_EQ(ibv_wr_complete(x), 0);
+	/* the same WR through ibv_post_send, one slot further */
+	memset(&w, 0, sizeof(w));
+	s.addr = (uintptr_t)f.buf;
+	s.length = 100;
+	s.lkey = f.mr->lkey;
+	w.wr_id = 5;
+	w.opcode = IBV_WR_SEND_WITH_IMM;
+	w.send_flags = IBV_SEND_SIGNALED;
+	w.imm_data = htobe32(7);
+	w.sg_list = &s;
+	w.num_sge = 1;
+	w.wr.ud.ah = ah;
+	w.wr.ud.remote_qpn = 0x345;
+	w.wr.ud.remote_qkey = 0x11111111;
+	CHECK_EQ(ibv_post_send(ud, &w, &bad), 0);
+	stride = 1u << ((struct rnic_qp *)ud)->sq.log_stride;
+	{
+		uint32_t a[64], b[64];
+
+		CHECK(stride <= sizeof(a));
+		memcpy(a, mock_sq_wqe(f.m, ud->qp_num, 0), stride);
+		memcpy(b, mock_sq_wqe(f.m, ud->qp_num, 1), stride);
+		rnic_send_wqe_set_wqe_index(b, 0); /* the slot index differs */
+		CHECK(memcmp(a, b, stride) == 0);
+		CHECK_EQ(rnic_send_wqe_get_dest_qpn(a), 0x345);
+		CHECK_EQ(rnic_send_wqe_get_ah_dip(a), 0x0A000002);
+	}
+	CHECK_EQ(ibv_destroy_ah(ah), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_create_cq_ex(3): the poll iterator gives the completions ibv_poll_cq
+ * gives, field for field (ibv_start_poll, ibv_next_poll, ibv_end_poll,
+ * ibv_wc_read_*; ENOENT when empty, the CQ still valid); ibv_cq_ex_to_cq
+ * is a CQ for QPs and ibv_destroy_cq. The fields the CQE does not have are
+ * refused (completion timestamps: completion_timestamp_mask is 0), as are
+ * a parent domain and IGNORE_OVERRUN. */
+static void test_create_cq_ex_poll_iterator(void)
+{
+	struct ibv_cq_init_attr_ex ca;
+	struct ibv_poll_cq_attr pa = {0};
+	struct ibv_device_attr_ex dax;
+	struct ibv_recv_wr rw[2], *rbad;
+	uint32_t e[RNIC_CQE_WORDS];
+	struct ibv_cq_ex *cqx;
+	struct ibv_qp *qp;
+	struct fx f;
+	int i;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	f.m->auto_exec = 0;
+	CHECK_EQ(ibv_query_device_ex(f.ctx, NULL, &dax), 0);
+	CHECK_EQ(dax.completion_timestamp_mask, 0);
+	memset(&ca, 0, sizeof(ca));
+	ca.cqe = 16;
+	ca.cq_context = &ca;
+	ca.wc_flags = IBV_WC_EX_WITH_COMPLETION_TIMESTAMP;
+	errno = 0;
+	CHECK(ibv_create_cq_ex(f.ctx, &ca) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	ca.wc_flags = IBV_WC_STANDARD_FLAGS;
+	ca.comp_mask = IBV_CQ_INIT_ATTR_MASK_PD;
+	errno = 0;
+	CHECK(ibv_create_cq_ex(f.ctx, &ca) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	ca.comp_mask = IBV_CQ_INIT_ATTR_MASK_FLAGS;
+	ca.flags = IBV_CREATE_CQ_ATTR_IGNORE_OVERRUN;
+	errno = 0;
+	CHECK(ibv_create_cq_ex(f.ctx, &ca) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	ca.flags = IBV_CREATE_CQ_ATTR_SINGLE_THREADED;
+	cqx = ibv_create_cq_ex(f.ctx, &ca);
+	CHECK(cqx != NULL);
+	if (!cqx)
+		exit(1);
+	CHECK(ibv_cq_ex_to_cq(cqx)->cq_context == &ca && cqx->cqe >= 16);
+	qp = make_qp(f.pd, f.scq, ibv_cq_ex_to_cq(cqx), IBV_QPT_UD, 4, 4, 1, 1, 0, 0);
+	CHECK(qp != NULL);
+	if (!qp)
+		exit(1);
+	CHECK_EQ(qp_to_init(qp), 0);
+	memset(rw, 0, sizeof(rw));
+	for (i = 0; i < 2; i++) {
+		rw[i].wr_id = 0x700 + (uint64_t)i;
+		rw[i].next = i == 0 ? &rw[1] : NULL;
+	}
+	CHECK_EQ(ibv_post_recv(qp, rw, &rbad), 0);
+
+	CHECK_EQ(ibv_start_poll(cqx, &pa), ENOENT); /* empty, end_poll not called */
+	for (i = 0; i < 2; i++) {
+		memset(e, 0, sizeof(e));
+		rnic_cqe_set_wqe_index(e, (uint32_t)i);
+		rnic_cqe_set_opcode(e, RNIC_CQE_OP_RESP_RECV);
+		rnic_cqe_set_status(e, i ? RNIC_WC_STATUS_LOC_LEN_ERR : RNIC_WC_STATUS_SUCCESS);
+		rnic_cqe_set_qpn(e, qp->qp_num);
+		rnic_cqe_set_flags(e, RNIC_CQE_FLAG_IMM | RNIC_CQE_FLAG_GRH);
+		rnic_cqe_set_byte_len(e, 40u + 100u * (uint32_t)i);
+		rnic_cqe_set_imm(e, 0x44332211);
+		rnic_cqe_set_src_qp(e, 0xABCDE0u + (uint32_t)i);
+		rnic_cqe_set_slid(e, 0x5678);
+		rnic_cqe_set_sl(e, 0xA);
+		rnic_cqe_set_dlid_path_bits(e, 0x55);
+		rnic_cqe_set_vendor_err(e, 0xBEEF);
+		CHECK_EQ(mock_cq_push(f.m, ibv_cq_ex_to_cq(cqx)->handle, e), 0);
+	}
+	CHECK_EQ(ibv_start_poll(cqx, &pa), 0);
+	CHECK_EQ(cqx->wr_id, 0x700);
+	CHECK_EQ(cqx->status, IBV_WC_SUCCESS);
+	CHECK_EQ(ibv_wc_read_opcode(cqx), IBV_WC_RECV);
+	CHECK_EQ(ibv_wc_read_byte_len(cqx), 40);
+	CHECK_EQ(ibv_wc_read_imm_data(cqx), 0x44332211);
+	CHECK_EQ(ibv_wc_read_qp_num(cqx), qp->qp_num);
+	CHECK_EQ(ibv_wc_read_src_qp(cqx), 0xABCDE0);
+	CHECK_EQ(ibv_wc_read_wc_flags(cqx), IBV_WC_WITH_IMM | IBV_WC_GRH);
+	CHECK_EQ(ibv_wc_read_slid(cqx), 0x5678);
+	CHECK_EQ(ibv_wc_read_sl(cqx), 0xA);
+	CHECK_EQ(ibv_wc_read_dlid_path_bits(cqx), 0x55);
+	CHECK_EQ(ibv_wc_read_vendor_err(cqx), 0xBEEF);
+	CHECK_EQ(ibv_next_poll(cqx), 0);
+	CHECK_EQ(cqx->wr_id, 0x701);
+	CHECK_EQ(cqx->status, IBV_WC_LOC_LEN_ERR);
+	CHECK_EQ(ibv_wc_read_byte_len(cqx), 140);
+	CHECK_EQ(ibv_wc_read_src_qp(cqx), 0xABCDE1);
+	CHECK_EQ(ibv_next_poll(cqx), ENOENT);
+	ibv_end_poll(cqx);
+	pa.comp_mask = 1;
+	CHECK_EQ(ibv_start_poll(cqx, &pa), EINVAL);
+	CHECK_EQ(ibv_destroy_qp(qp), 0);
+	CHECK_EQ(ibv_destroy_cq(ibv_cq_ex_to_cq(cqx)), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* the rest of rdma-core's entry points                                */
+
+/* ibv_rereg_mr(3): "deregister followed by register": the new
+ * registration (REG_MR with what changes and what stays) comes first and
+ * the old key goes after it, so a failed one leaves the region as it was
+ * (IBV_REREG_MR_ERR_CMD); input errors (IBV_REREG_MR_ERR_INPUT) send
+ * nothing. */
+static void test_rereg_mr(void)
+{
+	struct ibv_pd *pd2;
+	struct ibv_mr *mr;
+	uint32_t old_lkey, n0, i;
+	struct fx f;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	pd2 = ibv_alloc_pd(f.ctx);
+	mr = ibv_reg_mr(f.pd, f.buf, 4096, IBV_ACCESS_LOCAL_WRITE);
+	CHECK(mr != NULL && pd2 != NULL);
+	if (!mr || !pd2)
+		exit(1);
+	old_lkey = mr->lkey;
+	n0 = f.m->cmd_count;
+	errno = 0;
+	CHECK_EQ(ibv_rereg_mr(mr, 0, NULL, NULL, 0, 0), IBV_REREG_MR_ERR_INPUT);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(ibv_rereg_mr(mr, IBV_REREG_MR_CHANGE_TRANSLATION, NULL, NULL, 0, 0),
+		 IBV_REREG_MR_ERR_INPUT);
+	CHECK_EQ(ibv_rereg_mr(mr, IBV_REREG_MR_CHANGE_PD, NULL, NULL, 0, IBV_ACCESS_LOCAL_WRITE),
+		 IBV_REREG_MR_ERR_INPUT); /* access without CHANGE_ACCESS */
+	CHECK_EQ(ibv_rereg_mr(mr, IBV_REREG_MR_CHANGE_ACCESS, NULL, NULL, 0,
+			      IBV_ACCESS_REMOTE_WRITE), /* remote write needs local write */
+		 IBV_REREG_MR_ERR_INPUT);
+	CHECK_EQ(f.m->cmd_count, n0);
+
+	/* translation, PD and access at once */
+	CHECK_EQ(ibv_rereg_mr(mr,
+			      IBV_REREG_MR_CHANGE_TRANSLATION | IBV_REREG_MR_CHANGE_PD |
+				      IBV_REREG_MR_CHANGE_ACCESS,
+			      pd2, f.buf + 8192, 1000,
+			      IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ),
+		 0);
+	CHECK_EQ(f.m->cmd_count, n0 + 2);
+	CHECK_EQ(rnic_cmd_in_get_opcode(f.m->last_in), RNIC_CMD_OP_DEREG_MR);
+	CHECK_EQ(rnic_cmd_in_get_handle(f.m->last_in), old_lkey);
+	CHECK(mr->lkey != old_lkey);
+	CHECK_EQ(mr->rkey, mr->lkey);
+	CHECK(mr->pd == pd2 && mr->addr == f.buf + 8192 && mr->length == 1000);
+	i = mr->lkey >> RNIC_KEY_TAG_BITS;
+	CHECK(f.m->mr[i].valid);
+	CHECK_EQ(f.m->mr[i].pdn, ((struct rnic_pd *)pd2)->pdn);
+	CHECK_EQ(f.m->mr[i].start, (uintptr_t)f.buf + 8192);
+	CHECK_EQ(f.m->mr[i].length, 1000);
+	CHECK_EQ(f.m->mr[i].access, RNIC_ACCESS_LOCAL_WRITE | RNIC_ACCESS_REMOTE_READ);
+	CHECK(!f.m->mr[old_lkey >> RNIC_KEY_TAG_BITS].valid);
+
+	/* only the access: the translation and the PD stay */
+	old_lkey = mr->lkey;
+	CHECK_EQ(ibv_rereg_mr(mr, IBV_REREG_MR_CHANGE_ACCESS, NULL, NULL, 0, IBV_ACCESS_LOCAL_WRITE), 0);
+	i = mr->lkey >> RNIC_KEY_TAG_BITS;
+	CHECK_EQ(f.m->mr[i].start, (uintptr_t)f.buf + 8192);
+	CHECK_EQ(f.m->mr[i].length, 1000);
+	CHECK_EQ(f.m->mr[i].pdn, ((struct rnic_pd *)pd2)->pdn);
+	CHECK_EQ(f.m->mr[i].access, RNIC_ACCESS_LOCAL_WRITE);
+
+	/* the device refuses the new registration: the old one stays */
+	old_lkey = mr->lkey;
+	f.m->force_status = RNIC_CMD_STATUS_NO_RESOURCES;
+	f.m->force_op = RNIC_CMD_OP_REG_MR;
+	errno = 0;
+	CHECK_EQ(ibv_rereg_mr(mr, IBV_REREG_MR_CHANGE_PD, f.pd, NULL, 0, 0), IBV_REREG_MR_ERR_CMD);
+	CHECK_EQ(errno, ENOMEM);
+	CHECK_EQ(mr->lkey, old_lkey);
+	CHECK(mr->pd == pd2);
+	CHECK(f.m->mr[old_lkey >> RNIC_KEY_TAG_BITS].valid);
+	CHECK_EQ(ibv_dereg_mr(mr), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* driver.h (not installed): what ibv_devinfo calls */
+int ibv_query_gid_type(struct ibv_context *context, uint8_t port_num, unsigned int index,
+		       int *type);
+int ibv_read_sysfs_file(const char *dir, const char *file, char *buf, size_t size);
+
+/* ibv_query_gid_ex(3), ibv_query_gid_table(3), ibv_query_gid(3): index 0
+ * is the port's RoCEv2 GID ::ffff:<IPv4>, the rest of the table (QUERY_PORT
+ * gid_tbl_len) is empty; ibv_query_gid_type reports RoCEv2 (driver.h's
+ * IBV_GID_TYPE_SYSFS_ROCE_V2, 1) as ibv_devinfo prints it. Also
+ * ibv_get_pkey_index(3) and ibv_get_device_index(3). */
+static void test_gid_and_pkey_queries(void)
+{
+	struct ibv_gid_entry e[4];
+	union ibv_gid g, want;
+	struct ibv_device **l;
+	int type = -1;
+	struct fx f;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	v4_gid(&want, MOCK_PORT_IPV4);
+	CHECK_EQ(ibv_query_gid(f.ctx, 1, 0, &g), 0);
+	CHECK(memcmp(&g, &want, sizeof(g)) == 0);
+	CHECK_EQ(ibv_query_gid(f.ctx, 1, 1, &g), 0); /* empty entry */
+	CHECK(g.global.subnet_prefix == 0 && g.global.interface_id == 0);
+	errno = 0;
+	CHECK_EQ(ibv_query_gid(f.ctx, 1, 2, &g), -1);
+	CHECK_EQ(errno, EINVAL);
+	errno = 0;
+	CHECK_EQ(ibv_query_gid(f.ctx, 2, 0, &g), -1);
+	CHECK_EQ(errno, EINVAL);
+
+	memset(e, 0xEE, sizeof(e));
+	CHECK_EQ(ibv_query_gid_ex(f.ctx, 1, 0, &e[0], 0), 0);
+	CHECK(memcmp(&e[0].gid, &want, sizeof(want)) == 0);
+	CHECK_EQ(e[0].gid_index, 0);
+	CHECK_EQ(e[0].port_num, 1);
+	CHECK_EQ(e[0].gid_type, IBV_GID_TYPE_ROCE_V2);
+	CHECK_EQ(e[0].ndev_ifindex, 0);
+	CHECK_EQ(ibv_query_gid_ex(f.ctx, 1, 1, &e[0], 0), ENODATA);
+	CHECK_EQ(ibv_query_gid_ex(f.ctx, 1, 2, &e[0], 0), EINVAL);
+	CHECK_EQ(ibv_query_gid_ex(f.ctx, 1, 0, &e[0], 1), EINVAL);
+	memset(e, 0xEE, sizeof(e));
+	CHECK_EQ(ibv_query_gid_table(f.ctx, e, 4, 0), 1);
+	CHECK(memcmp(&e[0].gid, &want, sizeof(want)) == 0);
+	CHECK_EQ(e[1].gid_index, 0xEEEEEEEEu); /* nothing past the count */
+	CHECK_EQ(ibv_query_gid_table(f.ctx, e, 0, 0), -EINVAL);
+	CHECK_EQ(ibv_query_gid_table(f.ctx, e, 4, 1), -EINVAL);
+
+	CHECK_EQ(ibv_query_gid_type(f.ctx, 1, 0, &type), 0);
+	CHECK_EQ(type, 1);
+	type = -1;
+	CHECK_EQ(ibv_query_gid_type(f.ctx, 1, 1, &type), 0); /* empty, but RoCEv2 */
+	CHECK_EQ(type, 1);
+	errno = 0;
+	CHECK_EQ(ibv_query_gid_type(f.ctx, 1, 5, &type), -1);
+	CHECK_EQ(errno, EINVAL);
+
+	CHECK_EQ(ibv_get_pkey_index(f.ctx, 1, htobe16(0xFFFF)), 0);
+	errno = 0;
+	CHECK_EQ(ibv_get_pkey_index(f.ctx, 1, htobe16(0x8001)), -1);
+	CHECK_EQ(errno, ENOENT);
+	l = ibv_get_device_list(NULL);
+	CHECK(l && l[0] && ibv_get_device_index(l[0]) == 0);
+	ibv_free_device_list(l);
+	CHECK_EQ(ibv_get_device_index(f.ctx->device), 0);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_init_ah_from_wc(3), ibv_create_ah_from_wc(3): on RoCEv2 over IPv4
+ * the 40 bytes ahead of a UD payload are 20 zero bytes and the packet's
+ * IPv4 header; the answer goes to its source address with its TOS and
+ * TTL, from GID 0. Without IBV_WC_GRH the vector is local (is_global 0).
+ * Also ibv_resolve_eth_l2_from_gid: the MAC of the destination GID's
+ * IPv4 address (include/rnic_addr.h), no VLAN. */
+static void test_ah_from_wc(void)
+{
+	uint8_t grh[40], mac[6];
+	struct ibv_ah_attr a;
+	struct ibv_wc wc;
+	struct ibv_ah *ah;
+	uint16_t vid = 0;
+	struct fx f;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	memset(grh, 0, sizeof(grh));
+	grh[20] = 0x45;
+	grh[21] = 0x28; /* TOS */
+	grh[28] = 61;   /* TTL */
+	grh[29] = 17;   /* UDP */
+	grh[32] = 10, grh[33] = 0, grh[34] = 0, grh[35] = 7;  /* source 10.0.0.7 */
+	grh[36] = 10, grh[37] = 0, grh[38] = 0, grh[39] = 1;  /* us: MOCK_PORT_IPV4 */
+	memset(&wc, 0, sizeof(wc));
+	wc.wc_flags = IBV_WC_GRH;
+	wc.sl = 3;
+	memset(&a, 0xEE, sizeof(a));
+	CHECK_EQ(ibv_init_ah_from_wc(f.ctx, 1, &wc, (struct ibv_grh *)grh, &a), 0);
+	CHECK_EQ(a.is_global, 1);
+	CHECK_EQ(a.port_num, 1);
+	CHECK_EQ(a.sl, 3);
+	CHECK_EQ(a.dlid, 0);
+	CHECK_EQ(a.grh.sgid_index, 0);
+	CHECK_EQ(a.grh.hop_limit, 61);
+	CHECK_EQ(a.grh.traffic_class, 0x28);
+	CHECK_EQ(a.grh.flow_label, 0);
+	{
+		union ibv_gid want;
+
+		v4_gid(&want, 0x0A000007);
+		CHECK(memcmp(&a.grh.dgid, &want, sizeof(want)) == 0);
+	}
+	ah = ibv_create_ah_from_wc(f.pd, &wc, (struct ibv_grh *)grh, 1);
+	CHECK(ah != NULL);
+	CHECK(ah && ((struct rnic_ah *)ah)->dip == 0x0A000007);
+	CHECK(ah && ((struct rnic_ah *)ah)->hop_limit == 61);
+	if (ah)
+		CHECK_EQ(ibv_destroy_ah(ah), 0);
+	CHECK_EQ(ibv_resolve_eth_l2_from_gid(f.ctx, &a, mac, &vid), 0);
+	CHECK(mac[0] == 0x02 && mac[1] == 0 && mac[2] == 10 && mac[3] == 0 && mac[4] == 0 && mac[5] == 7);
+	CHECK_EQ(vid, 0xFFFF);
+
+	/* addressed to someone else: EINVAL */
+	grh[39] = 9;
+	errno = 0;
+	CHECK_EQ(ibv_init_ah_from_wc(f.ctx, 1, &wc, (struct ibv_grh *)grh, &a), -1);
+	CHECK_EQ(errno, EINVAL);
+	CHECK(ibv_create_ah_from_wc(f.pd, &wc, (struct ibv_grh *)grh, 1) == NULL);
+	/* no IPv4 header there: EINVAL */
+	grh[39] = 1;
+	grh[20] = 0x60;
+	errno = 0;
+	CHECK_EQ(ibv_init_ah_from_wc(f.ctx, 1, &wc, (struct ibv_grh *)grh, &a), -1);
+	CHECK_EQ(errno, EINVAL);
+	/* no GRH: the local vector */
+	wc.wc_flags = 0;
+	CHECK_EQ(ibv_init_ah_from_wc(f.ctx, 1, &wc, (struct ibv_grh *)grh, &a), 0);
+	CHECK_EQ(a.is_global, 0);
+	CHECK_EQ(a.sl, 3);
+	/* a vector that is no IPv4-mapped GID resolves to nothing */
+	memset(&a.grh.dgid, 0, sizeof(a.grh.dgid));
+	a.is_global = 1;
+	CHECK_EQ(ibv_resolve_eth_l2_from_gid(f.ctx, &a, mac, &vid), -EINVAL);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* The verbs the device does not offer fail as their pages say, and the
+ * entry points kept for rdma-core's kernel providers fail with
+ * EOPNOTSUPP, in the form of their prototypes. */
+int ibv_cmd_alloc_pd(struct ibv_context *context, struct ibv_pd *pd, void *cmd, size_t cmd_size,
+		     void *resp, size_t resp_size);
+int ibv_cmd_poll_cq(struct ibv_cq *cq, int ne, struct ibv_wc *wc);
+void *_verbs_init_and_alloc_context(struct ibv_device *device, int cmd_fd, size_t alloc_size,
+				    struct verbs_context *context_offset, uint32_t driver_id);
+struct ibv_context *verbs_open_device(struct ibv_device *device, void *private_data);
+int execute_ioctl(struct ibv_context *context, void *cmd);
+
+static void test_unsupported_verbs_fail_cleanly(void)
+{
+	struct ibv_device **l;
+	struct ibv_context *c2;
+	struct ibv_qp *qp;
+	struct ibv_ece ece;
+	union ibv_gid g;
+	struct ibv_pd pd;
+	struct ibv_wc wc;
+	struct fx f;
+
+	make_sim_dir(one_dev);
+	fx_open(&f);
+	qp = make_qp(f.pd, f.scq, f.rcq, IBV_QPT_UD, 4, 4, 1, 1, 0, 0);
+	CHECK(qp != NULL);
+	memset(&g, 0, sizeof(g));
+	g.raw[0] = 0xFF;
+	CHECK_EQ(ibv_resize_cq(f.scq, 128), EOPNOTSUPP);
+	CHECK_EQ(ibv_attach_mcast(qp, &g, 0), EOPNOTSUPP);
+	CHECK_EQ(ibv_detach_mcast(qp, &g, 0), EOPNOTSUPP);
+	memset(&ece, 0, sizeof(ece));
+	CHECK_EQ(ibv_set_ece(qp, &ece), EOPNOTSUPP);
+	CHECK_EQ(ibv_query_ece(qp, &ece), EOPNOTSUPP);
+	CHECK_EQ(ibv_query_qp_data_in_order(qp, IBV_WR_SEND, 0), 0);
+	errno = 0;
+	CHECK(ibv_reg_dmabuf_mr(f.pd, 0, 4096, 0, 3, IBV_ACCESS_LOCAL_WRITE) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(ibv_import_device(f.ctx->cmd_fd) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(ibv_import_pd(f.ctx, 1) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(ibv_import_mr(f.pd, 1) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	errno = 0;
+	CHECK(ibv_import_dm(f.ctx, 1) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	CHECK_EQ(ibv_is_fork_initialized(), IBV_FORK_UNNEEDED);
+	CHECK_EQ(ibv_fork_init(), 0);
+
+	/* the kernel provider interface */
+	CHECK_EQ(ibv_cmd_alloc_pd(f.ctx, &pd, NULL, 0, NULL, 0), EOPNOTSUPP);
+	CHECK_EQ(ibv_cmd_poll_cq(f.scq, 1, &wc), -EOPNOTSUPP);
+	CHECK_EQ(execute_ioctl(f.ctx, NULL), EOPNOTSUPP);
+	errno = 0;
+	CHECK(_verbs_init_and_alloc_context(f.ctx->device, -1, 64, NULL, 0) == NULL);
+	CHECK_EQ(errno, EOPNOTSUPP);
+	/* ... and verbs_open_device is ibv_open_device */
+	l = ibv_get_device_list(NULL);
+	c2 = l && l[0] ? verbs_open_device(l[0], NULL) : NULL;
+	CHECK(c2 != NULL);
+	if (c2)
+		CHECK_EQ(ibv_close_device(c2), 0);
+	ibv_free_device_list(l);
+	fx_close(&f);
+	remove_sim_dir(one_dev);
+}
+
+/* ibv_read_sysfs_file (driver.h): the file's bytes, NUL-terminated, one
+ * trailing newline removed, the length returned; -1 with errno when it
+ * cannot be read, as for this library's devices, which have no sysfs
+ * directory (ibv_devinfo then leaves the line out). */
+static void test_read_sysfs_file(void)
+{
+	char dir[] = "/tmp/rnic-sysfs-XXXXXX", path[64], buf[8];
+	FILE *fh;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/fw_ver", dir);
+	fh = fopen(path, "w");
+	CHECK(fh != NULL);
+	if (!fh)
+		return;
+	fputs("1.2.3\n", fh);
+	fclose(fh);
+	memset(buf, 0x55, sizeof(buf));
+	CHECK_EQ(ibv_read_sysfs_file(dir, "fw_ver", buf, sizeof(buf)), 5);
+	CHECK(strcmp(buf, "1.2.3") == 0);
+	CHECK_EQ(ibv_read_sysfs_file(dir, "fw_ver", buf, 4), 3); /* cut short */
+	CHECK(strcmp(buf, "1.2") == 0);
+	errno = 0;
+	CHECK_EQ(ibv_read_sysfs_file(dir, "board_id", buf, sizeof(buf)), -1);
+	CHECK_EQ(errno, ENOENT);
+	errno = 0;
+	CHECK_EQ(ibv_read_sysfs_file(path, "node_desc", buf, sizeof(buf)), -1);
+	CHECK_EQ(errno, ENOTDIR);
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	unsetenv(RNIC_ENV_VFIO_DEVICES);
@@ -3996,6 +4876,7 @@ int main(void)
 	test_srq_post_and_poll_from_two_threads();
 	test_close_destroys_qps_before_srqs();
 	test_xrcd_open_close();
+	test_xrcd_shared_through_a_file();
 	test_create_srq_ex();
 	test_create_xrc_qps();
 	test_xrc_send_wqe_bytes();
@@ -4008,6 +4889,15 @@ int main(void)
 	test_tso_refusals();
 	test_flow_spec_parsing();
 	test_close_destroys_flows_before_qps();
+	test_wr_api_builds_the_wqes_of_post_send();
+	test_wr_api_all_or_nothing();
+	test_wr_api_qp_types();
+	test_create_cq_ex_poll_iterator();
+	test_rereg_mr();
+	test_gid_and_pkey_queries();
+	test_ah_from_wc();
+	test_unsupported_verbs_fail_cleanly();
+	test_read_sysfs_file();
 	if (failures) {
 		printf("FAIL: %d check(s) failed\n", failures);
 		return 1;
