@@ -34,6 +34,9 @@
 #define RNIC_MAX_RAW_FRAME                0x1000u /* largest raw Ethernet frame (destination MAC through payload, no FCS) a RAW_PACKET QP sends or receives */
 #define RNIC_MAX_TSO_HEADER               128u /* largest TSO header template (Ethernet, optional 802.1Q tag, IPv4 and TCP headers with options) of a RAW_PACKET TSO WQE */
 #define RNIC_MAX_TSO                      0x40000u /* largest TSO payload (bytes after the header template) of one RAW_PACKET TSO WQE */
+#define RNIC_MAD_BYTES                    0x100u /* bytes of a management datagram (IBA 13.4): the largest payload the GSI (QP1) mailbox keeps or sends */
+#define RNIC_GSI_RX_DEPTH                 4u /* MADs the GSI mailbox holds for the firmware (a power of two) */
+#define RNIC_GSI_QKEY                     0x80010000u /* the Q_Key of QP1 (IBA 13.5.1): the GSI mailbox keeps only datagrams that carry it */
 #define RNIC_MAX_SEND_SGE                 16u /* scatter/gather entries per send WQE */
 #define RNIC_MAX_RECV_SGE                 16u /* scatter entries per receive WQE */
 #define RNIC_MAX_INLINE                   0x100u /* bytes of inline payload per send WQE */
@@ -293,8 +296,12 @@
 #define RNIC_STAT_RX_RAW_DROP             0x14u /* frames a flow rule matched but the raw receive path had no room for, or longer than MAX_RAW_FRAME */
 #define RNIC_STAT_TX_TSO_SEG              0x15u /* TCP segments cut from RAW_PACKET TSO WQEs */
 #define RNIC_STAT_TX_CSUM                 0x16u /* raw frames sent with IPv4 / TCP / UDP checksums written by the device (TSO segments included) */
-#define RNIC_STAT_COUNT                   23u
-#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop", "tx_tso_seg", "tx_csum" }
+#define RNIC_STAT_GSI_RX                  0x17u /* MADs the GSI (QP1) mailbox kept for the firmware */
+#define RNIC_STAT_GSI_RX_DROP             0x18u /* packets for QP1 dropped: not a UD SEND ONLY with GSI_QKEY, longer than MAD_BYTES, or the mailbox full */
+#define RNIC_STAT_GSI_TX                  0x19u /* MADs sent from QP1 */
+#define RNIC_STAT_GSI_TX_BAD              0x1Au /* GSI_TX_GO writes ignored: busy, or a length out of range */
+#define RNIC_STAT_COUNT                   27u
+#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop", "tx_tso_seg", "tx_csum", "gsi_rx", "gsi_rx_drop", "gsi_tx", "gsi_tx_bad" }
 
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */
@@ -325,8 +332,8 @@
 
 /* Register block fw: firmware port: command queue, context tables, port identity, counters */
 #define RNIC_FW_ID                        0x0u /* ro MAGIC */
-#define RNIC_FW_IRQ_STATUS                0x4u /* w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty) */
-#define RNIC_FW_IRQ_ENABLE                0x8u /* rw [0] interrupt the core on a new command, [1] on a hardware event */
+#define RNIC_FW_IRQ_STATUS                0x4u /* w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty), [2] a MAD waits in the GSI mailbox (GSI_RX_COUNT != 0) */
+#define RNIC_FW_IRQ_ENABLE                0x8u /* rw [0] interrupt the core on a new command, [1] on a hardware event, [2] on a waiting MAD */
 #define RNIC_FW_CMDQ_PI                   0x10u /* ro host's command producer index */
 #define RNIC_FW_CMDQ_CI                   0x14u /* rw command consumer index; writing it completes commands */
 #define RNIC_FW_CTX_SEL                   0x20u /* rw [7:0] table (ctx_table), [31:8] entry index */
@@ -343,6 +350,24 @@
 #define RNIC_FW_EVENT_DATA                0x58u /* ro data word of the event FW_EVENT shows (MW_BIND: the region's lkey; 0 for the other types and when empty) */
 #define RNIC_FW_CTX_DATA                  0x80u /* rw CTX_WORDS words of context data (0x0080..0x00FC) */
 #define RNIC_FW_STAT                      0x200u /* ro counters, 4 bytes each, indexed by enum stat */
+#define RNIC_FW_GSI_RX_COUNT              0x400u /* ro MADs waiting in the GSI (QP1) receive FIFO (0 .. GSI_RX_DEPTH); the GSI_RX_* registers show the oldest */
+#define RNIC_FW_GSI_RX_LEN                0x404u /* ro payload bytes of the oldest MAD (0 when none) */
+#define RNIC_FW_GSI_RX_SQPN               0x408u /* ro [23:0] its DETH source QP */
+#define RNIC_FW_GSI_RX_SIP                0x40Cu /* ro its source IPv4 address (first octet in [31:24]) */
+#define RNIC_FW_GSI_RX_SMAC_LO            0x410u /* ro its source MAC bytes 2..5 (byte 5 in [7:0]) */
+#define RNIC_FW_GSI_RX_SMAC_HI            0x414u /* ro its source MAC bytes 0..1 (byte 1 in [7:0]) */
+#define RNIC_FW_GSI_RX_PKEY               0x418u /* ro [15:0] its BTH P_Key */
+#define RNIC_FW_GSI_RX_POP                0x41Cu /* wo any write frees the oldest MAD */
+#define RNIC_FW_GSI_TX_DIP                0x420u /* rw destination IPv4 address of the MAD to send */
+#define RNIC_FW_GSI_TX_DMAC_LO            0x424u /* rw destination MAC bytes 2..5 (byte 5 in [7:0]) */
+#define RNIC_FW_GSI_TX_DMAC_HI            0x428u /* rw destination MAC bytes 0..1 (byte 1 in [7:0]) */
+#define RNIC_FW_GSI_TX_DQPN               0x42Cu /* rw [23:0] destination QP (1 for the peer's GSI) */
+#define RNIC_FW_GSI_TX_QKEY               0x430u /* rw DETH Q_Key (GSI_QKEY for the peer's GSI) */
+#define RNIC_FW_GSI_TX_LEN                0x434u /* rw payload bytes, 1 .. MAD_BYTES */
+#define RNIC_FW_GSI_TX_GO                 0x438u /* wo any write sends the MAD as a UD SEND ONLY from QP1 (ignored, and counted in GSI_TX_BAD, while busy or with a length out of range) */
+#define RNIC_FW_GSI_TX_STATUS             0x43Cu /* ro [0] busy: the last MAD is still going out (its registers and payload must not change) */
+#define RNIC_FW_GSI_RX_DATA               0x500u /* ro MAD_BYTES / 4 words of the oldest MAD's payload (0x0500..0x05FC), byte 4k in [31:24] of word k */
+#define RNIC_FW_GSI_TX_DATA               0x600u /* rw MAD_BYTES / 4 words of the payload to send (0x0600..0x06FC), byte 4k in [31:24] of word k */
 
 /* db_sq (4 bytes): SQ doorbell value */
 #define RNIC_DB_SQ_BYTES 4u

@@ -29,6 +29,9 @@
 `define RNIC_MAX_RAW_FRAME                4096 // largest raw Ethernet frame (destination MAC through payload, no FCS) a RAW_PACKET QP sends or receives
 `define RNIC_MAX_TSO_HEADER               128 // largest TSO header template (Ethernet, optional 802.1Q tag, IPv4 and TCP headers with options) of a RAW_PACKET TSO WQE
 `define RNIC_MAX_TSO                      262144 // largest TSO payload (bytes after the header template) of one RAW_PACKET TSO WQE
+`define RNIC_MAD_BYTES                    256 // bytes of a management datagram (IBA 13.4): the largest payload the GSI (QP1) mailbox keeps or sends
+`define RNIC_GSI_RX_DEPTH                 4 // MADs the GSI mailbox holds for the firmware (a power of two)
+`define RNIC_GSI_QKEY                     2147549184 // the Q_Key of QP1 (IBA 13.5.1): the GSI mailbox keeps only datagrams that carry it
 `define RNIC_MAX_SEND_SGE                 16 // scatter/gather entries per send WQE
 `define RNIC_MAX_RECV_SGE                 16 // scatter entries per receive WQE
 `define RNIC_MAX_INLINE                   256 // bytes of inline payload per send WQE
@@ -290,6 +293,10 @@
 `define RNIC_STAT_RX_RAW_DROP             8'h14 // frames a flow rule matched but the raw receive path had no room for, or longer than MAX_RAW_FRAME
 `define RNIC_STAT_TX_TSO_SEG              8'h15 // TCP segments cut from RAW_PACKET TSO WQEs
 `define RNIC_STAT_TX_CSUM                 8'h16 // raw frames sent with IPv4 / TCP / UDP checksums written by the device (TSO segments included)
+`define RNIC_STAT_GSI_RX                  8'h17 // MADs the GSI (QP1) mailbox kept for the firmware
+`define RNIC_STAT_GSI_RX_DROP             8'h18 // packets for QP1 dropped: not a UD SEND ONLY with GSI_QKEY, longer than MAD_BYTES, or the mailbox full
+`define RNIC_STAT_GSI_TX                  8'h19 // MADs sent from QP1
+`define RNIC_STAT_GSI_TX_BAD              8'h1A // GSI_TX_GO writes ignored: busy, or a length out of range
 
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
@@ -320,8 +327,8 @@
 
 // Register block fw: firmware port: command queue, context tables, port identity, counters
 `define RNIC_FW_ID                        0 // 0x0000 ro MAGIC
-`define RNIC_FW_IRQ_STATUS                4 // 0x0004 w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty)
-`define RNIC_FW_IRQ_ENABLE                8 // 0x0008 rw [0] interrupt the core on a new command, [1] on a hardware event
+`define RNIC_FW_IRQ_STATUS                4 // 0x0004 w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty), [2] a MAD waits in the GSI mailbox (GSI_RX_COUNT != 0)
+`define RNIC_FW_IRQ_ENABLE                8 // 0x0008 rw [0] interrupt the core on a new command, [1] on a hardware event, [2] on a waiting MAD
 `define RNIC_FW_CMDQ_PI                   16 // 0x0010 ro host's command producer index
 `define RNIC_FW_CMDQ_CI                   20 // 0x0014 rw command consumer index; writing it completes commands
 `define RNIC_FW_CTX_SEL                   32 // 0x0020 rw [7:0] table (ctx_table), [31:8] entry index
@@ -338,6 +345,24 @@
 `define RNIC_FW_EVENT_DATA                88 // 0x0058 ro data word of the event FW_EVENT shows (MW_BIND: the region's lkey; 0 for the other types and when empty)
 `define RNIC_FW_CTX_DATA                  128 // 0x0080 rw CTX_WORDS words of context data (0x0080..0x00FC)
 `define RNIC_FW_STAT                      512 // 0x0200 ro counters, 4 bytes each, indexed by enum stat
+`define RNIC_FW_GSI_RX_COUNT              1024 // 0x0400 ro MADs waiting in the GSI (QP1) receive FIFO (0 .. GSI_RX_DEPTH); the GSI_RX_* registers show the oldest
+`define RNIC_FW_GSI_RX_LEN                1028 // 0x0404 ro payload bytes of the oldest MAD (0 when none)
+`define RNIC_FW_GSI_RX_SQPN               1032 // 0x0408 ro [23:0] its DETH source QP
+`define RNIC_FW_GSI_RX_SIP                1036 // 0x040C ro its source IPv4 address (first octet in [31:24])
+`define RNIC_FW_GSI_RX_SMAC_LO            1040 // 0x0410 ro its source MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_FW_GSI_RX_SMAC_HI            1044 // 0x0414 ro its source MAC bytes 0..1 (byte 1 in [7:0])
+`define RNIC_FW_GSI_RX_PKEY               1048 // 0x0418 ro [15:0] its BTH P_Key
+`define RNIC_FW_GSI_RX_POP                1052 // 0x041C wo any write frees the oldest MAD
+`define RNIC_FW_GSI_TX_DIP                1056 // 0x0420 rw destination IPv4 address of the MAD to send
+`define RNIC_FW_GSI_TX_DMAC_LO            1060 // 0x0424 rw destination MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_FW_GSI_TX_DMAC_HI            1064 // 0x0428 rw destination MAC bytes 0..1 (byte 1 in [7:0])
+`define RNIC_FW_GSI_TX_DQPN               1068 // 0x042C rw [23:0] destination QP (1 for the peer's GSI)
+`define RNIC_FW_GSI_TX_QKEY               1072 // 0x0430 rw DETH Q_Key (GSI_QKEY for the peer's GSI)
+`define RNIC_FW_GSI_TX_LEN                1076 // 0x0434 rw payload bytes, 1 .. MAD_BYTES
+`define RNIC_FW_GSI_TX_GO                 1080 // 0x0438 wo any write sends the MAD as a UD SEND ONLY from QP1 (ignored, and counted in GSI_TX_BAD, while busy or with a length out of range)
+`define RNIC_FW_GSI_TX_STATUS             1084 // 0x043C ro [0] busy: the last MAD is still going out (its registers and payload must not change)
+`define RNIC_FW_GSI_RX_DATA               1280 // 0x0500 ro MAD_BYTES / 4 words of the oldest MAD's payload (0x0500..0x05FC), byte 4k in [31:24] of word k
+`define RNIC_FW_GSI_TX_DATA               1536 // 0x0600 rw MAD_BYTES / 4 words of the payload to send (0x0600..0x06FC), byte 4k in [31:24] of word k
 
 // db_sq (4 bytes): SQ doorbell value
 `define RNIC_DB_SQ_BITS 32

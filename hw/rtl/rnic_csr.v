@@ -28,8 +28,11 @@
 //   doorbell page outside SQ/RQ/CQ/SRQ are ignored (OKAY).
 // CMDQ_PI and CMDQ_CI hold the written value modulo CMDQ_SLOTS. FW
 // IRQ_STATUS[0] is the live condition PI != CI (writing 1 has no effect: the
-// condition is level), IRQ_STATUS[1] is "FW_EVENT holds an event"; fw_irq =
-// |(IRQ_ENABLE[1:0] & IRQ_STATUS[1:0]). A firmware write that changes
+// condition is level), IRQ_STATUS[1] is "FW_EVENT holds an event",
+// IRQ_STATUS[2] "a MAD waits in the GSI mailbox"; fw_irq =
+// |(IRQ_ENABLE[2:0] & IRQ_STATUS[2:0]). Firmware accesses to the GSI
+// window (GSI_RX_COUNT .. the end of GSI_TX_DATA) go to rnic_gsi (writes
+// with all four byte strobes only). A firmware write that changes
 // CMDQ_CI pulses irq_valid with vector 0 when BAR0 IRQ_ENABLE[0] is set; one
 // that changes FW_AEQ_PI pulses it with vector 1 when BAR0 IRQ_ENABLE[1] is
 // set. AEQ_PI and AEQ_CI hold the written value modulo AEQ_SLOTS. The host
@@ -109,6 +112,15 @@ module rnic_csr #(
     // firmware interrupt line (level)
     output wire                          fw_irq,
 
+    // GSI mailbox registers (rnic_gsi): firmware writes and reads in
+    // FW GSI_RX_COUNT .. GSI_TX_DATA go to the block; it decodes them
+    output wire                          gsi_wr,
+    output wire [15:0]                   gsi_waddr,
+    output wire [31:0]                   gsi_wdata,
+    output wire [15:0]                   gsi_raddr,
+    input  wire [31:0]                   gsi_rdata,
+    input  wire                          gsi_rx_pending,
+
     // host interrupt: command completion (vector 0), async event (vector 1)
     output wire                          irq_valid,
     output wire [4:0]                    irq_vector,
@@ -149,6 +161,8 @@ localparam CMDQ_HI = `RNIC_CMDQ_BASE + CMDQ_WORDS * 4;
 localparam DB_LO = `RNIC_DB_PAGE_BASE;
 localparam DB_HI = `RNIC_DB_PAGE_BASE + DB_PAGES * `RNIC_DB_PAGE_SIZE;
 localparam DB_PAGE_SHIFT = $clog2(`RNIC_DB_PAGE_SIZE);
+localparam GSI_LO = `RNIC_FW_GSI_RX_COUNT;
+localparam GSI_HI = `RNIC_FW_GSI_TX_DATA + `RNIC_MAD_BYTES;
 localparam STAT_LO = `RNIC_FW_STAT;
 localparam STAT_HI = `RNIC_FW_STAT + STATS * 4;
 localparam CTXD_LO = `RNIC_FW_CTX_DATA;
@@ -232,7 +246,7 @@ reg [AEQ_W-1:0] aeq_pi_reg, aeq_pi_next;
 reg [AEQ_W-1:0] aeq_ci_reg, aeq_ci_next;
 reg [63:0] timestamp_reg;                       // cycles since reset
 reg [31:0] ts_hi_reg, ts_hi_next;               // TIMESTAMP_HI latched by a TIMESTAMP_LO read
-reg [1:0]  f_irq_en_reg, f_irq_en_next;
+reg [2:0]  f_irq_en_reg, f_irq_en_next;
 reg [31:0] ctx_sel_reg, ctx_sel_next;
 reg [32*CTX_WORDS-1:0] ctx_data_reg, ctx_data_next;
 reg [31:0] mac_lo_reg, mac_lo_next;
@@ -447,6 +461,8 @@ always @* begin
                 merge(ctx_data_reg[f_ctxd_off[CTXD_AW+1:2]*32 +: 32], s_axil_fw_wdata, s_axil_fw_wstrb);
         end else if (f_waddr >= STAT_LO && f_waddr < STAT_HI) begin
             f_bresp_next = RESP_SLVERR;
+        end else if (f_waddr >= GSI_LO && f_waddr < GSI_HI) begin
+            // rnic_gsi takes the write (gsi_wr)
         end else begin
             case (f_waddr)
                 `RNIC_FW_ID, `RNIC_FW_CMDQ_PI, `RNIC_FW_CTX_STATUS, `RNIC_FW_EVENT, `RNIC_FW_EVENT_DATA,
@@ -458,7 +474,7 @@ always @* begin
                 end
                 `RNIC_FW_IRQ_ENABLE: begin
                     if (s_axil_fw_wstrb[0]) begin
-                        f_irq_en_next = s_axil_fw_wdata[1:0];
+                        f_irq_en_next = s_axil_fw_wdata[2:0];
                     end
                 end
                 `RNIC_FW_EVENT_POP: begin
@@ -576,11 +592,13 @@ always @* begin
             f_rdata_next = ctx_data_reg[f_rctxd_off[CTXD_AW+1:2]*32 +: 32];
         end else if (f_raddr >= STAT_LO && f_raddr < STAT_HI) begin
             f_rdata_next = stat_reg[f_rstat_off[9:2]*32 +: 32];
+        end else if (f_raddr >= GSI_LO && f_raddr < GSI_HI) begin
+            f_rdata_next = gsi_rdata;
         end else begin
             case (f_raddr)
                 `RNIC_FW_ID:          f_rdata_next = `RNIC_MAGIC;
-                `RNIC_FW_IRQ_STATUS:  f_rdata_next = {30'd0, ev_valid, cmdq_pi_reg != cmdq_ci_reg};
-                `RNIC_FW_IRQ_ENABLE:  f_rdata_next = {30'd0, f_irq_en_reg};
+                `RNIC_FW_IRQ_STATUS:  f_rdata_next = {29'd0, gsi_rx_pending, ev_valid, cmdq_pi_reg != cmdq_ci_reg};
+                `RNIC_FW_IRQ_ENABLE:  f_rdata_next = {29'd0, f_irq_en_reg};
                 `RNIC_FW_EVENT:       f_rdata_next = ev_valid ? ev_event[31:0] : 32'd0;
                 `RNIC_FW_EVENT_DATA:  f_rdata_next = ev_valid ? ev_event[63:32] : 32'd0;
                 `RNIC_FW_EVENT_POP:   f_rdata_next = 32'd0;
@@ -678,7 +696,7 @@ always @(posedge clk) begin
         irq_vec1_reg <= 1'b0;
         timestamp_reg <= 64'd0;
         ts_hi_reg <= 32'd0;
-        f_irq_en_reg <= 2'b00;
+        f_irq_en_reg <= 3'b000;
         link_en_reg <= 1'b0;
         stat_reg <= {STATS*32{1'b0}};
         irq_valid_reg <= 1'b0;
@@ -729,7 +747,12 @@ assign s_axil_fw_rdata = f_rdata_reg;
 assign s_axil_fw_rresp = f_rresp_reg;
 assign s_axil_fw_rvalid = f_rvalid_reg;
 
-assign fw_irq = (f_irq_en_reg[0] && cmdq_pi_reg != cmdq_ci_reg) || (f_irq_en_reg[1] && ev_valid);
+assign fw_irq = (f_irq_en_reg[0] && cmdq_pi_reg != cmdq_ci_reg) || (f_irq_en_reg[1] && ev_valid) ||
+                (f_irq_en_reg[2] && gsi_rx_pending);
+assign gsi_wr = f_wr_fire && f_waddr >= GSI_LO && f_waddr < GSI_HI && s_axil_fw_wstrb == 4'hF;
+assign gsi_waddr = f_waddr[15:0];
+assign gsi_wdata = s_axil_fw_wdata;
+assign gsi_raddr = f_raddr[15:0];
 assign irq_valid = irq_valid_reg;
 assign irq_vector = {4'd0, irq_vec1_reg};
 assign ev_pop = f_wr_fire && f_waddr == `RNIC_FW_EVENT_POP;

@@ -166,6 +166,11 @@ wire                          ev_pop;
 wire [2:0]                    stat_event_drop;
 reg  [STATS*STAT_W-1:0]       stat_inc;
 
+// GSI mailbox register port (rnic_csr -> rnic_gsi)
+wire        gsi_wr, gsi_rx_pending;
+wire [15:0] gsi_waddr, gsi_raddr;
+wire [31:0] gsi_wdata, gsi_rdata;
+
 rnic_csr #(
     .ADDR_W(20),
     .FW_ADDR_W(16),
@@ -196,6 +201,8 @@ rnic_csr #(
     .s_axil_fw_rresp(s_axil_fw_rresp), .s_axil_fw_rvalid(s_axil_fw_rvalid),
     .s_axil_fw_rready(s_axil_fw_rready),
     .fw_irq(fw_irq),
+    .gsi_wr(gsi_wr), .gsi_waddr(gsi_waddr), .gsi_wdata(gsi_wdata), .gsi_raddr(gsi_raddr),
+    .gsi_rdata(gsi_rdata), .gsi_rx_pending(gsi_rx_pending),
     .irq_valid(csr_irq_valid), .irq_vector(csr_irq_vector),
     .ev_valid(ev_valid), .ev_event(ev_event), .ev_pop(ev_pop),
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
@@ -615,10 +622,15 @@ rnic_raw_rx #(
 // the requester, everything else to the responder. A raw frame goes to the
 // responder when the parser offers no header (the parser first), and its
 // payload holds the responder's payload port until its last beat.
-wire rx_to_req = rx_hdr_opcode[4:0] >= 5'h0D && rx_hdr_opcode[4:0] <= 5'h12 &&
+// Packets for QP1 (the GSI) go to the GSI mailbox (rnic_gsi), whatever
+// their opcode; it keeps the MADs and drops the rest.
+wire rx_to_gsi = rx_hdr_dqpn == 24'd1;
+wire rx_to_req = !rx_to_gsi && rx_hdr_opcode[4:0] >= 5'h0D && rx_hdr_opcode[4:0] <= 5'h12 &&
                  (rx_hdr_opcode[7:5] == 3'b000 || rx_hdr_opcode[7:5] == 3'b101);
 reg  rx_pl_busy_reg, rx_pl_busy_next;   // a header was taken; its payload is flowing
-reg  rx_pl_req_reg, rx_pl_req_next;     // ... to the requester (else the responder)
+reg  rx_pl_req_reg, rx_pl_req_next;     // ... to the requester
+reg  rx_pl_gsi_reg, rx_pl_gsi_next;     // ... to the GSI mailbox (neither: the responder)
+wire rx_gsi_hdr_ready, rx_gsi_pl_tready;
 reg  rx_raw_busy_reg;                   // a raw frame's payload is flowing to the responder
 wire resp_hdr_ready;
 wire resp_pl_tready;
@@ -626,8 +638,9 @@ wire rx_idle = !rx_pl_busy_reg && !rx_raw_busy_reg;
 wire raw_take = rx_idle && !rx_hdr_valid && raw_hdr_valid;
 
 assign ack_valid = rx_hdr_valid && rx_idle && rx_to_req;
-wire   resp_hdr_valid = (rx_hdr_valid && rx_idle && !rx_to_req) || raw_take;
-assign rx_hdr_ready = rx_idle && (rx_to_req ? ack_ready : resp_hdr_ready);
+wire   rx_gsi_hdr_valid = rx_hdr_valid && rx_idle && rx_to_gsi;
+wire   resp_hdr_valid = (rx_hdr_valid && rx_idle && !rx_to_req && !rx_to_gsi) || raw_take;
+assign rx_hdr_ready = rx_idle && (rx_to_gsi ? rx_gsi_hdr_ready : rx_to_req ? ack_ready : resp_hdr_ready);
 assign raw_hdr_ready = raw_take && resp_hdr_ready;
 wire [7:0]  resp_in_opcode = raw_take ? `RNIC_RAW_OPCODE : rx_hdr_opcode;
 wire [23:0] resp_in_dqpn = raw_take ? raw_hdr_qpn : rx_hdr_dqpn;
@@ -643,20 +656,25 @@ assign ack_pl_tdata = rx_pl_tdata;
 assign ack_pl_tkeep = rx_pl_tkeep;
 assign ack_pl_tlast = rx_pl_tlast;
 assign ack_pl_tvalid = rx_pl_tvalid && rx_pl_busy_reg && rx_pl_req_reg;
-wire   resp_pl_tvalid = rx_raw_busy_reg ? raw_tvalid : rx_pl_tvalid && rx_pl_busy_reg && !rx_pl_req_reg;
+wire   rx_gsi_pl_tvalid = rx_pl_tvalid && rx_pl_busy_reg && rx_pl_gsi_reg;
+wire   resp_pl_tvalid = rx_raw_busy_reg ? raw_tvalid :
+                        rx_pl_tvalid && rx_pl_busy_reg && !rx_pl_req_reg && !rx_pl_gsi_reg;
 wire [DATA_W-1:0] resp_in_tdata = rx_raw_busy_reg ? raw_tdata : rx_pl_tdata;
 wire [KEEP_W-1:0] resp_in_tkeep = rx_raw_busy_reg ? raw_tkeep : rx_pl_tkeep;
 wire              resp_in_tlast = rx_raw_busy_reg ? raw_tlast : rx_pl_tlast;
 assign raw_tready = rx_raw_busy_reg && resp_pl_tready;
-assign rx_pl_tready = rx_pl_busy_reg && (rx_pl_req_reg ? ack_pl_tready : resp_pl_tready);
+assign rx_pl_tready = rx_pl_busy_reg && (rx_pl_gsi_reg ? rx_gsi_pl_tready :
+                                         rx_pl_req_reg ? ack_pl_tready : resp_pl_tready);
 
 always @* begin
     rx_pl_busy_next = rx_pl_busy_reg;
     rx_pl_req_next = rx_pl_req_reg;
+    rx_pl_gsi_next = rx_pl_gsi_reg;
     if (!rx_pl_busy_reg) begin
         if (rx_hdr_valid && rx_hdr_ready && rx_hdr_len != 13'd0) begin
             rx_pl_busy_next = 1'b1;
             rx_pl_req_next = rx_to_req;
+            rx_pl_gsi_next = rx_to_gsi;
         end
     end else if (rx_pl_tvalid && rx_pl_tready && rx_pl_tlast) begin
         rx_pl_busy_next = 1'b0;
@@ -666,6 +684,7 @@ end
 always @(posedge clk) begin
     rx_pl_busy_reg <= rx_pl_busy_next;
     rx_pl_req_reg <= rx_pl_req_next;
+    rx_pl_gsi_reg <= rx_pl_gsi_next;
     if (raw_hdr_valid && raw_hdr_ready)
         rx_raw_busy_reg <= 1'b1;     // raw frames are never empty
     else if (raw_tvalid && raw_tready && raw_tlast)
@@ -673,6 +692,7 @@ always @(posedge clk) begin
     if (rst) begin
         rx_pl_busy_reg <= 1'b0;
         rx_pl_req_reg <= 1'b0;
+        rx_pl_gsi_reg <= 1'b0;
         rx_raw_busy_reg <= 1'b0;
     end
 end
@@ -820,6 +840,179 @@ rnic_resp #(
 assign rd_req_tag[2*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, resp_rd_tag};
 
 // ---------------------------------------------------------------------------
+// GSI (QP1) mailbox: management datagrams for the firmware's connection
+// manager; its sends merge behind the responder's packets
+// ---------------------------------------------------------------------------
+wire [7:0] gsi_hdr_opcode;
+wire [23:0] gsi_hdr_dqpn;
+wire [23:0] gsi_hdr_psn;
+wire [47:0] gsi_hdr_dmac;
+wire [31:0] gsi_hdr_dip;
+wire [15:0] gsi_hdr_ip_id;
+wire [31:0] gsi_hdr_deth_qkey;
+wire [23:0] gsi_hdr_deth_sqpn;
+wire [15:0] gsi_hdr_pkey;
+wire [12:0] gsi_hdr_len;
+wire              gsi_hdr_valid, gsi_hdr_ready;
+wire [DATA_W-1:0] gsi_pl_tdata;
+wire [KEEP_W-1:0] gsi_pl_tkeep;
+wire              gsi_pl_tlast, gsi_pl_tvalid, gsi_pl_tready;
+wire              stat_gsi_rx, stat_gsi_drop, stat_gsi_tx, stat_gsi_tx_bad;
+
+rnic_gsi #(
+    .DATA_W(DATA_W)
+) gsi_inst (
+    .clk(clk), .rst(rst),
+    .s_hdr_opcode(rx_hdr_opcode), .s_hdr_qkey(rx_hdr_deth_qkey), .s_hdr_sqpn(rx_hdr_deth_sqpn),
+    .s_hdr_sip(rx_hdr_sip), .s_hdr_smac(rx_hdr_smac), .s_hdr_pkey(rx_hdr_pkey), .s_hdr_len(rx_hdr_len),
+    .s_hdr_valid(rx_gsi_hdr_valid), .s_hdr_ready(rx_gsi_hdr_ready),
+    .s_pl_tdata(rx_pl_tdata), .s_pl_tkeep(rx_pl_tkeep), .s_pl_tlast(rx_pl_tlast),
+    .s_pl_tvalid(rx_gsi_pl_tvalid), .s_pl_tready(rx_gsi_pl_tready),
+    .reg_wr(gsi_wr), .reg_waddr(gsi_waddr), .reg_wdata(gsi_wdata), .reg_raddr(gsi_raddr),
+    .reg_rdata(gsi_rdata), .rx_pending(gsi_rx_pending),
+    .m_hdr_opcode(gsi_hdr_opcode),
+    .m_hdr_dqpn(gsi_hdr_dqpn),
+    .m_hdr_psn(gsi_hdr_psn),
+    .m_hdr_dmac(gsi_hdr_dmac),
+    .m_hdr_dip(gsi_hdr_dip),
+    .m_hdr_ip_id(gsi_hdr_ip_id),
+    .m_hdr_deth_qkey(gsi_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(gsi_hdr_deth_sqpn),
+    .m_hdr_pkey(gsi_hdr_pkey),
+    .m_hdr_len(gsi_hdr_len),
+    .m_hdr_valid(gsi_hdr_valid), .m_hdr_ready(gsi_hdr_ready),
+    .m_pl_tdata(gsi_pl_tdata), .m_pl_tkeep(gsi_pl_tkeep), .m_pl_tlast(gsi_pl_tlast),
+    .m_pl_tvalid(gsi_pl_tvalid), .m_pl_tready(gsi_pl_tready),
+    .stat_rx(stat_gsi_rx), .stat_drop(stat_gsi_drop), .stat_tx(stat_gsi_tx), .stat_tx_bad(stat_gsi_tx_bad)
+);
+
+wire [7:0] mg_hdr_opcode;
+wire        mg_hdr_se;
+wire        mg_hdr_mig;
+wire        mg_hdr_ackreq;
+wire [15:0] mg_hdr_pkey;
+wire [23:0] mg_hdr_dqpn;
+wire [23:0] mg_hdr_psn;
+wire [47:0] mg_hdr_dmac;
+wire [31:0] mg_hdr_dip;
+wire [15:0] mg_hdr_ip_id;
+wire [7:0] mg_hdr_ttl;
+wire [7:0] mg_hdr_tos;
+wire [15:0] mg_hdr_sport;
+wire [63:0] mg_hdr_reth_va;
+wire [31:0] mg_hdr_reth_rkey;
+wire [31:0] mg_hdr_reth_len;
+wire [31:0] mg_hdr_aeth;
+wire [31:0] mg_hdr_imm;
+wire [31:0] mg_hdr_deth_qkey;
+wire [23:0] mg_hdr_deth_sqpn;
+wire [63:0] mg_hdr_atomic_va;
+wire [31:0] mg_hdr_atomic_rkey;
+wire [63:0] mg_hdr_atomic_swap;
+wire [63:0] mg_hdr_atomic_cmp;
+wire [63:0] mg_hdr_atomic_ack;
+wire [12:0] mg_hdr_len;
+wire              mg_hdr_valid, mg_hdr_ready;
+wire [DATA_W-1:0] mg_pl_tdata;
+wire [KEEP_W-1:0] mg_pl_tkeep;
+wire              mg_pl_tlast, mg_pl_tvalid, mg_pl_tready;
+
+rnic_tx_arb #(
+    .DATA_W(DATA_W)
+) gsi_arb_inst (
+    .clk(clk), .rst(rst),
+    .s_resp_hdr_opcode(resp_hdr_opcode),
+    .s_resp_hdr_se(resp_hdr_se),
+    .s_resp_hdr_mig(resp_hdr_mig),
+    .s_resp_hdr_ackreq(resp_hdr_ackreq),
+    .s_resp_hdr_pkey(resp_hdr_pkey),
+    .s_resp_hdr_dqpn(resp_hdr_dqpn),
+    .s_resp_hdr_psn(resp_hdr_psn),
+    .s_resp_hdr_dmac(resp_hdr_dmac),
+    .s_resp_hdr_dip(resp_hdr_dip),
+    .s_resp_hdr_ip_id(resp_hdr_ip_id),
+    .s_resp_hdr_ttl(resp_hdr_ttl),
+    .s_resp_hdr_tos(resp_hdr_tos),
+    .s_resp_hdr_sport(resp_hdr_sport),
+    .s_resp_hdr_reth_va(resp_hdr_reth_va),
+    .s_resp_hdr_reth_rkey(resp_hdr_reth_rkey),
+    .s_resp_hdr_reth_len(resp_hdr_reth_len),
+    .s_resp_hdr_aeth(resp_hdr_aeth),
+    .s_resp_hdr_imm(resp_hdr_imm),
+    .s_resp_hdr_deth_qkey(resp_hdr_deth_qkey),
+    .s_resp_hdr_deth_sqpn(resp_hdr_deth_sqpn),
+    .s_resp_hdr_atomic_va(resp_hdr_atomic_va),
+    .s_resp_hdr_atomic_rkey(resp_hdr_atomic_rkey),
+    .s_resp_hdr_atomic_swap(resp_hdr_atomic_swap),
+    .s_resp_hdr_atomic_cmp(resp_hdr_atomic_cmp),
+    .s_resp_hdr_atomic_ack(resp_hdr_atomic_ack),
+    .s_resp_hdr_len(resp_hdr_len),
+    .s_resp_hdr_valid(resp_hdr_out_valid), .s_resp_hdr_ready(resp_hdr_out_ready),
+    .s_resp_axis_pl_tdata(resp_pl_tdata), .s_resp_axis_pl_tkeep(resp_pl_tkeep),
+    .s_resp_axis_pl_tlast(resp_pl_tlast), .s_resp_axis_pl_tvalid(resp_pl_tvalid_out),
+    .s_resp_axis_pl_tready(resp_pl_tready_out),
+    .s_req_hdr_opcode(gsi_hdr_opcode),
+    .s_req_hdr_se(1'd0),
+    .s_req_hdr_mig(1'd0),
+    .s_req_hdr_ackreq(1'd0),
+    .s_req_hdr_pkey(gsi_hdr_pkey),
+    .s_req_hdr_dqpn(gsi_hdr_dqpn),
+    .s_req_hdr_psn(gsi_hdr_psn),
+    .s_req_hdr_dmac(gsi_hdr_dmac),
+    .s_req_hdr_dip(gsi_hdr_dip),
+    .s_req_hdr_ip_id(gsi_hdr_ip_id),
+    .s_req_hdr_ttl(8'd0),
+    .s_req_hdr_tos(8'd0),
+    .s_req_hdr_sport(16'd0),
+    .s_req_hdr_reth_va(64'd0),
+    .s_req_hdr_reth_rkey(32'd0),
+    .s_req_hdr_reth_len(32'd0),
+    .s_req_hdr_aeth(32'd0),
+    .s_req_hdr_imm(32'd0),
+    .s_req_hdr_deth_qkey(gsi_hdr_deth_qkey),
+    .s_req_hdr_deth_sqpn(gsi_hdr_deth_sqpn),
+    .s_req_hdr_atomic_va(64'd0),
+    .s_req_hdr_atomic_rkey(32'd0),
+    .s_req_hdr_atomic_swap(64'd0),
+    .s_req_hdr_atomic_cmp(64'd0),
+    .s_req_hdr_atomic_ack(64'd0),
+    .s_req_hdr_len(gsi_hdr_len),
+    .s_req_hdr_valid(gsi_hdr_valid), .s_req_hdr_ready(gsi_hdr_ready),
+    .s_req_axis_pl_tdata(gsi_pl_tdata), .s_req_axis_pl_tkeep(gsi_pl_tkeep),
+    .s_req_axis_pl_tlast(gsi_pl_tlast), .s_req_axis_pl_tvalid(gsi_pl_tvalid),
+    .s_req_axis_pl_tready(gsi_pl_tready),
+    .m_hdr_opcode(mg_hdr_opcode),
+    .m_hdr_se(mg_hdr_se),
+    .m_hdr_mig(mg_hdr_mig),
+    .m_hdr_ackreq(mg_hdr_ackreq),
+    .m_hdr_pkey(mg_hdr_pkey),
+    .m_hdr_dqpn(mg_hdr_dqpn),
+    .m_hdr_psn(mg_hdr_psn),
+    .m_hdr_dmac(mg_hdr_dmac),
+    .m_hdr_dip(mg_hdr_dip),
+    .m_hdr_ip_id(mg_hdr_ip_id),
+    .m_hdr_ttl(mg_hdr_ttl),
+    .m_hdr_tos(mg_hdr_tos),
+    .m_hdr_sport(mg_hdr_sport),
+    .m_hdr_reth_va(mg_hdr_reth_va),
+    .m_hdr_reth_rkey(mg_hdr_reth_rkey),
+    .m_hdr_reth_len(mg_hdr_reth_len),
+    .m_hdr_aeth(mg_hdr_aeth),
+    .m_hdr_imm(mg_hdr_imm),
+    .m_hdr_deth_qkey(mg_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(mg_hdr_deth_sqpn),
+    .m_hdr_atomic_va(mg_hdr_atomic_va),
+    .m_hdr_atomic_rkey(mg_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(mg_hdr_atomic_swap),
+    .m_hdr_atomic_cmp(mg_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(mg_hdr_atomic_ack),
+    .m_hdr_len(mg_hdr_len),
+    .m_hdr_valid(mg_hdr_valid), .m_hdr_ready(mg_hdr_ready),
+    .m_axis_pl_tdata(mg_pl_tdata), .m_axis_pl_tkeep(mg_pl_tkeep), .m_axis_pl_tlast(mg_pl_tlast),
+    .m_axis_pl_tvalid(mg_pl_tvalid), .m_axis_pl_tready(mg_pl_tready)
+);
+
+// ---------------------------------------------------------------------------
 // Transmit: ACKs before requests, whole packets, then the framer
 // ---------------------------------------------------------------------------
 
@@ -859,36 +1052,36 @@ rnic_tx_arb #(
 ) tx_arb_inst (
     .clk(clk), .rst(rst),
 
-    .s_resp_hdr_opcode(resp_hdr_opcode),
-    .s_resp_hdr_se(resp_hdr_se),
-    .s_resp_hdr_mig(resp_hdr_mig),
-    .s_resp_hdr_ackreq(resp_hdr_ackreq),
-    .s_resp_hdr_pkey(resp_hdr_pkey),
-    .s_resp_hdr_dqpn(resp_hdr_dqpn),
-    .s_resp_hdr_psn(resp_hdr_psn),
-    .s_resp_hdr_dmac(resp_hdr_dmac),
-    .s_resp_hdr_dip(resp_hdr_dip),
-    .s_resp_hdr_ip_id(resp_hdr_ip_id),
-    .s_resp_hdr_ttl(resp_hdr_ttl),
-    .s_resp_hdr_tos(resp_hdr_tos),
-    .s_resp_hdr_sport(resp_hdr_sport),
-    .s_resp_hdr_reth_va(resp_hdr_reth_va),
-    .s_resp_hdr_reth_rkey(resp_hdr_reth_rkey),
-    .s_resp_hdr_reth_len(resp_hdr_reth_len),
-    .s_resp_hdr_aeth(resp_hdr_aeth),
-    .s_resp_hdr_imm(resp_hdr_imm),
-    .s_resp_hdr_deth_qkey(resp_hdr_deth_qkey),
-    .s_resp_hdr_deth_sqpn(resp_hdr_deth_sqpn),
-    .s_resp_hdr_atomic_va(resp_hdr_atomic_va),
-    .s_resp_hdr_atomic_rkey(resp_hdr_atomic_rkey),
-    .s_resp_hdr_atomic_swap(resp_hdr_atomic_swap),
-    .s_resp_hdr_atomic_cmp(resp_hdr_atomic_cmp),
-    .s_resp_hdr_atomic_ack(resp_hdr_atomic_ack),
-    .s_resp_hdr_len(resp_hdr_len),
-    .s_resp_hdr_valid(resp_hdr_out_valid), .s_resp_hdr_ready(resp_hdr_out_ready),
-    .s_resp_axis_pl_tdata(resp_pl_tdata), .s_resp_axis_pl_tkeep(resp_pl_tkeep),
-    .s_resp_axis_pl_tlast(resp_pl_tlast), .s_resp_axis_pl_tvalid(resp_pl_tvalid_out),
-    .s_resp_axis_pl_tready(resp_pl_tready_out),
+    .s_resp_hdr_opcode(mg_hdr_opcode),
+    .s_resp_hdr_se(mg_hdr_se),
+    .s_resp_hdr_mig(mg_hdr_mig),
+    .s_resp_hdr_ackreq(mg_hdr_ackreq),
+    .s_resp_hdr_pkey(mg_hdr_pkey),
+    .s_resp_hdr_dqpn(mg_hdr_dqpn),
+    .s_resp_hdr_psn(mg_hdr_psn),
+    .s_resp_hdr_dmac(mg_hdr_dmac),
+    .s_resp_hdr_dip(mg_hdr_dip),
+    .s_resp_hdr_ip_id(mg_hdr_ip_id),
+    .s_resp_hdr_ttl(mg_hdr_ttl),
+    .s_resp_hdr_tos(mg_hdr_tos),
+    .s_resp_hdr_sport(mg_hdr_sport),
+    .s_resp_hdr_reth_va(mg_hdr_reth_va),
+    .s_resp_hdr_reth_rkey(mg_hdr_reth_rkey),
+    .s_resp_hdr_reth_len(mg_hdr_reth_len),
+    .s_resp_hdr_aeth(mg_hdr_aeth),
+    .s_resp_hdr_imm(mg_hdr_imm),
+    .s_resp_hdr_deth_qkey(mg_hdr_deth_qkey),
+    .s_resp_hdr_deth_sqpn(mg_hdr_deth_sqpn),
+    .s_resp_hdr_atomic_va(mg_hdr_atomic_va),
+    .s_resp_hdr_atomic_rkey(mg_hdr_atomic_rkey),
+    .s_resp_hdr_atomic_swap(mg_hdr_atomic_swap),
+    .s_resp_hdr_atomic_cmp(mg_hdr_atomic_cmp),
+    .s_resp_hdr_atomic_ack(mg_hdr_atomic_ack),
+    .s_resp_hdr_len(mg_hdr_len),
+    .s_resp_hdr_valid(mg_hdr_valid), .s_resp_hdr_ready(mg_hdr_ready),
+    .s_resp_axis_pl_tdata(mg_pl_tdata), .s_resp_axis_pl_tkeep(mg_pl_tkeep),
+    .s_resp_axis_pl_tlast(mg_pl_tlast), .s_resp_axis_pl_tvalid(mg_pl_tvalid),
+    .s_resp_axis_pl_tready(mg_pl_tready),
 
     .s_req_hdr_opcode(req_hdr_opcode),
     .s_req_hdr_se(req_hdr_se),
@@ -1139,6 +1332,10 @@ always @* begin
     stat_inc[`RNIC_STAT_RX_RAW_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_raw_drop};
     stat_inc[`RNIC_STAT_TX_TSO_SEG*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_tso_seg};
     stat_inc[`RNIC_STAT_TX_CSUM*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_tx_csum};
+    stat_inc[`RNIC_STAT_GSI_RX*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_gsi_rx};
+    stat_inc[`RNIC_STAT_GSI_RX_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_gsi_drop};
+    stat_inc[`RNIC_STAT_GSI_TX*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_gsi_tx};
+    stat_inc[`RNIC_STAT_GSI_TX_BAD*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_gsi_tx_bad};
 end
 
 // ---------------------------------------------------------------------------

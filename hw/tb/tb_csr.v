@@ -82,6 +82,24 @@ reg         ev_valid = 0;
 reg  [63:0] ev_event = 0;                // {FW_EVENT_DATA, FW_EVENT}
 wire        ev_pop;
 
+// GSI register port stub: reads return {~address, address}; writes are
+// recorded (rnic_gsi itself has tb_gsi)
+wire        gsi_wr;
+wire [15:0] gsi_waddr, gsi_raddr;
+wire [31:0] gsi_wdata;
+wire [31:0] gsi_rdata = {~gsi_raddr, gsi_raddr};
+reg         gsi_rx_pending = 0;
+integer     gsi_wr_count = 0;
+reg  [15:0] gsi_last_waddr = 0;
+reg  [31:0] gsi_last_wdata = 0;
+always @(posedge clk) begin
+    if (gsi_wr) begin
+        gsi_wr_count <= gsi_wr_count + 1;
+        gsi_last_waddr <= gsi_waddr;
+        gsi_last_wdata <= gsi_wdata;
+    end
+end
+
 rnic_csr #(
     .STATS(STATS),
     .STAT_INC_W(STAT_INC_W)
@@ -98,6 +116,8 @@ rnic_csr #(
     .s_axil_fw_araddr(f_araddr), .s_axil_fw_arprot(3'd0), .s_axil_fw_arvalid(f_arvalid), .s_axil_fw_arready(f_arready),
     .s_axil_fw_rdata(f_rdata), .s_axil_fw_rresp(f_rresp), .s_axil_fw_rvalid(f_rvalid), .s_axil_fw_rready(f_rready),
     .fw_irq(fw_irq),
+    .gsi_wr(gsi_wr), .gsi_waddr(gsi_waddr), .gsi_wdata(gsi_wdata), .gsi_raddr(gsi_raddr),
+    .gsi_rdata(gsi_rdata), .gsi_rx_pending(gsi_rx_pending),
     .irq_valid(irq_valid), .irq_vector(irq_vector),
     .ev_valid(ev_valid), .ev_event(ev_event), .ev_pop(ev_pop),
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
@@ -593,7 +613,7 @@ initial begin
     h_write(`RNIC_BAR0_IRQ_ENABLE, 0, 4'hF, OKAY);
     h_read(`RNIC_BAR0_IRQ_ENABLE, 0, OKAY);
     f_write(`RNIC_FW_IRQ_ENABLE, 32'hFFFF_FFFF, 4'hF, OKAY);
-    f_read(`RNIC_FW_IRQ_ENABLE, 3, OKAY, 1);
+    f_read(`RNIC_FW_IRQ_ENABLE, 7, OKAY, 1);   // three enable bits (command, event, GSI)
     h_read(`RNIC_BAR0_IRQ_ENABLE, 0, OKAY);
     f_write(`RNIC_FW_IRQ_ENABLE, 2, 4'hF, OKAY);
     f_read(`RNIC_FW_IRQ_ENABLE, 2, OKAY, 1);
@@ -1033,6 +1053,32 @@ initial begin
     irq_vec_exp = 5'd1;
     f_write_irq("AEQ_PI after reset", `RNIC_FW_AEQ_PI, 1, 0);
     check32("ev_pop cycles in the whole test", ev_pop_count, ev_pops);
+
+    // ---- GSI mailbox window: reads and full-word writes go to rnic_gsi;
+    // IRQ_STATUS[2] / IRQ_ENABLE[2] follow gsi_rx_pending
+    f_read(`RNIC_FW_GSI_RX_COUNT, {~16'h0400, 16'h0400}, OKAY, 1);
+    f_read(`RNIC_FW_GSI_RX_DATA + 16'h00FC, {~16'h05FC, 16'h05FC}, OKAY, 1);
+    f_read(`RNIC_FW_GSI_TX_DATA + 16'h00FC, {~16'h06FC, 16'h06FC}, OKAY, 1);
+    f_read(`RNIC_FW_GSI_TX_DATA + 16'h0100, 0, DECERR, 0);     // past the window
+    f_write(`RNIC_FW_GSI_TX_DIP, 32'hC0000202, 4'hF, OKAY);
+    check32("gsi writes", gsi_wr_count, 1);
+    check32("gsi write address", {16'd0, gsi_last_waddr}, `RNIC_FW_GSI_TX_DIP);
+    check32("gsi write data", gsi_last_wdata, 32'hC0000202);
+    f_write(`RNIC_FW_GSI_TX_DATA + 16'h0010, 32'h01020304, 4'hF, OKAY);
+    check32("gsi data write address", {16'd0, gsi_last_waddr}, `RNIC_FW_GSI_TX_DATA + 16'h0010);
+    f_write(`RNIC_FW_GSI_TX_LEN, 32'h100, 4'h3, OKAY);          // partial strobes: not passed on
+    check32("gsi writes after a partial write", gsi_wr_count, 2);
+    f_read(`RNIC_FW_IRQ_STATUS, 0, OKAY, 1);
+    gsi_rx_pending = 1;
+    f_read(`RNIC_FW_IRQ_STATUS, 4, OKAY, 1);
+    check32("fw_irq, GSI pending, not enabled", {31'd0, fw_irq}, 0);
+    f_write(`RNIC_FW_IRQ_ENABLE, 4, 4'hF, OKAY);
+    f_read(`RNIC_FW_IRQ_ENABLE, 4, OKAY, 1);
+    check32("fw_irq, GSI pending, enabled", {31'd0, fw_irq}, 1);
+    gsi_rx_pending = 0;
+    @(negedge clk);
+    check32("fw_irq, GSI idle", {31'd0, fw_irq}, 0);
+    f_write(`RNIC_FW_IRQ_ENABLE, 0, 4'hF, OKAY);
 
     if (errors == 0) begin
         $display("tb_csr: %0d checks", checks);

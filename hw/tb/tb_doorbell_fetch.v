@@ -134,6 +134,7 @@ rnic_csr #(
     .s_axil_fw_araddr(f_araddr), .s_axil_fw_arprot(3'd0), .s_axil_fw_arvalid(f_arvalid), .s_axil_fw_arready(f_arready),
     .s_axil_fw_rdata(f_rdata), .s_axil_fw_rresp(f_rresp), .s_axil_fw_rvalid(f_rvalid), .s_axil_fw_rready(1'b1),
     .fw_irq(fw_irq), .irq_valid(irq_valid), .irq_vector(irq_vector),
+    .gsi_wr(), .gsi_waddr(), .gsi_wdata(), .gsi_raddr(), .gsi_rdata(32'd0), .gsi_rx_pending(1'b0),
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
     .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip), .cfg_link_en(cfg_link_en),
