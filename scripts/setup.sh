@@ -7,7 +7,7 @@ PKGS=(
   build-essential cmake pkg-config python3 ccache
   verilator iverilog
   gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi
-  libibverbs-dev librdmacm-dev ibverbs-utils rdmacm-utils
+  libibverbs-dev librdmacm-dev ibverbs-utils rdmacm-utils perftest
   tshark
 )
 

@@ -14,7 +14,9 @@
 # program only queries the devices: the capture must be empty. With
 # COSIM_PAYLOAD_PHASES=FILE the SEND messages of the capture must also be
 # those FILE lists (tests/tools/send_payload_check.py), which the program
-# writes.
+# writes. With COSIM_PERFTEST_RUNS=FILE (tests/cosim/perftest.sh's runs) the
+# capture must hold what each perftest run reports, frame by frame
+# (tests/tools/perftest_check.py).
 set -u
 sim=$1 libdir=$2 out=$3
 shift 3
@@ -99,5 +101,8 @@ if [ -z "$frames" ] || [ "$frames" -eq 0 ] || [ "$good" -ne "$frames" ]; then
 fi
 if [ -n "${COSIM_PAYLOAD_PHASES:-}" ]; then
   python3 "$here/../tools/send_payload_check.py" "$out/wire.pcap" --phases "$COSIM_PAYLOAD_PHASES" || exit 1
+fi
+if [ -n "${COSIM_PERFTEST_RUNS:-}" ]; then
+  python3 "$here/../tools/perftest_check.py" "$out/wire.pcap" "$COSIM_PERFTEST_RUNS" || exit 1
 fi
 echo "run_cosim: PASS"
