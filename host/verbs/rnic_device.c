@@ -647,18 +647,12 @@ RNIC_EXPORT int ibv_query_port(struct ibv_context *context, uint8_t port_num,
  * address (RoCEv2, IBA Annex A17.4.5.1), and the others are empty (zero).
  * 0, EINVAL (no such port or index) or the command's errno.
  */
-static int rnic_gid_entry(struct ibv_context *context, uint32_t port_num, uint32_t index,
-			  struct ibv_gid_entry *e)
+/* GID table entry index of port 1 from a QUERY_PORT answer (no I/O). */
+static int rnic_gid_fill(const uint32_t *out, uint32_t port_num, uint32_t index,
+			 struct ibv_gid_entry *e)
 {
-	struct rnic_context *ctx = rnic_ctx(context);
-	uint32_t out[RNIC_CMD_OUT_WORDS], ip;
-	int err;
+	uint32_t ip;
 
-	if (port_num != 1)
-		return EINVAL;
-	err = rnic_ctx_query_port_raw(ctx, out);
-	if (err)
-		return err;
 	if (index >= rnic_cmd_query_port_out_get_gid_tbl_len(out))
 		return EINVAL;
 	memset(e, 0, sizeof(*e));
@@ -676,6 +670,20 @@ static int rnic_gid_entry(struct ibv_context *context, uint32_t port_num, uint32
 		e->gid.raw[15] = (uint8_t)ip;
 	}
 	return 0;
+}
+
+static int rnic_gid_entry(struct ibv_context *context, uint32_t port_num, uint32_t index,
+			  struct ibv_gid_entry *e)
+{
+	uint32_t out[RNIC_CMD_OUT_WORDS];
+	int err;
+
+	if (port_num != 1)
+		return EINVAL;
+	err = rnic_ctx_query_port_raw(rnic_ctx(context), out);
+	if (err)
+		return err;
+	return rnic_gid_fill(out, port_num, index, e);
 }
 
 static int rnic_gid_empty(const union ibv_gid *g)
@@ -751,7 +759,7 @@ RNIC_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv
 	for (uint32_t i = 0; i < n; i++) {
 		struct ibv_gid_entry e;
 
-		err = rnic_gid_entry(context, 1, i, &e);
+		err = rnic_gid_fill(out, 1, i, &e);   /* the one QUERY_PORT above */
 		if (err)
 			return -err;
 		if (rnic_gid_empty(&e.gid))

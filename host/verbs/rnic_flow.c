@@ -26,18 +26,6 @@ struct rnic_flow_spec_hdr {
 	uint16_t size;
 };
 
-/* A MAC address as the contract's two fields (as the qpc's dmac):
- * bytes 2..5 with byte 5 in [7:0], bytes 0..1 with byte 1 in [7:0]. */
-static uint32_t rnic_mac_lo(const uint8_t *m)
-{
-	return (uint32_t)m[2] << 24 | (uint32_t)m[3] << 16 | (uint32_t)m[4] << 8 | m[5];
-}
-
-static uint32_t rnic_mac_hi(const uint8_t *m)
-{
-	return (uint32_t)m[0] << 8 | m[1];
-}
-
 /*
  * ibv_create_flow(3): the specs follow the ibv_flow_attr in memory,
  * num_of_specs of them, each as long as its own size field says, and

@@ -223,29 +223,27 @@ int rnic_sq_write(struct rnic_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr
 				memcpy(dst + len, (const void *)(uintptr_t)wr->sg_list[i].addr, l);
 				len += l;
 			}
-		} else if (op == IBV_WR_TSO) {
-			/* the template copied now (the caller may reuse tso.hdr
-			 * at once) right after the control segment, zeros to
-			 * the next 16-byte boundary, then the data segments of
-			 * the payload: 1 .. MAX_TSO bytes (send_wqe.tso_hdr_sz) */
-			uint8_t *hdr = (uint8_t *)(w + RNIC_SEND_WQE_WORDS);
-			uint32_t room = rnic_tso_hdr_room(wr->tso.hdr_sz);
-			uint64_t total;
-
-			tso_hdr = wr->tso.hdr_sz;
-			memcpy(hdr, wr->tso.hdr, tso_hdr);
-			memset(hdr + tso_hdr, 0, room - tso_hdr);
-			total = rnic_sges_put(w + RNIC_SEND_WQE_WORDS + room / sizeof(uint32_t),
-					      wr->sg_list, wr->num_sge);
-			if (total == 0 || total > RNIC_MAX_TSO) {
-				err = EINVAL;
-				goto out;
-			}
-			len = (uint32_t)total;
 		} else {
-			uint64_t total = rnic_sges_put(w + RNIC_SEND_WQE_WORDS, wr->sg_list, wr->num_sge);
+			/* the data segments follow the control segment; a TSO
+			 * WQE first has its template (copied now: the caller
+			 * may reuse tso.hdr at once), zeros to the next 16-byte
+			 * boundary, and a payload of 1 .. MAX_TSO bytes
+			 * (send_wqe.tso_hdr_sz) */
+			uint32_t *ds = w + RNIC_SEND_WQE_WORDS;
+			uint64_t total, lo = 0, hi = UINT32_MAX;
 
-			if (total > UINT32_MAX) {
+			if (op == IBV_WR_TSO) {
+				uint32_t room = rnic_tso_hdr_room(wr->tso.hdr_sz);
+
+				tso_hdr = wr->tso.hdr_sz;
+				memcpy(ds, wr->tso.hdr, tso_hdr);
+				memset((uint8_t *)ds + tso_hdr, 0, room - tso_hdr);
+				ds += room / sizeof(uint32_t);
+				lo = 1;
+				hi = RNIC_MAX_TSO;
+			}
+			total = rnic_sges_put(ds, wr->sg_list, wr->num_sge);
+			if (total < lo || total > hi) {
 				err = EINVAL;
 				goto out;
 			}

@@ -1173,8 +1173,8 @@ static int rnic_av_ipv4(const struct ibv_ah_attr *ah, uint32_t *dip, uint32_t *d
 		return EINVAL;
 	*dip = (uint32_t)g[12] << 24 | (uint32_t)g[13] << 16 | (uint32_t)g[14] << 8 | g[15];
 	rnic_mac_from_ipv4(*dip, mac);
-	*dmac_hi = (uint32_t)mac[0] << 8 | mac[1];
-	*dmac_lo = (uint32_t)mac[2] << 24 | (uint32_t)mac[3] << 16 | (uint32_t)mac[4] << 8 | mac[5];
+	*dmac_hi = rnic_mac_hi(mac);
+	*dmac_lo = rnic_mac_lo(mac);
 	return 0;
 }
 

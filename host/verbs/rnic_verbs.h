@@ -302,6 +302,19 @@ struct rnic_qp {
 /* Bytes a TSO header template of hdr_sz bytes takes in a send WQE: the
  * data segments start at the next 16-byte boundary after it
  * (send_wqe.tso_hdr_sz). */
+/* A MAC address as the contract's two fields (qpc, send WQE address
+ * vector, flow rules): bytes 2..5 with byte 5 in [7:0], bytes 0..1 with
+ * byte 1 in [7:0]. */
+static inline uint32_t rnic_mac_lo(const uint8_t *m)
+{
+	return (uint32_t)m[2] << 24 | (uint32_t)m[3] << 16 | (uint32_t)m[4] << 8 | m[5];
+}
+
+static inline uint32_t rnic_mac_hi(const uint8_t *m)
+{
+	return (uint32_t)m[0] << 8 | m[1];
+}
+
 static inline uint32_t rnic_tso_hdr_room(uint32_t hdr_sz)
 {
 	return (hdr_sz + RNIC_DATA_SEG_BYTES - 1) & ~(RNIC_DATA_SEG_BYTES - 1);

@@ -442,8 +442,9 @@ endgenerate
 // Output side
 // ---------------------------------------------------------------------------
 reg [TPL_W-1:0] tpl_out_reg;
-reg [7:0]       o_tpn_reg;
-reg             o_tso_reg, o_cs_reg;
+// the sent bank's description stays in mb_*[rb_reg] until it is sent (no
+// frame is stored into a full bank)
+wire [7:0]      o_tpn = mb_tpn[rb_reg];
 
 // the bank's template with its fields written
 reg [TPL_W-1:0] tpl_patch;
@@ -472,7 +473,7 @@ integer oi;
 always @* begin
     for (oi = 0; oi < K; oi = oi + 1) begin
         op = o_pos + oi[12:0];
-        o_beat[8*oi +: 8] = (op < {5'd0, o_tpn_reg}) ? o_tpl_beat[8*oi +: 8] : o_data[8*oi +: 8];
+        o_beat[8*oi +: 8] = (op < {5'd0, o_tpn}) ? o_tpl_beat[8*oi +: 8] : o_data[8*oi +: 8];
         o_keep[oi] = op < o_len;
     end
 end
@@ -487,9 +488,6 @@ always @(posedge clk) begin
     end
     O_LOAD: begin
         tpl_out_reg <= tpl_patch;
-        o_tpn_reg <= mb_tpn[rb_reg];
-        o_tso_reg <= mb_tso[rb_reg];
-        o_cs_reg <= mb_pip[rb_reg] || mb_pl4[rb_reg];
         o_state_reg <= O_HDR;
     end
     O_HDR: begin
@@ -526,9 +524,6 @@ always @(posedge clk) begin
         wb_reg <= 1'b0;
         rb_reg <= 1'b0;
         full_reg <= 2'b00;
-        o_tpn_reg <= 8'd0;
-        o_tso_reg <= 1'b0;
-        o_cs_reg <= 1'b0;
     end
 end
 
@@ -543,8 +538,8 @@ assign m_pl_tlast   = pass_pl ? s_pl_tlast : (o_w_reg == o_nb - 1'b1);
 assign m_pl_tvalid  = pass_pl ? s_pl_tvalid : (o_state_reg == O_PL && o_v_reg);
 
 wire o_done = o_pl_fire && o_w_reg == o_nb - 1'b1;
-assign stat_tso_seg = o_done && o_tso_reg;
-assign stat_csum    = o_done && o_cs_reg;
+assign stat_tso_seg = o_done && mb_tso[rb_reg];
+assign stat_csum    = o_done && (mb_pip[rb_reg] || mb_pl4[rb_reg]);
 
 endmodule
 
