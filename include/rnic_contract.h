@@ -37,6 +37,12 @@
 #define RNIC_MAD_BYTES                    0x100u /* bytes of a management datagram (IBA 13.4): the largest payload the GSI (QP1) mailbox keeps or sends */
 #define RNIC_GSI_RX_DEPTH                 4u /* MADs the GSI mailbox holds for the firmware (a power of two) */
 #define RNIC_GSI_QKEY                     0x80010000u /* the Q_Key of QP1 (IBA 13.5.1): the GSI mailbox keeps only datagrams that carry it */
+#define RNIC_CM_IDS                       32u /* connection-manager IDs the firmware keeps (listeners and connections of every user context together) */
+#define RNIC_CM_EVENT_DEPTH               16u /* connection-manager events the firmware holds for the hosts (all user contexts together); a MAD whose event finds no room is dropped and counted (the peer retries) */
+#define RNIC_CM_MAX_PDATA                 224u /* largest private data of any CM message (RTU, DREP); REQ 92, REP 196, REJ 148, DREQ 220, SIDR_REQ 216, SIDR_REP 136 (IBA 12.6) */
+#define RNIC_CM_PDATA_DW                  14u /* first word of the private-data bytes in cmd_cm_in (CM_PDATA) and cmd_cm_event_out (CM_GET_EVENT): byte 4k+j of the chunk in bits [8j+7:8j] of word CM_PDATA_DW+k (memory order on a little-endian host) */
+#define RNIC_CM_PDATA_CHUNK               72u /* private-data bytes one CM_PDATA or CM_GET_EVENT command carries (words CM_PDATA_DW..31) */
+#define RNIC_CM_UDP_QKEY                  0x1234567u /* Q_Key of UD QPs connected through the RDMA CM (RDMA_PS_UDP / IPOIB; librdmacm RDMA_UDP_QKEY), returned in SIDR_REP */
 #define RNIC_MAX_SEND_SGE                 16u /* scatter/gather entries per send WQE */
 #define RNIC_MAX_RECV_SGE                 16u /* scatter entries per receive WQE */
 #define RNIC_MAX_INLINE                   0x100u /* bytes of inline payload per send WQE */
@@ -49,7 +55,7 @@
 #define RNIC_MAX_RD_ATOMIC                16u /* outstanding RDMA READ/atomic requests per QP, each direction */
 #define RNIC_KEY_TAG_BITS                 8u /* low bits of an lkey/rkey that hold the key tag; the rest is the table index */
 #define RNIC_ROCE_UDP_PORT                0x12B7u /* RoCEv2 UDP destination port (IBTA annex A17) */
-#define RNIC_IRQ_VECTORS                  32u /* interrupt vectors: 0 command completion, 1 asynchronous events, 2.. completion events */
+#define RNIC_IRQ_VECTORS                  32u /* interrupt vectors: 0 command completion, 1 asynchronous events, 2.. completion events and connection-manager notification (the firmware raises any vector through FW HOST_IRQ) */
 #define RNIC_AEQ_BASE                     0x800u /* BAR0 (and firmware port) offset of asynchronous event slot 0 (aeqe entries; the firmware writes, the host reads) */
 #define RNIC_AEQ_SLOTS                    32u /* asynchronous event slots; the event queue indexes wrap at this count */
 #define RNIC_AEQ_SLOT_SIZE                8u /* bytes per asynchronous event slot (struct aeqe) */
@@ -182,6 +188,32 @@
 #define RNIC_CMD_OP_CREATE_FLOW           0x70u /* install a flow steering rule for a RAW_PACKET QP (output handle = flow index) */
 #define RNIC_CMD_OP_DESTROY_FLOW          0x71u /* remove a flow steering rule (handle = flow index) */
 #define RNIC_CMD_OP_CLOSE_XRCD            0x61u /* close an XRC domain (handle = XRCD number; BUSY while an XRC SRQ or XRC target QP uses it) */
+#define RNIC_CMD_OP_CM_NOTIFY             0x80u /* handle = host interrupt vector the firmware raises when a CM event for the caller's uctx is queued (0: none; the host polls) */
+#define RNIC_CMD_OP_CM_CREATE_ID          0x81u /* create a CM ID (cmd_cm_in ps, qp_type; output handle = the ID) */
+#define RNIC_CMD_OP_CM_LISTEN             0x82u /* listen on the ID (cmd_cm_in local_ip (0: any), local_port); BUSY when that port space, port and address are taken */
+#define RNIC_CMD_OP_CM_CONNECT            0x83u /* send a REQ (RC, UC) or SIDR_REQ (UD) from the ID to remote_ip/remote_port (cmd_cm_in; private data from the ID's staging buffer) */
+#define RNIC_CMD_OP_CM_ACCEPT             0x84u /* answer the REQ or SIDR_REQ of a connection ID with REP or SIDR_REP (cmd_cm_in qpn, psn, resources, qkey, pdata_len) */
+#define RNIC_CMD_OP_CM_REJECT             0x85u /* answer the REQ or SIDR_REQ of a connection ID with REJ or a rejecting SIDR_REP (cmd_cm_in reason, pdata_len) */
+#define RNIC_CMD_OP_CM_ESTABLISH          0x86u /* active side: send the RTU after the REP (cmd_cm_in pdata_len) */
+#define RNIC_CMD_OP_CM_DISCONNECT         0x87u /* send a DREQ, or the DREP when a DREQ was received (cmd_cm_in pdata_len) */
+#define RNIC_CMD_OP_CM_DESTROY            0x88u /* free the ID; a connected one first sends DREQ (or DREP, or REJ for an unanswered REQ); its queued events go */
+#define RNIC_CMD_OP_CM_PDATA              0x89u /* store cmd_cm_in pdata_chunk bytes at pdata_off of the ID's private-data staging buffer (CM_MAX_PDATA bytes) */
+#define RNIC_CMD_OP_CM_GET_EVENT          0x8Au /* the caller's oldest CM event (cmd_cm_event_out) with its private data from cmd_cm_in pdata_off; event NONE when there is none */
+#define RNIC_CMD_OP_CM_ACK_EVENT          0x8Bu /* remove the caller's oldest CM event */
+
+/* cm_event: connection-manager event type (cmd_cm_event_out.event), queued by the firmware for the user context owning the ID */
+#define RNIC_CM_EVENT_NONE                0x0u /* no event waits */
+#define RNIC_CM_EVENT_REQ                 0x1u /* a REQ reached a listener: handle = the new connection ID (owned by the listener's uctx), listen_id = the listener */
+#define RNIC_CM_EVENT_REP                 0x2u /* the REP to this ID's REQ: the host moves its QP to RTR and RTS, then sends CM_ESTABLISH */
+#define RNIC_CM_EVENT_RTU                 0x3u /* passive side: the RTU arrived; the connection is established */
+#define RNIC_CM_EVENT_REJ                 0x4u /* the peer rejected (status = REJ reason, IBA 12.6.7; 8 = no listener on that service ID) */
+#define RNIC_CM_EVENT_DREQ                0x5u /* the peer disconnects (the host answers with CM_DISCONNECT, which sends the DREP) */
+#define RNIC_CM_EVENT_DREP                0x6u /* the DREP to this ID's DREQ: the disconnection is complete */
+#define RNIC_CM_EVENT_SIDR_REQ            0x7u /* a SIDR_REQ reached a UD listener: handle = the new ID, listen_id = the listener */
+#define RNIC_CM_EVENT_SIDR_REP            0x8u /* the SIDR_REP to this ID's SIDR_REQ (status = SIDR status, 0 = the QP is valid; remote_qpn, qkey) */
+#define RNIC_CM_EVENT_TIMEOUT             0x9u /* no answer: the REQ or SIDR_REQ went unanswered (status = retries sent) */
+#define RNIC_CM_EVENT_COUNT               10u
+#define RNIC_CM_EVENT_NAMES { "none", "req", "rep", "rtu", "rej", "dreq", "drep", "sidr_req", "sidr_rep", "timeout" }
 
 /* cmd_status: command completion status (cmd_out.status) */
 #define RNIC_CMD_STATUS_OK                0x0u /* done */
@@ -347,6 +379,7 @@
 #define RNIC_FW_EVENT_POP                 0x44u /* wo any write removes the event FW_EVENT and FW_EVENT_DATA show */
 #define RNIC_FW_AEQ_PI                    0x48u /* rw asynchronous event producer index; writing a new value raises host vector 1 when BAR0 IRQ_ENABLE[1] */
 #define RNIC_FW_AEQ_CI                    0x4Cu /* ro host's asynchronous event consumer index */
+#define RNIC_FW_HOST_IRQ                  0x50u /* wo [4:0] raise this host interrupt vector (connection-manager notifications, CM_NOTIFY) */
 #define RNIC_FW_EVENT_DATA                0x58u /* ro data word of the event FW_EVENT shows (MW_BIND: the region's lkey; 0 for the other types and when empty) */
 #define RNIC_FW_CTX_DATA                  0x80u /* rw CTX_WORDS words of context data (0x0080..0x00FC) */
 #define RNIC_FW_STAT                      0x200u /* ro counters, 4 bytes each, indexed by enum stat */
@@ -2292,6 +2325,431 @@ static inline uint32_t rnic_cmd_create_flow_in_get_ethertype_mask(const uint32_t
 { return (w[11] >> 16) & 0xFFFFu; }
 static inline void rnic_cmd_create_flow_in_set_ethertype_mask(uint32_t *w, uint32_t v)
 { w[11] = (w[11] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+
+/* cmd_cm_in (128 bytes): input of the CM_* commands (cmd_in.handle = the CM ID, except CM_CREATE_ID and CM_NOTIFY); each command reads the fields its cmd_op line names */
+#define RNIC_CMD_CM_IN_BYTES 128u
+#define RNIC_CMD_CM_IN_WORDS 32u
+/* cmd_cm_in.ps: CM_CREATE_ID: RDMA CM port space (0x0106 TCP, 0x0111 UDP, 0x013F IB) */
+#define RNIC_CMD_CM_IN_PS_DW 2
+#define RNIC_CMD_CM_IN_PS_LSB 0
+#define RNIC_CMD_CM_IN_PS_WIDTH 16
+#define RNIC_CMD_CM_IN_PS_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_ps(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_in_get_ps(const uint32_t *w)
+{ return (w[2] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_cm_in_set_ps(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_cm_in.qp_type: CM_CREATE_ID: qp_type of the connection (RC, UC, UD) */
+#define RNIC_CMD_CM_IN_QP_TYPE_DW 2
+#define RNIC_CMD_CM_IN_QP_TYPE_LSB 16
+#define RNIC_CMD_CM_IN_QP_TYPE_WIDTH 8
+#define RNIC_CMD_CM_IN_QP_TYPE_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_qp_type(uint32_t v) { return (v & 0xFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_in_get_qp_type(const uint32_t *w)
+{ return (w[2] >> 16) & 0xFFu; }
+static inline void rnic_cmd_cm_in_set_qp_type(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFu << 16)) | ((v & 0xFFu) << 16); }
+/* cmd_cm_in.local_port: CM_LISTEN, CM_CONNECT: the ID's port */
+#define RNIC_CMD_CM_IN_LOCAL_PORT_DW 3
+#define RNIC_CMD_CM_IN_LOCAL_PORT_LSB 0
+#define RNIC_CMD_CM_IN_LOCAL_PORT_WIDTH 16
+#define RNIC_CMD_CM_IN_LOCAL_PORT_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_local_port(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_in_get_local_port(const uint32_t *w)
+{ return (w[3] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_cm_in_set_local_port(uint32_t *w, uint32_t v)
+{ w[3] = (w[3] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_cm_in.remote_port: CM_CONNECT: the peer's port */
+#define RNIC_CMD_CM_IN_REMOTE_PORT_DW 3
+#define RNIC_CMD_CM_IN_REMOTE_PORT_LSB 16
+#define RNIC_CMD_CM_IN_REMOTE_PORT_WIDTH 16
+#define RNIC_CMD_CM_IN_REMOTE_PORT_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_remote_port(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_in_get_remote_port(const uint32_t *w)
+{ return (w[3] >> 16) & 0xFFFFu; }
+static inline void rnic_cmd_cm_in_set_remote_port(uint32_t *w, uint32_t v)
+{ w[3] = (w[3] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+/* cmd_cm_in.local_ip: CM_LISTEN: address to listen on (0: any); first octet in [31:24] */
+#define RNIC_CMD_CM_IN_LOCAL_IP_DW 4
+#define RNIC_CMD_CM_IN_LOCAL_IP_LSB 0
+#define RNIC_CMD_CM_IN_LOCAL_IP_WIDTH 32
+static inline uint32_t rnic_cmd_cm_in_get_local_ip(const uint32_t *w) { return w[4]; }
+static inline void rnic_cmd_cm_in_set_local_ip(uint32_t *w, uint32_t v) { w[4] = v; }
+/* cmd_cm_in.remote_ip: CM_CONNECT: the peer's IPv4 address */
+#define RNIC_CMD_CM_IN_REMOTE_IP_DW 5
+#define RNIC_CMD_CM_IN_REMOTE_IP_LSB 0
+#define RNIC_CMD_CM_IN_REMOTE_IP_WIDTH 32
+static inline uint32_t rnic_cmd_cm_in_get_remote_ip(const uint32_t *w) { return w[5]; }
+static inline void rnic_cmd_cm_in_set_remote_ip(uint32_t *w, uint32_t v) { w[5] = v; }
+/* cmd_cm_in.remote_mac_lo: CM_CONNECT: the peer's MAC bytes 2..5 (byte 5 in [7:0]) */
+#define RNIC_CMD_CM_IN_REMOTE_MAC_LO_DW 6
+#define RNIC_CMD_CM_IN_REMOTE_MAC_LO_LSB 0
+#define RNIC_CMD_CM_IN_REMOTE_MAC_LO_WIDTH 32
+static inline uint32_t rnic_cmd_cm_in_get_remote_mac_lo(const uint32_t *w) { return w[6]; }
+static inline void rnic_cmd_cm_in_set_remote_mac_lo(uint32_t *w, uint32_t v) { w[6] = v; }
+/* cmd_cm_in.remote_mac_hi: CM_CONNECT: the peer's MAC bytes 0..1 (byte 1 in [7:0]) */
+#define RNIC_CMD_CM_IN_REMOTE_MAC_HI_DW 7
+#define RNIC_CMD_CM_IN_REMOTE_MAC_HI_LSB 0
+#define RNIC_CMD_CM_IN_REMOTE_MAC_HI_WIDTH 16
+#define RNIC_CMD_CM_IN_REMOTE_MAC_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_remote_mac_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_in_get_remote_mac_hi(const uint32_t *w)
+{ return (w[7] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_cm_in_set_remote_mac_hi(uint32_t *w, uint32_t v)
+{ w[7] = (w[7] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_cm_in.reason: CM_REJECT: REJ reason (IBA 12.6.7; 28 consumer reject) or SIDR status */
+#define RNIC_CMD_CM_IN_REASON_DW 7
+#define RNIC_CMD_CM_IN_REASON_LSB 16
+#define RNIC_CMD_CM_IN_REASON_WIDTH 16
+#define RNIC_CMD_CM_IN_REASON_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_reason(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_in_get_reason(const uint32_t *w)
+{ return (w[7] >> 16) & 0xFFFFu; }
+static inline void rnic_cmd_cm_in_set_reason(uint32_t *w, uint32_t v)
+{ w[7] = (w[7] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+/* cmd_cm_in.qpn: CM_CONNECT, CM_ACCEPT: the local QP */
+#define RNIC_CMD_CM_IN_QPN_DW 8
+#define RNIC_CMD_CM_IN_QPN_LSB 0
+#define RNIC_CMD_CM_IN_QPN_WIDTH 24
+#define RNIC_CMD_CM_IN_QPN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_qpn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_in_get_qpn(const uint32_t *w)
+{ return (w[8] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_cm_in_set_qpn(uint32_t *w, uint32_t v)
+{ w[8] = (w[8] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_cm_in.resp_res: CM_CONNECT, CM_ACCEPT: responder resources */
+#define RNIC_CMD_CM_IN_RESP_RES_DW 8
+#define RNIC_CMD_CM_IN_RESP_RES_LSB 24
+#define RNIC_CMD_CM_IN_RESP_RES_WIDTH 8
+#define RNIC_CMD_CM_IN_RESP_RES_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_resp_res(uint32_t v) { return (v & 0xFFu) << 24; }
+static inline uint32_t rnic_cmd_cm_in_get_resp_res(const uint32_t *w)
+{ return (w[8] >> 24) & 0xFFu; }
+static inline void rnic_cmd_cm_in_set_resp_res(uint32_t *w, uint32_t v)
+{ w[8] = (w[8] & ~(0xFFu << 24)) | ((v & 0xFFu) << 24); }
+/* cmd_cm_in.psn: CM_CONNECT, CM_ACCEPT: the local QP's starting send PSN */
+#define RNIC_CMD_CM_IN_PSN_DW 9
+#define RNIC_CMD_CM_IN_PSN_LSB 0
+#define RNIC_CMD_CM_IN_PSN_WIDTH 24
+#define RNIC_CMD_CM_IN_PSN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_psn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_in_get_psn(const uint32_t *w)
+{ return (w[9] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_cm_in_set_psn(uint32_t *w, uint32_t v)
+{ w[9] = (w[9] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_cm_in.init_depth: CM_CONNECT, CM_ACCEPT: initiator depth */
+#define RNIC_CMD_CM_IN_INIT_DEPTH_DW 9
+#define RNIC_CMD_CM_IN_INIT_DEPTH_LSB 24
+#define RNIC_CMD_CM_IN_INIT_DEPTH_WIDTH 8
+#define RNIC_CMD_CM_IN_INIT_DEPTH_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_init_depth(uint32_t v) { return (v & 0xFFu) << 24; }
+static inline uint32_t rnic_cmd_cm_in_get_init_depth(const uint32_t *w)
+{ return (w[9] >> 24) & 0xFFu; }
+static inline void rnic_cmd_cm_in_set_init_depth(uint32_t *w, uint32_t v)
+{ w[9] = (w[9] & ~(0xFFu << 24)) | ((v & 0xFFu) << 24); }
+/* cmd_cm_in.qkey: CM_ACCEPT of a SIDR_REQ: the UD QP's Q_Key */
+#define RNIC_CMD_CM_IN_QKEY_DW 10
+#define RNIC_CMD_CM_IN_QKEY_LSB 0
+#define RNIC_CMD_CM_IN_QKEY_WIDTH 32
+static inline uint32_t rnic_cmd_cm_in_get_qkey(const uint32_t *w) { return w[10]; }
+static inline void rnic_cmd_cm_in_set_qkey(uint32_t *w, uint32_t v) { w[10] = v; }
+/* cmd_cm_in.retry_cnt: CM_CONNECT: retry count */
+#define RNIC_CMD_CM_IN_RETRY_CNT_DW 11
+#define RNIC_CMD_CM_IN_RETRY_CNT_LSB 0
+#define RNIC_CMD_CM_IN_RETRY_CNT_WIDTH 3
+#define RNIC_CMD_CM_IN_RETRY_CNT_MASK 0x7u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_retry_cnt(uint32_t v) { return (v & 0x7u) << 0; }
+static inline uint32_t rnic_cmd_cm_in_get_retry_cnt(const uint32_t *w)
+{ return (w[11] >> 0) & 0x7u; }
+static inline void rnic_cmd_cm_in_set_retry_cnt(uint32_t *w, uint32_t v)
+{ w[11] = (w[11] & ~(0x7u << 0)) | ((v & 0x7u) << 0); }
+/* cmd_cm_in.rnr_retry: CM_CONNECT, CM_ACCEPT: RNR retry count */
+#define RNIC_CMD_CM_IN_RNR_RETRY_DW 11
+#define RNIC_CMD_CM_IN_RNR_RETRY_LSB 4
+#define RNIC_CMD_CM_IN_RNR_RETRY_WIDTH 3
+#define RNIC_CMD_CM_IN_RNR_RETRY_MASK 0x7u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_rnr_retry(uint32_t v) { return (v & 0x7u) << 4; }
+static inline uint32_t rnic_cmd_cm_in_get_rnr_retry(const uint32_t *w)
+{ return (w[11] >> 4) & 0x7u; }
+static inline void rnic_cmd_cm_in_set_rnr_retry(uint32_t *w, uint32_t v)
+{ w[11] = (w[11] & ~(0x7u << 4)) | ((v & 0x7u) << 4); }
+/* cmd_cm_in.srq: CM_CONNECT, CM_ACCEPT: the QP receives from an SRQ */
+#define RNIC_CMD_CM_IN_SRQ_DW 11
+#define RNIC_CMD_CM_IN_SRQ_LSB 8
+#define RNIC_CMD_CM_IN_SRQ_WIDTH 1
+#define RNIC_CMD_CM_IN_SRQ_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_srq(uint32_t v) { return (v & 0x1u) << 8; }
+static inline uint32_t rnic_cmd_cm_in_get_srq(const uint32_t *w)
+{ return (w[11] >> 8) & 0x1u; }
+static inline void rnic_cmd_cm_in_set_srq(uint32_t *w, uint32_t v)
+{ w[11] = (w[11] & ~(0x1u << 8)) | ((v & 0x1u) << 8); }
+/* cmd_cm_in.mtu: CM_CONNECT: path MTU (enum mtu) */
+#define RNIC_CMD_CM_IN_MTU_DW 11
+#define RNIC_CMD_CM_IN_MTU_LSB 12
+#define RNIC_CMD_CM_IN_MTU_WIDTH 4
+#define RNIC_CMD_CM_IN_MTU_MASK 0xFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_mtu(uint32_t v) { return (v & 0xFu) << 12; }
+static inline uint32_t rnic_cmd_cm_in_get_mtu(const uint32_t *w)
+{ return (w[11] >> 12) & 0xFu; }
+static inline void rnic_cmd_cm_in_set_mtu(uint32_t *w, uint32_t v)
+{ w[11] = (w[11] & ~(0xFu << 12)) | ((v & 0xFu) << 12); }
+/* cmd_cm_in.pdata_len: CM_CONNECT, CM_ACCEPT, CM_REJECT, CM_ESTABLISH, CM_DISCONNECT: private-data bytes taken from the staging buffer */
+#define RNIC_CMD_CM_IN_PDATA_LEN_DW 11
+#define RNIC_CMD_CM_IN_PDATA_LEN_LSB 16
+#define RNIC_CMD_CM_IN_PDATA_LEN_WIDTH 8
+#define RNIC_CMD_CM_IN_PDATA_LEN_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_pdata_len(uint32_t v) { return (v & 0xFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_in_get_pdata_len(const uint32_t *w)
+{ return (w[11] >> 16) & 0xFFu; }
+static inline void rnic_cmd_cm_in_set_pdata_len(uint32_t *w, uint32_t v)
+{ w[11] = (w[11] & ~(0xFFu << 16)) | ((v & 0xFFu) << 16); }
+/* cmd_cm_in.pdata_off: CM_PDATA: staging offset; CM_GET_EVENT: first private-data byte to return */
+#define RNIC_CMD_CM_IN_PDATA_OFF_DW 12
+#define RNIC_CMD_CM_IN_PDATA_OFF_LSB 0
+#define RNIC_CMD_CM_IN_PDATA_OFF_WIDTH 8
+#define RNIC_CMD_CM_IN_PDATA_OFF_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_pdata_off(uint32_t v) { return (v & 0xFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_in_get_pdata_off(const uint32_t *w)
+{ return (w[12] >> 0) & 0xFFu; }
+static inline void rnic_cmd_cm_in_set_pdata_off(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0xFFu << 0)) | ((v & 0xFFu) << 0); }
+/* cmd_cm_in.pdata_chunk: CM_PDATA: bytes in words CM_PDATA_DW.. (1 .. CM_PDATA_CHUNK) */
+#define RNIC_CMD_CM_IN_PDATA_CHUNK_DW 12
+#define RNIC_CMD_CM_IN_PDATA_CHUNK_LSB 8
+#define RNIC_CMD_CM_IN_PDATA_CHUNK_WIDTH 8
+#define RNIC_CMD_CM_IN_PDATA_CHUNK_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_in_pdata_chunk(uint32_t v) { return (v & 0xFFu) << 8; }
+static inline uint32_t rnic_cmd_cm_in_get_pdata_chunk(const uint32_t *w)
+{ return (w[12] >> 8) & 0xFFu; }
+static inline void rnic_cmd_cm_in_set_pdata_chunk(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0xFFu << 8)) | ((v & 0xFFu) << 8); }
+
+/* cmd_cm_event_out (128 bytes): CM_GET_EVENT output (cmd_out.handle = the ID the event is for) */
+#define RNIC_CMD_CM_EVENT_OUT_BYTES 128u
+#define RNIC_CMD_CM_EVENT_OUT_WORDS 32u
+/* cmd_cm_event_out.event: cm_event */
+#define RNIC_CMD_CM_EVENT_OUT_EVENT_DW 2
+#define RNIC_CMD_CM_EVENT_OUT_EVENT_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_EVENT_WIDTH 8
+#define RNIC_CMD_CM_EVENT_OUT_EVENT_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_event(uint32_t v) { return (v & 0xFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_event_out_get_event(const uint32_t *w)
+{ return (w[2] >> 0) & 0xFFu; }
+static inline void rnic_cmd_cm_event_out_set_event(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFu << 0)) | ((v & 0xFFu) << 0); }
+/* cmd_cm_event_out.qp_type: REQ, SIDR_REQ: qp_type the peer connects (RC, UC, UD) */
+#define RNIC_CMD_CM_EVENT_OUT_QP_TYPE_DW 2
+#define RNIC_CMD_CM_EVENT_OUT_QP_TYPE_LSB 8
+#define RNIC_CMD_CM_EVENT_OUT_QP_TYPE_WIDTH 8
+#define RNIC_CMD_CM_EVENT_OUT_QP_TYPE_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_qp_type(uint32_t v) { return (v & 0xFFu) << 8; }
+static inline uint32_t rnic_cmd_cm_event_out_get_qp_type(const uint32_t *w)
+{ return (w[2] >> 8) & 0xFFu; }
+static inline void rnic_cmd_cm_event_out_set_qp_type(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFu << 8)) | ((v & 0xFFu) << 8); }
+/* cmd_cm_event_out.status: REJ: reason; SIDR_REP: status; TIMEOUT: retries */
+#define RNIC_CMD_CM_EVENT_OUT_STATUS_DW 2
+#define RNIC_CMD_CM_EVENT_OUT_STATUS_LSB 16
+#define RNIC_CMD_CM_EVENT_OUT_STATUS_WIDTH 16
+#define RNIC_CMD_CM_EVENT_OUT_STATUS_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_status(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_event_out_get_status(const uint32_t *w)
+{ return (w[2] >> 16) & 0xFFFFu; }
+static inline void rnic_cmd_cm_event_out_set_status(uint32_t *w, uint32_t v)
+{ w[2] = (w[2] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+/* cmd_cm_event_out.listen_id: REQ, SIDR_REQ: the listener the request matched */
+#define RNIC_CMD_CM_EVENT_OUT_LISTEN_ID_DW 3
+#define RNIC_CMD_CM_EVENT_OUT_LISTEN_ID_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_LISTEN_ID_WIDTH 32
+static inline uint32_t rnic_cmd_cm_event_out_get_listen_id(const uint32_t *w) { return w[3]; }
+static inline void rnic_cmd_cm_event_out_set_listen_id(uint32_t *w, uint32_t v) { w[3] = v; }
+/* cmd_cm_event_out.remote_ip: the peer's IPv4 address */
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_IP_DW 4
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_IP_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_IP_WIDTH 32
+static inline uint32_t rnic_cmd_cm_event_out_get_remote_ip(const uint32_t *w) { return w[4]; }
+static inline void rnic_cmd_cm_event_out_set_remote_ip(uint32_t *w, uint32_t v) { w[4] = v; }
+/* cmd_cm_event_out.local_ip: REQ, SIDR_REQ: the address the peer connected to */
+#define RNIC_CMD_CM_EVENT_OUT_LOCAL_IP_DW 5
+#define RNIC_CMD_CM_EVENT_OUT_LOCAL_IP_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_LOCAL_IP_WIDTH 32
+static inline uint32_t rnic_cmd_cm_event_out_get_local_ip(const uint32_t *w) { return w[5]; }
+static inline void rnic_cmd_cm_event_out_set_local_ip(uint32_t *w, uint32_t v) { w[5] = v; }
+/* cmd_cm_event_out.remote_port: the peer's port */
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PORT_DW 6
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PORT_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PORT_WIDTH 16
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PORT_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_remote_port(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_event_out_get_remote_port(const uint32_t *w)
+{ return (w[6] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_cm_event_out_set_remote_port(uint32_t *w, uint32_t v)
+{ w[6] = (w[6] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_cm_event_out.local_port: REQ, SIDR_REQ: the port the peer connected to */
+#define RNIC_CMD_CM_EVENT_OUT_LOCAL_PORT_DW 6
+#define RNIC_CMD_CM_EVENT_OUT_LOCAL_PORT_LSB 16
+#define RNIC_CMD_CM_EVENT_OUT_LOCAL_PORT_WIDTH 16
+#define RNIC_CMD_CM_EVENT_OUT_LOCAL_PORT_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_local_port(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_event_out_get_local_port(const uint32_t *w)
+{ return (w[6] >> 16) & 0xFFFFu; }
+static inline void rnic_cmd_cm_event_out_set_local_port(uint32_t *w, uint32_t v)
+{ w[6] = (w[6] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
+/* cmd_cm_event_out.remote_mac_lo: the peer's MAC bytes 2..5 (byte 5 in [7:0]) */
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_LO_DW 7
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_LO_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_LO_WIDTH 32
+static inline uint32_t rnic_cmd_cm_event_out_get_remote_mac_lo(const uint32_t *w) { return w[7]; }
+static inline void rnic_cmd_cm_event_out_set_remote_mac_lo(uint32_t *w, uint32_t v) { w[7] = v; }
+/* cmd_cm_event_out.remote_mac_hi: the peer's MAC bytes 0..1 */
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_HI_DW 8
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_HI_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_HI_WIDTH 16
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_HI_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_remote_mac_hi(uint32_t v) { return (v & 0xFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_event_out_get_remote_mac_hi(const uint32_t *w)
+{ return (w[8] >> 0) & 0xFFFFu; }
+static inline void rnic_cmd_cm_event_out_set_remote_mac_hi(uint32_t *w, uint32_t v)
+{ w[8] = (w[8] & ~(0xFFFFu << 0)) | ((v & 0xFFFFu) << 0); }
+/* cmd_cm_event_out.pdata_len: private-data bytes of the message (for REQ and SIDR_REQ: after the RDMA CM header) */
+#define RNIC_CMD_CM_EVENT_OUT_PDATA_LEN_DW 8
+#define RNIC_CMD_CM_EVENT_OUT_PDATA_LEN_LSB 16
+#define RNIC_CMD_CM_EVENT_OUT_PDATA_LEN_WIDTH 8
+#define RNIC_CMD_CM_EVENT_OUT_PDATA_LEN_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_pdata_len(uint32_t v) { return (v & 0xFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_event_out_get_pdata_len(const uint32_t *w)
+{ return (w[8] >> 16) & 0xFFu; }
+static inline void rnic_cmd_cm_event_out_set_pdata_len(uint32_t *w, uint32_t v)
+{ w[8] = (w[8] & ~(0xFFu << 16)) | ((v & 0xFFu) << 16); }
+/* cmd_cm_event_out.remote_qpn: REQ, REP, SIDR_REP: the peer's QP */
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_QPN_DW 9
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_QPN_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_QPN_WIDTH 24
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_QPN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_remote_qpn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_event_out_get_remote_qpn(const uint32_t *w)
+{ return (w[9] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_cm_event_out_set_remote_qpn(uint32_t *w, uint32_t v)
+{ w[9] = (w[9] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_cm_event_out.resp_res: REQ, REP: the peer's responder resources */
+#define RNIC_CMD_CM_EVENT_OUT_RESP_RES_DW 9
+#define RNIC_CMD_CM_EVENT_OUT_RESP_RES_LSB 24
+#define RNIC_CMD_CM_EVENT_OUT_RESP_RES_WIDTH 8
+#define RNIC_CMD_CM_EVENT_OUT_RESP_RES_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_resp_res(uint32_t v) { return (v & 0xFFu) << 24; }
+static inline uint32_t rnic_cmd_cm_event_out_get_resp_res(const uint32_t *w)
+{ return (w[9] >> 24) & 0xFFu; }
+static inline void rnic_cmd_cm_event_out_set_resp_res(uint32_t *w, uint32_t v)
+{ w[9] = (w[9] & ~(0xFFu << 24)) | ((v & 0xFFu) << 24); }
+/* cmd_cm_event_out.remote_psn: REQ, REP: the peer's starting PSN */
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PSN_DW 10
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PSN_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PSN_WIDTH 24
+#define RNIC_CMD_CM_EVENT_OUT_REMOTE_PSN_MASK 0xFFFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_remote_psn(uint32_t v) { return (v & 0xFFFFFFu) << 0; }
+static inline uint32_t rnic_cmd_cm_event_out_get_remote_psn(const uint32_t *w)
+{ return (w[10] >> 0) & 0xFFFFFFu; }
+static inline void rnic_cmd_cm_event_out_set_remote_psn(uint32_t *w, uint32_t v)
+{ w[10] = (w[10] & ~(0xFFFFFFu << 0)) | ((v & 0xFFFFFFu) << 0); }
+/* cmd_cm_event_out.init_depth: REQ, REP: the peer's initiator depth */
+#define RNIC_CMD_CM_EVENT_OUT_INIT_DEPTH_DW 10
+#define RNIC_CMD_CM_EVENT_OUT_INIT_DEPTH_LSB 24
+#define RNIC_CMD_CM_EVENT_OUT_INIT_DEPTH_WIDTH 8
+#define RNIC_CMD_CM_EVENT_OUT_INIT_DEPTH_MASK 0xFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_init_depth(uint32_t v) { return (v & 0xFFu) << 24; }
+static inline uint32_t rnic_cmd_cm_event_out_get_init_depth(const uint32_t *w)
+{ return (w[10] >> 24) & 0xFFu; }
+static inline void rnic_cmd_cm_event_out_set_init_depth(uint32_t *w, uint32_t v)
+{ w[10] = (w[10] & ~(0xFFu << 24)) | ((v & 0xFFu) << 24); }
+/* cmd_cm_event_out.qkey: SIDR_REP: the peer QP's Q_Key */
+#define RNIC_CMD_CM_EVENT_OUT_QKEY_DW 11
+#define RNIC_CMD_CM_EVENT_OUT_QKEY_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_QKEY_WIDTH 32
+static inline uint32_t rnic_cmd_cm_event_out_get_qkey(const uint32_t *w) { return w[11]; }
+static inline void rnic_cmd_cm_event_out_set_qkey(uint32_t *w, uint32_t v) { w[11] = v; }
+/* cmd_cm_event_out.retry_cnt: REQ: retry count */
+#define RNIC_CMD_CM_EVENT_OUT_RETRY_CNT_DW 12
+#define RNIC_CMD_CM_EVENT_OUT_RETRY_CNT_LSB 0
+#define RNIC_CMD_CM_EVENT_OUT_RETRY_CNT_WIDTH 3
+#define RNIC_CMD_CM_EVENT_OUT_RETRY_CNT_MASK 0x7u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_retry_cnt(uint32_t v) { return (v & 0x7u) << 0; }
+static inline uint32_t rnic_cmd_cm_event_out_get_retry_cnt(const uint32_t *w)
+{ return (w[12] >> 0) & 0x7u; }
+static inline void rnic_cmd_cm_event_out_set_retry_cnt(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0x7u << 0)) | ((v & 0x7u) << 0); }
+/* cmd_cm_event_out.rnr_retry: REQ, REP: RNR retry count */
+#define RNIC_CMD_CM_EVENT_OUT_RNR_RETRY_DW 12
+#define RNIC_CMD_CM_EVENT_OUT_RNR_RETRY_LSB 4
+#define RNIC_CMD_CM_EVENT_OUT_RNR_RETRY_WIDTH 3
+#define RNIC_CMD_CM_EVENT_OUT_RNR_RETRY_MASK 0x7u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_rnr_retry(uint32_t v) { return (v & 0x7u) << 4; }
+static inline uint32_t rnic_cmd_cm_event_out_get_rnr_retry(const uint32_t *w)
+{ return (w[12] >> 4) & 0x7u; }
+static inline void rnic_cmd_cm_event_out_set_rnr_retry(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0x7u << 4)) | ((v & 0x7u) << 4); }
+/* cmd_cm_event_out.srq: REQ, REP: the peer's QP uses an SRQ */
+#define RNIC_CMD_CM_EVENT_OUT_SRQ_DW 12
+#define RNIC_CMD_CM_EVENT_OUT_SRQ_LSB 8
+#define RNIC_CMD_CM_EVENT_OUT_SRQ_WIDTH 1
+#define RNIC_CMD_CM_EVENT_OUT_SRQ_MASK 0x1u
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_srq(uint32_t v) { return (v & 0x1u) << 8; }
+static inline uint32_t rnic_cmd_cm_event_out_get_srq(const uint32_t *w)
+{ return (w[12] >> 8) & 0x1u; }
+static inline void rnic_cmd_cm_event_out_set_srq(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0x1u << 8)) | ((v & 0x1u) << 8); }
+/* cmd_cm_event_out.mtu: REQ: path MTU (enum mtu) */
+#define RNIC_CMD_CM_EVENT_OUT_MTU_DW 12
+#define RNIC_CMD_CM_EVENT_OUT_MTU_LSB 12
+#define RNIC_CMD_CM_EVENT_OUT_MTU_WIDTH 4
+#define RNIC_CMD_CM_EVENT_OUT_MTU_MASK 0xFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_mtu(uint32_t v) { return (v & 0xFu) << 12; }
+static inline uint32_t rnic_cmd_cm_event_out_get_mtu(const uint32_t *w)
+{ return (w[12] >> 12) & 0xFu; }
+static inline void rnic_cmd_cm_event_out_set_mtu(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0xFu << 12)) | ((v & 0xFu) << 12); }
+/* cmd_cm_event_out.ps: REQ, SIDR_REQ: port space of the service ID */
+#define RNIC_CMD_CM_EVENT_OUT_PS_DW 12
+#define RNIC_CMD_CM_EVENT_OUT_PS_LSB 16
+#define RNIC_CMD_CM_EVENT_OUT_PS_WIDTH 16
+#define RNIC_CMD_CM_EVENT_OUT_PS_MASK 0xFFFFu
+/* the field's value placed in its word, for building a word in one store */
+static inline uint32_t rnic_cmd_cm_event_out_ps(uint32_t v) { return (v & 0xFFFFu) << 16; }
+static inline uint32_t rnic_cmd_cm_event_out_get_ps(const uint32_t *w)
+{ return (w[12] >> 16) & 0xFFFFu; }
+static inline void rnic_cmd_cm_event_out_set_ps(uint32_t *w, uint32_t v)
+{ w[12] = (w[12] & ~(0xFFFFu << 16)) | ((v & 0xFFFFu) << 16); }
 
 /* cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle) */
 #define RNIC_CMD_CREATE_SRQ_IN_BYTES 128u

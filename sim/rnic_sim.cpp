@@ -154,6 +154,7 @@ private:
 	bool work_left() const;
 	void step(bool short_step);
 	void service_fw();
+	std::string inet_path(const Nic &n) const;
 	bool deliver();
 	void bar_sample(Nic &n);
 	void bar_drive(Nic &n);
@@ -341,13 +342,21 @@ static void fw_write32(void *opaque, uint32_t off, uint32_t v)
 		std::fprintf(stderr, "rnic-sim: nic%u: firmware write 0x%x failed\n", n->index, off);
 }
 
+// DIR/rnic<i>.inet: the NIC's IPv4 address in dotted form and a newline.
+std::string Sim::inet_path(const Nic &n) const
+{
+	return cfg_.dir + "/rnic" + std::to_string(n.index) + ".inet";
+}
+
 Sim::Sim(const SimConfig &cfg) : cfg_(cfg), ctx_(new VerilatedContext) {}
 
 Sim::~Sim()
 {
 	for (auto &n : nics_) {
-		if (n->vfu)
+		if (n->vfu) {
 			rnic_vfu_destroy(n->vfu);
+			unlink(inet_path(*n).c_str());
+		}
 		n->m->final();
 	}
 }
@@ -436,6 +445,15 @@ int Sim::setup()
 		static const struct rnic_vfu_ops ops = {nic_region_read, nic_region_write, nic_reset,
 							nic_connect, nic_reset};
 		std::string path = cfg_.dir + "/rnic" + std::to_string(n->index) + ".sock";
+		// The NIC's address next to its socket, so that the connection
+		// manager's library maps addresses to devices without connecting.
+		std::string inet = inet_path(*n);
+		FILE *f = std::fopen(inet.c_str(), "w");
+		if (!f || std::fprintf(f, "%u.%u.%u.%u\n", n->ipv4 >> 24, (n->ipv4 >> 16) & 0xFF,
+				       (n->ipv4 >> 8) & 0xFF, n->ipv4 & 0xFF) < 0 || std::fclose(f) != 0) {
+			std::fprintf(stderr, "rnic-sim: cannot write %s\n", inet.c_str());
+			return 1;
+		}
 		int rc = rnic_vfu_create(path.c_str(), &vc, &ops, n.get(), &n->vfu);
 		if (rc) {
 			std::fprintf(stderr, "rnic-sim: cannot serve %s: %s\n", path.c_str(), std::strerror(rc));

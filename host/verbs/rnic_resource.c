@@ -1282,11 +1282,10 @@ RNIC_EXPORT int ibv_resolve_eth_l2_from_gid(struct ibv_context *context,
 {
 	uint32_t dip, hi, lo;
 	union ibv_gid sgid;
-	int err;
 
-	err = ibv_query_gid(context, attr->port_num, attr->grh.sgid_index, &sgid);
-	if (err)
-		return err;
+	/* ibv_query_gid answers -1 with errno; this call answers -errno */
+	if (ibv_query_gid(context, attr->port_num, attr->grh.sgid_index, &sgid))
+		return errno ? -errno : -EINVAL;
 	if (rnic_av_ipv4(attr, &dip, &hi, &lo))
 		return -EINVAL;
 	rnic_mac_from_ipv4(dip, eth_mac);

@@ -262,6 +262,7 @@ struct rnic_wr_batch {
 	uint32_t n;              /* WRs built */
 	uint32_t cnt;            /* room: the send queue's WQEs */
 	int err;                 /* first error a builder or setter met */
+	uint32_t ops;            /* 1 << enum ibv_wr_opcode of each builder asked for */
 	uint32_t sge_per;        /* SGEs per WR (the QP's max_send_sge, >= 1) */
 	uint32_t inl_per;        /* inline bytes per WR (max_inline_data) */
 	uint32_t tso_per;        /* TSO header bytes per WR (max_tso_header) */
@@ -279,7 +280,6 @@ struct rnic_qp {
 		struct ibv_qp_ex ibqpx;
 	};
 	struct rnic_obj obj;
-	uint64_t send_ops;       /* IBV_QP_EX_WITH_* asked for at creation */
 	struct rnic_wr_batch *wrb; /* NULL without send_ops */
 	struct rnic_wq sq;
 	struct rnic_wq rq;

@@ -59,12 +59,15 @@ uint64_t rnic_qp_send_ops_mask(enum ibv_qp_type type)
 	return m;
 }
 
-static uint64_t rnic_op_flag(enum ibv_wr_opcode op)
+/* IBV_QP_EX_WITH_* flags -> 1 << enum ibv_wr_opcode, once per QP. */
+static uint32_t rnic_send_ops_opcodes(uint64_t send_ops)
 {
+	uint32_t m = 0;
+
 	for (size_t i = 0; i < RNIC_NSEND_OPS; i++)
-		if (rnic_send_ops[i].op == op)
-			return rnic_send_ops[i].flag;
-	return 0;
+		if (send_ops & rnic_send_ops[i].flag)
+			m |= 1u << rnic_send_ops[i].op;
+	return m;
 }
 
 static void rnic_wr_fail(struct rnic_wr_batch *b, int err)
@@ -82,7 +85,7 @@ static struct ibv_send_wr *rnic_wr_new(struct ibv_qp_ex *qpx, enum ibv_wr_opcode
 	struct rnic_wr_batch *b = qp->wrb;
 	struct ibv_send_wr *wr;
 
-	if (!(qp->send_ops & rnic_op_flag(op))) {
+	if (!(b->ops & (1u << op))) {
 		rnic_wr_fail(b, EINVAL);
 		return NULL;
 	}
@@ -141,19 +144,14 @@ static int rnic_wr_complete(struct ibv_qp_ex *qpx)
 		if (!err)
 			err = rnic_sq_commit(qp, pi);
 	}
-	b->n = 0;
-	b->err = 0;
 	pthread_spin_unlock(&qp->sq.lock);
 	return err;
 }
 
 static void rnic_wr_abort(struct ibv_qp_ex *qpx)
 {
-	struct rnic_qp *qp = rnic_qpx(qpx);
-
-	qp->wrb->n = 0;
-	qp->wrb->err = 0;
-	pthread_spin_unlock(&qp->sq.lock);
+	/* the batch is dropped: ibv_wr_start begins the next one afresh */
+	pthread_spin_unlock(&rnic_qpx(qpx)->sq.lock);
 }
 
 /* ------------------------------------------------------------------ */
@@ -393,7 +391,7 @@ int rnic_wr_init(struct rnic_qp *qp, uint64_t send_ops)
 		return ENOMEM;
 	}
 	qp->wrb = b;
-	qp->send_ops = send_ops;
+	b->ops = rnic_send_ops_opcodes(send_ops);
 	x->comp_mask = 0;
 	x->wr_id = 0;
 	x->wr_flags = 0;

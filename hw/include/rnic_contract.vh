@@ -32,6 +32,12 @@
 `define RNIC_MAD_BYTES                    256 // bytes of a management datagram (IBA 13.4): the largest payload the GSI (QP1) mailbox keeps or sends
 `define RNIC_GSI_RX_DEPTH                 4 // MADs the GSI mailbox holds for the firmware (a power of two)
 `define RNIC_GSI_QKEY                     2147549184 // the Q_Key of QP1 (IBA 13.5.1): the GSI mailbox keeps only datagrams that carry it
+`define RNIC_CM_IDS                       32 // connection-manager IDs the firmware keeps (listeners and connections of every user context together)
+`define RNIC_CM_EVENT_DEPTH               16 // connection-manager events the firmware holds for the hosts (all user contexts together); a MAD whose event finds no room is dropped and counted (the peer retries)
+`define RNIC_CM_MAX_PDATA                 224 // largest private data of any CM message (RTU, DREP); REQ 92, REP 196, REJ 148, DREQ 220, SIDR_REQ 216, SIDR_REP 136 (IBA 12.6)
+`define RNIC_CM_PDATA_DW                  14 // first word of the private-data bytes in cmd_cm_in (CM_PDATA) and cmd_cm_event_out (CM_GET_EVENT): byte 4k+j of the chunk in bits [8j+7:8j] of word CM_PDATA_DW+k (memory order on a little-endian host)
+`define RNIC_CM_PDATA_CHUNK               72 // private-data bytes one CM_PDATA or CM_GET_EVENT command carries (words CM_PDATA_DW..31)
+`define RNIC_CM_UDP_QKEY                  19088743 // Q_Key of UD QPs connected through the RDMA CM (RDMA_PS_UDP / IPOIB; librdmacm RDMA_UDP_QKEY), returned in SIDR_REP
 `define RNIC_MAX_SEND_SGE                 16 // scatter/gather entries per send WQE
 `define RNIC_MAX_RECV_SGE                 16 // scatter entries per receive WQE
 `define RNIC_MAX_INLINE                   256 // bytes of inline payload per send WQE
@@ -44,7 +50,7 @@
 `define RNIC_MAX_RD_ATOMIC                16 // outstanding RDMA READ/atomic requests per QP, each direction
 `define RNIC_KEY_TAG_BITS                 8 // low bits of an lkey/rkey that hold the key tag; the rest is the table index
 `define RNIC_ROCE_UDP_PORT                4791 // RoCEv2 UDP destination port (IBTA annex A17)
-`define RNIC_IRQ_VECTORS                  32 // interrupt vectors: 0 command completion, 1 asynchronous events, 2.. completion events
+`define RNIC_IRQ_VECTORS                  32 // interrupt vectors: 0 command completion, 1 asynchronous events, 2.. completion events and connection-manager notification (the firmware raises any vector through FW HOST_IRQ)
 `define RNIC_AEQ_BASE                     2048 // BAR0 (and firmware port) offset of asynchronous event slot 0 (aeqe entries; the firmware writes, the host reads)
 `define RNIC_AEQ_SLOTS                    32 // asynchronous event slots; the event queue indexes wrap at this count
 `define RNIC_AEQ_SLOT_SIZE                8 // bytes per asynchronous event slot (struct aeqe)
@@ -179,6 +185,31 @@
 `define RNIC_CMD_OP_CREATE_FLOW           16'h70 // install a flow steering rule for a RAW_PACKET QP (output handle = flow index)
 `define RNIC_CMD_OP_DESTROY_FLOW          16'h71 // remove a flow steering rule (handle = flow index)
 `define RNIC_CMD_OP_CLOSE_XRCD            16'h61 // close an XRC domain (handle = XRCD number; BUSY while an XRC SRQ or XRC target QP uses it)
+`define RNIC_CMD_OP_CM_NOTIFY             16'h80 // handle = host interrupt vector the firmware raises when a CM event for the caller's uctx is queued (0: none; the host polls)
+`define RNIC_CMD_OP_CM_CREATE_ID          16'h81 // create a CM ID (cmd_cm_in ps, qp_type; output handle = the ID)
+`define RNIC_CMD_OP_CM_LISTEN             16'h82 // listen on the ID (cmd_cm_in local_ip (0: any), local_port); BUSY when that port space, port and address are taken
+`define RNIC_CMD_OP_CM_CONNECT            16'h83 // send a REQ (RC, UC) or SIDR_REQ (UD) from the ID to remote_ip/remote_port (cmd_cm_in; private data from the ID's staging buffer)
+`define RNIC_CMD_OP_CM_ACCEPT             16'h84 // answer the REQ or SIDR_REQ of a connection ID with REP or SIDR_REP (cmd_cm_in qpn, psn, resources, qkey, pdata_len)
+`define RNIC_CMD_OP_CM_REJECT             16'h85 // answer the REQ or SIDR_REQ of a connection ID with REJ or a rejecting SIDR_REP (cmd_cm_in reason, pdata_len)
+`define RNIC_CMD_OP_CM_ESTABLISH          16'h86 // active side: send the RTU after the REP (cmd_cm_in pdata_len)
+`define RNIC_CMD_OP_CM_DISCONNECT         16'h87 // send a DREQ, or the DREP when a DREQ was received (cmd_cm_in pdata_len)
+`define RNIC_CMD_OP_CM_DESTROY            16'h88 // free the ID; a connected one first sends DREQ (or DREP, or REJ for an unanswered REQ); its queued events go
+`define RNIC_CMD_OP_CM_PDATA              16'h89 // store cmd_cm_in pdata_chunk bytes at pdata_off of the ID's private-data staging buffer (CM_MAX_PDATA bytes)
+`define RNIC_CMD_OP_CM_GET_EVENT          16'h8A // the caller's oldest CM event (cmd_cm_event_out) with its private data from cmd_cm_in pdata_off; event NONE when there is none
+`define RNIC_CMD_OP_CM_ACK_EVENT          16'h8B // remove the caller's oldest CM event
+
+// cm_event (8 bits): connection-manager event type (cmd_cm_event_out.event), queued by the firmware for the user context owning the ID
+`define RNIC_CM_EVENT_W 8
+`define RNIC_CM_EVENT_NONE                8'h0 // no event waits
+`define RNIC_CM_EVENT_REQ                 8'h1 // a REQ reached a listener: handle = the new connection ID (owned by the listener's uctx), listen_id = the listener
+`define RNIC_CM_EVENT_REP                 8'h2 // the REP to this ID's REQ: the host moves its QP to RTR and RTS, then sends CM_ESTABLISH
+`define RNIC_CM_EVENT_RTU                 8'h3 // passive side: the RTU arrived; the connection is established
+`define RNIC_CM_EVENT_REJ                 8'h4 // the peer rejected (status = REJ reason, IBA 12.6.7; 8 = no listener on that service ID)
+`define RNIC_CM_EVENT_DREQ                8'h5 // the peer disconnects (the host answers with CM_DISCONNECT, which sends the DREP)
+`define RNIC_CM_EVENT_DREP                8'h6 // the DREP to this ID's DREQ: the disconnection is complete
+`define RNIC_CM_EVENT_SIDR_REQ            8'h7 // a SIDR_REQ reached a UD listener: handle = the new ID, listen_id = the listener
+`define RNIC_CM_EVENT_SIDR_REP            8'h8 // the SIDR_REP to this ID's SIDR_REQ (status = SIDR status, 0 = the QP is valid; remote_qpn, qkey)
+`define RNIC_CM_EVENT_TIMEOUT             8'h9 // no answer: the REQ or SIDR_REQ went unanswered (status = retries sent)
 
 // cmd_status (8 bits): command completion status (cmd_out.status)
 `define RNIC_CMD_STATUS_W 8
@@ -342,6 +373,7 @@
 `define RNIC_FW_EVENT_POP                 68 // 0x0044 wo any write removes the event FW_EVENT and FW_EVENT_DATA show
 `define RNIC_FW_AEQ_PI                    72 // 0x0048 rw asynchronous event producer index; writing a new value raises host vector 1 when BAR0 IRQ_ENABLE[1]
 `define RNIC_FW_AEQ_CI                    76 // 0x004C ro host's asynchronous event consumer index
+`define RNIC_FW_HOST_IRQ                  80 // 0x0050 wo [4:0] raise this host interrupt vector (connection-manager notifications, CM_NOTIFY)
 `define RNIC_FW_EVENT_DATA                88 // 0x0058 ro data word of the event FW_EVENT shows (MW_BIND: the region's lkey; 0 for the other types and when empty)
 `define RNIC_FW_CTX_DATA                  128 // 0x0080 rw CTX_WORDS words of context data (0x0080..0x00FC)
 `define RNIC_FW_STAT                      512 // 0x0200 ro counters, 4 bytes each, indexed by enum stat
@@ -810,6 +842,96 @@
 `define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_W 16
 `define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_LSB 368 // mask of ethertype
 `define RNIC_CMD_CREATE_FLOW_IN_ETHERTYPE_MASK_W 16
+
+// cmd_cm_in (128 bytes): input of the CM_* commands (cmd_in.handle = the CM ID, except CM_CREATE_ID and CM_NOTIFY); each command reads the fields its cmd_op line names
+`define RNIC_CMD_CM_IN_BITS 1024
+`define RNIC_CMD_CM_IN_PS_LSB 64 // CM_CREATE_ID: RDMA CM port space (0x0106 TCP, 0x0111 UDP, 0x013F IB)
+`define RNIC_CMD_CM_IN_PS_W 16
+`define RNIC_CMD_CM_IN_QP_TYPE_LSB 80 // CM_CREATE_ID: qp_type of the connection (RC, UC, UD)
+`define RNIC_CMD_CM_IN_QP_TYPE_W 8
+`define RNIC_CMD_CM_IN_LOCAL_PORT_LSB 96 // CM_LISTEN, CM_CONNECT: the ID's port
+`define RNIC_CMD_CM_IN_LOCAL_PORT_W 16
+`define RNIC_CMD_CM_IN_REMOTE_PORT_LSB 112 // CM_CONNECT: the peer's port
+`define RNIC_CMD_CM_IN_REMOTE_PORT_W 16
+`define RNIC_CMD_CM_IN_LOCAL_IP_LSB 128 // CM_LISTEN: address to listen on (0: any); first octet in [31:24]
+`define RNIC_CMD_CM_IN_LOCAL_IP_W 32
+`define RNIC_CMD_CM_IN_REMOTE_IP_LSB 160 // CM_CONNECT: the peer's IPv4 address
+`define RNIC_CMD_CM_IN_REMOTE_IP_W 32
+`define RNIC_CMD_CM_IN_REMOTE_MAC_LO_LSB 192 // CM_CONNECT: the peer's MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_CMD_CM_IN_REMOTE_MAC_LO_W 32
+`define RNIC_CMD_CM_IN_REMOTE_MAC_HI_LSB 224 // CM_CONNECT: the peer's MAC bytes 0..1 (byte 1 in [7:0])
+`define RNIC_CMD_CM_IN_REMOTE_MAC_HI_W 16
+`define RNIC_CMD_CM_IN_REASON_LSB 240 // CM_REJECT: REJ reason (IBA 12.6.7; 28 consumer reject) or SIDR status
+`define RNIC_CMD_CM_IN_REASON_W 16
+`define RNIC_CMD_CM_IN_QPN_LSB 256 // CM_CONNECT, CM_ACCEPT: the local QP
+`define RNIC_CMD_CM_IN_QPN_W 24
+`define RNIC_CMD_CM_IN_RESP_RES_LSB 280 // CM_CONNECT, CM_ACCEPT: responder resources
+`define RNIC_CMD_CM_IN_RESP_RES_W 8
+`define RNIC_CMD_CM_IN_PSN_LSB 288 // CM_CONNECT, CM_ACCEPT: the local QP's starting send PSN
+`define RNIC_CMD_CM_IN_PSN_W 24
+`define RNIC_CMD_CM_IN_INIT_DEPTH_LSB 312 // CM_CONNECT, CM_ACCEPT: initiator depth
+`define RNIC_CMD_CM_IN_INIT_DEPTH_W 8
+`define RNIC_CMD_CM_IN_QKEY_LSB 320 // CM_ACCEPT of a SIDR_REQ: the UD QP's Q_Key
+`define RNIC_CMD_CM_IN_QKEY_W 32
+`define RNIC_CMD_CM_IN_RETRY_CNT_LSB 352 // CM_CONNECT: retry count
+`define RNIC_CMD_CM_IN_RETRY_CNT_W 3
+`define RNIC_CMD_CM_IN_RNR_RETRY_LSB 356 // CM_CONNECT, CM_ACCEPT: RNR retry count
+`define RNIC_CMD_CM_IN_RNR_RETRY_W 3
+`define RNIC_CMD_CM_IN_SRQ_LSB 360 // CM_CONNECT, CM_ACCEPT: the QP receives from an SRQ
+`define RNIC_CMD_CM_IN_SRQ_W 1
+`define RNIC_CMD_CM_IN_MTU_LSB 364 // CM_CONNECT: path MTU (enum mtu)
+`define RNIC_CMD_CM_IN_MTU_W 4
+`define RNIC_CMD_CM_IN_PDATA_LEN_LSB 368 // CM_CONNECT, CM_ACCEPT, CM_REJECT, CM_ESTABLISH, CM_DISCONNECT: private-data bytes taken from the staging buffer
+`define RNIC_CMD_CM_IN_PDATA_LEN_W 8
+`define RNIC_CMD_CM_IN_PDATA_OFF_LSB 384 // CM_PDATA: staging offset; CM_GET_EVENT: first private-data byte to return
+`define RNIC_CMD_CM_IN_PDATA_OFF_W 8
+`define RNIC_CMD_CM_IN_PDATA_CHUNK_LSB 392 // CM_PDATA: bytes in words CM_PDATA_DW.. (1 .. CM_PDATA_CHUNK)
+`define RNIC_CMD_CM_IN_PDATA_CHUNK_W 8
+
+// cmd_cm_event_out (128 bytes): CM_GET_EVENT output (cmd_out.handle = the ID the event is for)
+`define RNIC_CMD_CM_EVENT_OUT_BITS 1024
+`define RNIC_CMD_CM_EVENT_OUT_EVENT_LSB 64 // cm_event
+`define RNIC_CMD_CM_EVENT_OUT_EVENT_W 8
+`define RNIC_CMD_CM_EVENT_OUT_QP_TYPE_LSB 72 // REQ, SIDR_REQ: qp_type the peer connects (RC, UC, UD)
+`define RNIC_CMD_CM_EVENT_OUT_QP_TYPE_W 8
+`define RNIC_CMD_CM_EVENT_OUT_STATUS_LSB 80 // REJ: reason; SIDR_REP: status; TIMEOUT: retries
+`define RNIC_CMD_CM_EVENT_OUT_STATUS_W 16
+`define RNIC_CMD_CM_EVENT_OUT_LISTEN_ID_LSB 96 // REQ, SIDR_REQ: the listener the request matched
+`define RNIC_CMD_CM_EVENT_OUT_LISTEN_ID_W 32
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_IP_LSB 128 // the peer's IPv4 address
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_IP_W 32
+`define RNIC_CMD_CM_EVENT_OUT_LOCAL_IP_LSB 160 // REQ, SIDR_REQ: the address the peer connected to
+`define RNIC_CMD_CM_EVENT_OUT_LOCAL_IP_W 32
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_PORT_LSB 192 // the peer's port
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_PORT_W 16
+`define RNIC_CMD_CM_EVENT_OUT_LOCAL_PORT_LSB 208 // REQ, SIDR_REQ: the port the peer connected to
+`define RNIC_CMD_CM_EVENT_OUT_LOCAL_PORT_W 16
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_LO_LSB 224 // the peer's MAC bytes 2..5 (byte 5 in [7:0])
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_LO_W 32
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_HI_LSB 256 // the peer's MAC bytes 0..1
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_MAC_HI_W 16
+`define RNIC_CMD_CM_EVENT_OUT_PDATA_LEN_LSB 272 // private-data bytes of the message (for REQ and SIDR_REQ: after the RDMA CM header)
+`define RNIC_CMD_CM_EVENT_OUT_PDATA_LEN_W 8
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_QPN_LSB 288 // REQ, REP, SIDR_REP: the peer's QP
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_QPN_W 24
+`define RNIC_CMD_CM_EVENT_OUT_RESP_RES_LSB 312 // REQ, REP: the peer's responder resources
+`define RNIC_CMD_CM_EVENT_OUT_RESP_RES_W 8
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_PSN_LSB 320 // REQ, REP: the peer's starting PSN
+`define RNIC_CMD_CM_EVENT_OUT_REMOTE_PSN_W 24
+`define RNIC_CMD_CM_EVENT_OUT_INIT_DEPTH_LSB 344 // REQ, REP: the peer's initiator depth
+`define RNIC_CMD_CM_EVENT_OUT_INIT_DEPTH_W 8
+`define RNIC_CMD_CM_EVENT_OUT_QKEY_LSB 352 // SIDR_REP: the peer QP's Q_Key
+`define RNIC_CMD_CM_EVENT_OUT_QKEY_W 32
+`define RNIC_CMD_CM_EVENT_OUT_RETRY_CNT_LSB 384 // REQ: retry count
+`define RNIC_CMD_CM_EVENT_OUT_RETRY_CNT_W 3
+`define RNIC_CMD_CM_EVENT_OUT_RNR_RETRY_LSB 388 // REQ, REP: RNR retry count
+`define RNIC_CMD_CM_EVENT_OUT_RNR_RETRY_W 3
+`define RNIC_CMD_CM_EVENT_OUT_SRQ_LSB 392 // REQ, REP: the peer's QP uses an SRQ
+`define RNIC_CMD_CM_EVENT_OUT_SRQ_W 1
+`define RNIC_CMD_CM_EVENT_OUT_MTU_LSB 396 // REQ: path MTU (enum mtu)
+`define RNIC_CMD_CM_EVENT_OUT_MTU_W 4
+`define RNIC_CMD_CM_EVENT_OUT_PS_LSB 400 // REQ, SIDR_REQ: port space of the service ID
+`define RNIC_CMD_CM_EVENT_OUT_PS_W 16
 
 // cmd_create_srq_in (128 bytes): CREATE_SRQ input (the SRQ number comes back in cmd_out.handle)
 `define RNIC_CMD_CREATE_SRQ_IN_BITS 1024

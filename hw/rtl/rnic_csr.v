@@ -35,7 +35,9 @@
 // with all four byte strobes only). A firmware write that changes
 // CMDQ_CI pulses irq_valid with vector 0 when BAR0 IRQ_ENABLE[0] is set; one
 // that changes FW_AEQ_PI pulses it with vector 1 when BAR0 IRQ_ENABLE[1] is
-// set. AEQ_PI and AEQ_CI hold the written value modulo AEQ_SLOTS. The host
+// set. A firmware write of HOST_IRQ pulses irq_valid with the written vector
+// (bits 4:0) unconditionally: the host chose the vector (CM_NOTIFY) and routes
+// it. AEQ_PI and AEQ_CI hold the written value modulo AEQ_SLOTS. The host
 // reads the AEQ slots; it cannot write them (SLVERR). CTX_STATUS.busy is always 0: a CTX_CMD WRITE
 // broadcasts the entry on the next cycle (ctx_wr_data is CTX_DATA as held).
 //
@@ -257,7 +259,7 @@ reg [STATS*32-1:0] stat_reg, stat_next;
 
 // event outputs
 reg        irq_valid_reg, irq_valid_next;
-reg        irq_vec1_reg, irq_vec1_next;
+reg [4:0]  irq_vec_reg, irq_vec_next;
 reg        ctx_wr_valid_reg, ctx_wr_valid_next;
 reg        db_valid_reg, db_valid_next;
 reg [15:0] db_page_reg, db_page_next;
@@ -367,7 +369,7 @@ always @* begin
     aeq_pi_next = aeq_pi_reg;
     aeq_ci_next = aeq_ci_reg;
     irq_valid_next = 1'b0;
-    irq_vec1_next = irq_vec1_reg;
+    irq_vec_next = irq_vec_reg;
     f_aeq_we = 1'b0;
     ctx_wr_valid_next = 1'b0;
     db_valid_next = 1'b0;
@@ -480,11 +482,19 @@ always @* begin
                 `RNIC_FW_EVENT_POP: begin
                     // ev_pop is decoded from the write itself
                 end
+                `RNIC_FW_HOST_IRQ: begin
+                    if (s_axil_fw_wstrb == 4'hF) begin
+                        irq_valid_next = 1'b1;
+                        irq_vec_next = s_axil_fw_wdata[4:0];
+                    end else begin
+                        f_bresp_next = RESP_SLVERR;
+                    end
+                end
                 `RNIC_FW_AEQ_PI: begin
                     if (s_axil_fw_wstrb == 4'hF) begin
                         aeq_pi_next = s_axil_fw_wdata[AEQ_W-1:0];
                         irq_valid_next = h_irq_en_reg[1] && s_axil_fw_wdata[AEQ_W-1:0] != aeq_pi_reg;
-                        irq_vec1_next = 1'b1;
+                        irq_vec_next = 5'd1;
                     end else begin
                         f_bresp_next = RESP_SLVERR;
                     end
@@ -493,7 +503,7 @@ always @* begin
                     if (s_axil_fw_wstrb == 4'hF) begin
                         cmdq_ci_next = s_axil_fw_wdata[IDX_W-1:0];
                         irq_valid_next = h_irq_en_reg[0] && s_axil_fw_wdata[IDX_W-1:0] != cmdq_ci_reg;
-                        irq_vec1_next = 1'b0;
+                        irq_vec_next = 5'd0;
                     end else begin
                         f_bresp_next = RESP_SLVERR;
                     end
@@ -602,6 +612,7 @@ always @* begin
                 `RNIC_FW_EVENT:       f_rdata_next = ev_valid ? ev_event[31:0] : 32'd0;
                 `RNIC_FW_EVENT_DATA:  f_rdata_next = ev_valid ? ev_event[63:32] : 32'd0;
                 `RNIC_FW_EVENT_POP:   f_rdata_next = 32'd0;
+                `RNIC_FW_HOST_IRQ:    f_rdata_next = 32'd0;
                 `RNIC_FW_AEQ_PI:      f_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_pi_reg};
                 `RNIC_FW_AEQ_CI:      f_rdata_next = {{(32-AEQ_W){1'b0}}, aeq_ci_reg};
                 `RNIC_FW_CMDQ_PI:     f_rdata_next = {{(32-IDX_W){1'b0}}, cmdq_pi_reg};
@@ -693,7 +704,7 @@ always @(posedge clk) begin
         h_irq_en_reg <= 2'b00;
         aeq_pi_reg <= {AEQ_W{1'b0}};
         aeq_ci_reg <= {AEQ_W{1'b0}};
-        irq_vec1_reg <= 1'b0;
+        irq_vec_reg <= 5'd0;
         timestamp_reg <= 64'd0;
         ts_hi_reg <= 32'd0;
         f_irq_en_reg <= 3'b000;
@@ -714,7 +725,7 @@ always @(posedge clk) begin
         h_irq_en_reg <= h_irq_en_next;
         aeq_pi_reg <= aeq_pi_next;
         aeq_ci_reg <= aeq_ci_next;
-        irq_vec1_reg <= irq_vec1_next;
+        irq_vec_reg <= irq_vec_next;
         timestamp_reg <= timestamp_reg + 64'd1;
         ts_hi_reg <= ts_hi_next;
         f_irq_en_reg <= f_irq_en_next;
@@ -754,7 +765,7 @@ assign gsi_waddr = f_waddr[15:0];
 assign gsi_wdata = s_axil_fw_wdata;
 assign gsi_raddr = f_raddr[15:0];
 assign irq_valid = irq_valid_reg;
-assign irq_vector = {4'd0, irq_vec1_reg};
+assign irq_vector = irq_vec_reg;
 assign ev_pop = f_wr_fire && f_waddr == `RNIC_FW_EVENT_POP;
 
 assign ctx_wr_valid = ctx_wr_valid_reg;

@@ -91,6 +91,13 @@ localparam DEPTH = `RNIC_GSI_RX_DEPTH;
 localparam DW = $clog2(DEPTH);
 localparam [12:0] MAD13 = MAD;
 
+// MAD bytes are big-endian in a register word (byte 0 in [31:24]) and in
+// stream order in a beat (byte 0 in [7:0]).
+function [31:0] bswap32;
+    input [31:0] w;
+    bswap32 = {w[7:0], w[15:8], w[23:16], w[31:24]};
+endfunction
+
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
         $error("rnic_gsi: DATA_W must be a power of two from 64 to 512");
@@ -109,6 +116,7 @@ reg [47:0]       rx_smac [0:DEPTH-1];
 reg [15:0]       rx_pkey [0:DEPTH-1];
 reg [DW:0]       rx_wr_reg, rx_rd_reg;
 wire [DW:0]      rx_count = rx_wr_reg - rx_rd_reg;
+wire             rx_any = rx_count != {(DW+1){1'b0}};   // a MAD waits for the firmware
 wire [DW-1:0]    rx_wslot = rx_wr_reg[DW-1:0];
 wire [DW-1:0]    rx_rslot = rx_rd_reg[DW-1:0];
 
@@ -167,7 +175,7 @@ always @(posedge clk) begin
     end
     default: r_state_reg <= R_IDLE;
     endcase
-    if (reg_wr && reg_waddr == `RNIC_FW_GSI_RX_POP && rx_count != {(DW+1){1'b0}})
+    if (reg_wr && reg_waddr == `RNIC_FW_GSI_RX_POP && rx_any)
         rx_rd_reg <= rx_rd_reg + 1'b1;
     if (rst) begin
         r_state_reg <= R_IDLE;
@@ -178,7 +186,7 @@ always @(posedge clk) begin
         stat_drop_reg <= 1'b0;
     end
 end
-assign rx_pending = rx_count != {(DW+1){1'b0}};
+assign rx_pending = rx_any;
 assign stat_rx = stat_rx_reg;
 assign stat_drop = stat_drop_reg;
 
@@ -215,8 +223,7 @@ wire [15:0] tx_widx = {2'b00, tx_woff[15:2]};
 /* verilator lint_on UNUSEDSIGNAL */
 wire        tx_wdata_hit = reg_wr && reg_waddr >= `RNIC_FW_GSI_TX_DATA &&
                            reg_waddr < `RNIC_FW_GSI_TX_DATA + MAD;
-// MAD bytes big-endian in the word, stream byte order in the beat (byte 0 in [7:0])
-wire [31:0] tx_wbytes = {reg_wdata[7:0], reg_wdata[15:8], reg_wdata[23:16], reg_wdata[31:24]};
+wire [31:0] tx_wbytes = bswap32(reg_wdata);
 
 integer ti;
 always @(posedge clk) begin
@@ -324,14 +331,13 @@ wire [DATA_W-1:0] rx_rbeat = rx_mem[{rx_rslot, rx_ridx[LW +: SB_W-1]}];
 wire [DATA_W-1:0] tx_rbeat = tx_mem[tx_ridx[LW +: SB_W-1]];
 wire [31:0] rx_rword = rx_rbeat[32*rx_ridx[LW-1:0] +: 32];
 wire [31:0] tx_rword = tx_rbeat[32*tx_ridx[LW-1:0] +: 32];
-wire        rx_any = rx_count != {(DW+1){1'b0}};
 
 always @* begin
     reg_rdata = 32'd0;
     if (rx_rdata_hit)
-        reg_rdata = rx_any ? {rx_rword[7:0], rx_rword[15:8], rx_rword[23:16], rx_rword[31:24]} : 32'd0;
+        reg_rdata = rx_any ? bswap32(rx_rword) : 32'd0;
     else if (tx_rdata_hit)
-        reg_rdata = {tx_rword[7:0], tx_rword[15:8], tx_rword[23:16], tx_rword[31:24]};
+        reg_rdata = bswap32(tx_rword);
     else begin
         case (reg_raddr)
         `RNIC_FW_GSI_RX_COUNT:   reg_rdata = {{(31-DW){1'b0}}, rx_count};

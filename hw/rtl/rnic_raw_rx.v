@@ -16,8 +16,9 @@
 // it arrives and released (write pointer rewound) unless kept. A frame a
 // rule matches but that is longer than MAX_RAW_FRAME, or that started when
 // the RAM could not hold a largest frame, is dropped and counted (stat_drop);
-// m_room tells the stream's owner whether a frame starting now has room, so
-// it can hold the stream instead (rnic_top does);
+// m_room tells the stream's owner whether it may offer the next beat: inside
+// a frame always, at a frame's start only when the frame has room, so the
+// owner can hold the stream at frame boundaries instead (rnic_top does);
 // a kept frame pulses stat_rx. The stream must be packed (every beat but a
 // frame's last full), as the parser also requires; a frame with a partial
 // beat before its last is not kept.
@@ -347,7 +348,7 @@ assign m_axis_tvalid = o_valid_reg;
 assign m_axis_tlast = o_last_reg;
 assign stat_rx = stat_rx_reg;
 assign stat_drop = stat_drop_reg;
-assign m_room = room && dq_count < DQ;
+assign m_room = in_frame_reg || (room && dq_count < DQ);   // a started frame always finishes
 
 endmodule
 

@@ -199,7 +199,7 @@ reg         first_reg;
 // per-bank frame description
 reg [12:0]  mb_len [0:1];
 reg [7:0]   mb_tpn [0:1];         // bytes taken from the template
-reg         mb_tso [0:1], mb_pip [0:1], mb_pl4 [0:1], mb_ptso [0:1];
+reg         mb_tso [0:1], mb_pip [0:1], mb_pl4 [0:1];
 reg [15:0]  mb_tot [0:1], mb_id [0:1], mb_ipcs [0:1], mb_l4cs [0:1];
 reg [31:0]  mb_seq [0:1];
 reg [7:0]   mb_flags [0:1];
@@ -365,7 +365,6 @@ always @(posedge clk) begin
             mb_tpn[wb_reg] <= hdr_reg;
             mb_pip[wb_reg] <= t_tso_ok;
             mb_pl4[wb_reg] <= t_tso_ok;
-            mb_ptso[wb_reg] <= t_tso_ok;
             mb_ipcs[wb_reg] <= f_ipcs_tso;
             mb_l4cs[wb_reg] <= f_l4cs_tso;
             seq_reg <= seq_reg + {19'd0, i_len_reg};
@@ -376,7 +375,6 @@ always @(posedge clk) begin
             mb_tpn[wb_reg] <= (i_len_reg > TPL13) ? TPL8 : i_len_reg[7:0];
             mb_pip[wb_reg] <= f_ip_ok;
             mb_pl4[wb_reg] <= f_l4_ok;
-            mb_ptso[wb_reg] <= 1'b0;
             mb_ipcs[wb_reg] <= f_ipcs_c;
             mb_l4cs[wb_reg] <= f_l4cs_c;
         end
@@ -452,7 +450,7 @@ always @* begin
     tpl_patch = tpl_reg;
     if (mb_pip[rb_reg])
         tpl_patch[{t_l3[6:0] + 7'd10, 3'b000} +: 16] = be16(mb_ipcs[rb_reg]);
-    if (mb_ptso[rb_reg]) begin
+    if (mb_tso[rb_reg] && mb_pip[rb_reg]) begin   // a TSO segment of a usable template
         tpl_patch[{t_l3[6:0] + 7'd2, 3'b000} +: 16] = be16(mb_tot[rb_reg]);
         tpl_patch[{t_l3[6:0] + 7'd4, 3'b000} +: 16] = be16(mb_id[rb_reg]);
         tpl_patch[{t_l4[6:0] + 7'd4, 3'b000} +: 32] = {mb_seq[rb_reg][7:0], mb_seq[rb_reg][15:8],

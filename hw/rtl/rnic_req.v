@@ -392,8 +392,12 @@ wire [3:0] ctx_old_state = bst_mem[ctx_qp];
 wire ctx_to_rts = ctx_state == `RNIC_QP_STATE_RTS && ctx_old_state != `RNIC_QP_STATE_RTS &&
                   ctx_old_state != `RNIC_QP_STATE_SQD;
 wire ctx_reset = ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STATE_INIT;
+// A RAW_PACKET QP has no path MTU: its frames are bounded by MAX_RAW_FRAME,
+// so the shadow holds MTU 4096 for it.
+wire [2:0] ctx_mtu = cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_RAW ? `RNIC_MTU_4096 :
+                     cw[`RNIC_QPC_PATH_MTU_LSB +: 3];
 wire [QS_W-1:0] ctx_qs = {
-    cw[`RNIC_QPC_STATE_LSB +: 4], cw[`RNIC_QPC_TYPE_LSB +: 4], cw[`RNIC_QPC_PATH_MTU_LSB +: 3],
+    cw[`RNIC_QPC_STATE_LSB +: 4], cw[`RNIC_QPC_TYPE_LSB +: 4], ctx_mtu,
     cw[`RNIC_QPC_SQ_SIG_ALL_LSB], cw[`RNIC_QPC_PDN_LSB +: 24], cw[`RNIC_QPC_DEST_QPN_LSB +: 24],
     cw[`RNIC_QPC_DMAC_HI_LSB +: 16], cw[`RNIC_QPC_DMAC_LO_LSB +: 32], cw[`RNIC_QPC_UDP_SPORT_LSB +: 16],
     cw[`RNIC_QPC_DIP_LSB +: 32], cw[`RNIC_QPC_HOP_LIMIT_LSB +: 8], cw[`RNIC_QPC_TRAFFIC_CLASS_LSB +: 8],
@@ -508,7 +512,7 @@ wire        q_unack = q_uc || q_ud || q_raw;    // nothing acknowledges the pack
 // XRC initiator: RC in every respect but the transport bits (101) and the
 // XRCETH naming the remote XRC SRQ (send_wqe.dest_qpn) on every request
 wire        q_xrc   = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_XRC_SEND;
-wire [2:0]  q_mtu   = q_raw ? `RNIC_MTU_4096 : w_qs_reg[QS_W-9 -: 3];
+wire [2:0]  q_mtu   = w_qs_reg[QS_W-9 -: 3];
 wire        q_sigall = w_qs_reg[QS_W-12];
 wire [23:0] q_pdn   = w_qs_reg[QS_W-13 -: 24];
 wire [23:0] q_dqpn  = w_qs_reg[QS_W-37 -: 24];
@@ -523,7 +527,7 @@ wire [23:0] w_psn_rd = psn_mem[w_qp_reg];
 wire [3:0]  r_state = w_qs_rd[QS_W-1 -: 4];
 wire [3:0]  r_type  = w_qs_rd[QS_W-5 -: 4];
 wire        r_raw   = r_type == `RNIC_QP_TYPE_RAW;
-wire [2:0]  r_mtu   = r_raw ? `RNIC_MTU_4096 : w_qs_rd[QS_W-9 -: 3];
+wire [2:0]  r_mtu   = w_qs_rd[QS_W-9 -: 3];
 wire [31:0] r_mtu_bytes = 32'd1 << (4'd7 + {1'b0, r_mtu});   // a UD message is one packet
 
 // path MTU in bytes and its log2 (256 << (code - 1))

@@ -534,18 +534,12 @@ rnic_axis_reg #(
 // A frame starts only when the raw receive path could keep it (m_room):
 // while steered frames wait for the responder, the port holds the wire at
 // frame boundaries (lossless, as a link with pause frames would be) rather
-// than dropping them. Frames already started always finish.
+// than dropping them. Frames already started always finish (m_room stays
+// high inside a frame).
 wire              raw_room;
-reg               rx_mid_reg;           // a frame's first beat went in, not yet its last
-wire              rx_gate = rx_mid_reg || raw_room;
+wire              rx_gate = raw_room;
 wire              rxp_tready;
 assign rxr_tready = rxp_tready && rx_gate;
-always @(posedge clk) begin
-    if (rxr_tvalid && rxr_tready)
-        rx_mid_reg <= !rxr_tlast;
-    if (rst)
-        rx_mid_reg <= 1'b0;
-end
 
 rnic_parser #(
     .DATA_W(DATA_W)
@@ -1243,20 +1237,30 @@ rnic_cqe_writer #(
 );
 
 // Interrupts: CQ pulses go out at once; the register block's vectors (0
-// command completion, 1 asynchronous event) wait in a pending mask while a
-// CQ pulse or the other vector goes out.
-reg  [1:0] csr_irq_pend_reg;
-wire [1:0] csr_irq_req = csr_irq_pend_reg |
-                         (csr_irq_valid ? (csr_irq_vector[0] ? 2'b10 : 2'b01) : 2'b00);
-wire [1:0] csr_irq_grant = cq_irq_valid ? 2'b00 :
-                           csr_irq_req[0] ? 2'b01 : csr_irq_req[1] ? 2'b10 : 2'b00;
-assign irq_valid = cq_irq_valid || csr_irq_req != 2'b00;
-assign irq_vector = cq_irq_valid ? cq_irq_vector : {4'd0, !csr_irq_req[0]};
+// command completion, 1 asynchronous event, any vector the firmware raises
+// through HOST_IRQ) wait in a pending mask while a CQ pulse or a lower
+// pending vector goes out. A vector raised again while pending goes out once.
+reg  [31:0] csr_irq_pend_reg;
+wire [31:0] csr_irq_req = csr_irq_pend_reg | (csr_irq_valid ? (32'd1 << csr_irq_vector) : 32'd0);
+wire [31:0] csr_irq_low = csr_irq_req & (~csr_irq_req + 32'd1);
+wire [31:0] csr_irq_grant = cq_irq_valid ? 32'd0 : csr_irq_low;
+reg  [4:0]  csr_irq_low_vec;
+integer     csr_irq_i;
+
+always @* begin
+    csr_irq_low_vec = 5'd0;
+    for (csr_irq_i = 0; csr_irq_i < 32; csr_irq_i = csr_irq_i + 1)
+        if (csr_irq_low[csr_irq_i])
+            csr_irq_low_vec = csr_irq_i[4:0];
+end
+
+assign irq_valid = cq_irq_valid || csr_irq_req != 32'd0;
+assign irq_vector = cq_irq_valid ? cq_irq_vector : csr_irq_low_vec;
 
 always @(posedge clk) begin
     csr_irq_pend_reg <= csr_irq_req & ~csr_irq_grant;
     if (rst)
-        csr_irq_pend_reg <= 2'b00;
+        csr_irq_pend_reg <= 32'd0;
 end
 
 // ---------------------------------------------------------------------------
@@ -1359,7 +1363,7 @@ rnic_evq #(.NSRC(7), .EW(64)) evq_inst (
     .stat_drop(stat_event_drop)
 );
 
-wire unused_ok = &{1'b0, fetch_err_index, csr_irq_vector[4:1], rd_error[1:0], wr_error[0], wr_error[2], cfg_link_en, stat_ack_drop, stat_nak_seq,
+wire unused_ok = &{1'b0, fetch_err_index, rd_error[1:0], wr_error[0], wr_error[2], cfg_link_en, stat_ack_drop, stat_nak_seq,
                    stat_nak_rnr, stat_rnr_nak, stat_inv_req, stat_cq_overrun, stat_cqe_bad_cq,
                    stat_cqe_dma_err, resp_hdr_smac, resp_hdr_sip,
                    rd_tuser[0*TAG_W+4 +: TAG_W-4], rd_tuser[2*TAG_W+4 +: TAG_W-4]};

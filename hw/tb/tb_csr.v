@@ -492,10 +492,10 @@ initial begin
     f_write(`RNIC_FW_EVENT_DATA, 32'hFFFF_FFFF, 4'hF, SLVERR);
     f_read(`RNIC_FW_CMDQ_PI, 0, OKAY, 1);
     f_read(`RNIC_FW_EVENT_DATA, 0, OKAY, 1);
-    f_read(16'h0050, 0, DECERR, 1);
+    f_read(`RNIC_FW_HOST_IRQ, 0, OKAY, 1);   // write-only: reads 0
     f_write(16'h0054, 0, 4'hF, DECERR);
     f_read(16'h0054, 0, DECERR, 1);
-    f_read(16'h005C, 0, DECERR, 1);     // FW_EVENT_DATA (0x0058) has holes on both sides
+    f_read(16'h005C, 0, DECERR, 1);     // FW_EVENT_DATA (0x0058) has a hole after it
     f_write(16'h005C, 0, 4'hF, DECERR);
     f_read(16'h007C, 0, DECERR, 1);
     f_write(16'h007C, 0, 4'hF, DECERR);
@@ -685,6 +685,22 @@ initial begin
     h_write(`RNIC_BAR0_AEQ_PI, 4, 4'hF, SLVERR);
     repeat (3) @(negedge clk);
     check32("no irq for a BAR0 AEQ_PI write", irq_count - n0, 0);
+    // HOST_IRQ: one pulse with the written vector, whatever IRQ_ENABLE says;
+    // reads as 0; full-word writes only; the host cannot write it
+    irq_vec_exp = 5'd7;
+    f_write_irq("HOST_IRQ 7", `RNIC_FW_HOST_IRQ, 7, 1);
+    irq_vec_exp = 5'd31;
+    f_write_irq("HOST_IRQ 31 (upper bits ignored)", `RNIC_FW_HOST_IRQ, 32'hFFFF_FFFF, 1);
+    irq_vec_exp = 5'd2;
+    f_write_irq("HOST_IRQ 2 again", `RNIC_FW_HOST_IRQ, 2, 1);
+    f_write_irq("HOST_IRQ 2 once more", `RNIC_FW_HOST_IRQ, 2, 1);
+    f_read(`RNIC_FW_HOST_IRQ, 0, OKAY, 1);
+    n0 = irq_count;
+    f_write(`RNIC_FW_HOST_IRQ, 3, 4'h1, SLVERR);
+    h_write(`RNIC_FW_HOST_IRQ, 3, 4'hF, DECERR);
+    repeat (3) @(negedge clk);
+    check32("no irq for refused HOST_IRQ writes", irq_count - n0, 0);
+    irq_vec_exp = 5'd1;
     // IRQ_ENABLE[0] clear: a CMDQ_CI change raises nothing
     h_write(`RNIC_BAR0_CMDQ_PI, 5, 4'hF, OKAY);
     f_write_irq("CMDQ_CI 5, IRQ_ENABLE 2", `RNIC_FW_CMDQ_CI, 5, 0);

@@ -16,7 +16,9 @@
 # those FILE lists (tests/tools/send_payload_check.py), which the program
 # writes. With COSIM_PERFTEST_RUNS=FILE (tests/cosim/perftest.sh's runs) the
 # capture must hold what each perftest run reports, frame by frame
-# (tests/tools/perftest_check.py).
+# (tests/tools/perftest_check.py). With COSIM_CM_CHECK="OPTIONS" the
+# connection-manager exchanges and the data of the connections they set up
+# are checked (tests/tools/cm_check.py OPTIONS, e.g. --established 4).
 set -u
 sim=$1 libdir=$2 out=$3
 shift 3
@@ -101,6 +103,10 @@ if [ -z "$frames" ] || [ "$frames" -eq 0 ] || [ "$good" -ne "$frames" ]; then
 fi
 if [ -n "${COSIM_PAYLOAD_PHASES:-}" ]; then
   python3 "$here/../tools/send_payload_check.py" "$out/wire.pcap" --phases "$COSIM_PAYLOAD_PHASES" || exit 1
+fi
+if [ -n "${COSIM_CM_CHECK:-}" ]; then
+  # shellcheck disable=SC2086
+  python3 "$here/../tools/cm_check.py" "$out/wire.pcap" $COSIM_CM_CHECK || exit 1
 fi
 if [ -n "${COSIM_PERFTEST_RUNS:-}" ]; then
   python3 "$here/../tools/perftest_check.py" "$out/wire.pcap" "$COSIM_PERFTEST_RUNS" || exit 1

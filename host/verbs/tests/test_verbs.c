@@ -4741,6 +4741,10 @@ static void test_ah_from_wc(void)
 	memset(&a.grh.dgid, 0, sizeof(a.grh.dgid));
 	a.is_global = 1;
 	CHECK_EQ(ibv_resolve_eth_l2_from_gid(f.ctx, &a, mac, &vid), -EINVAL);
+	/* a source GID index the port lacks: -errno of ibv_query_gid, not -1 */
+	v4_gid(&a.grh.dgid, 0x0A000007);
+	a.grh.sgid_index = 200;
+	CHECK_EQ(ibv_resolve_eth_l2_from_gid(f.ctx, &a, mac, &vid), -EINVAL);
 	fx_close(&f);
 	remove_sim_dir(one_dev);
 }
