@@ -9,6 +9,7 @@ PKGS=(
   gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi
   libibverbs-dev librdmacm-dev ibverbs-utils rdmacm-utils perftest
   tshark
+  iproute2 util-linux
 )
 
 missing=()

@@ -140,6 +140,58 @@ struct rnic_fw_srq {
 	uint8_t log_stride; /* log2 receive WQE stride in bytes */
 };
 
+/* A connection-manager ID (rnic_fw_cm.h): a listener, or one end of a
+ * connection or of a service ID resolution, owned by one uctx. A free slot
+ * has handle 0 and keeps only gen. */
+struct rnic_fw_cm_id {
+	uint64_t tid;            /* TransactionID of the exchange under way */
+	uint32_t handle;         /* the host's name for it: gen << 8 | slot index */
+	uint32_t gen;            /* last generation drawn from this slot (1 .. 2^24 - 1) */
+	uint32_t local_comm_id;  /* gen << 8 | slot index, new for each REQ / SIDR_REQ */
+	uint32_t remote_comm_id; /* the peer's (its REQ, REP or SIDR_REQ request ID) */
+	uint32_t local_ip;       /* first octet in bits 31:24 */
+	uint32_t remote_ip;
+	uint32_t gsi_ip;         /* where the peer's GSI is: the REQ's destination, or
+				  * the source address of the peer's REQ (GSI_RX_SIP) */
+	uint32_t remote_qpn;     /* the peer's QP (REQ, REP, SIDR_REP) */
+	uint16_t uctx;           /* owner */
+	uint16_t ps;             /* RDMA CM port space */
+	uint16_t local_port;
+	uint16_t remote_port;
+	uint8_t remote_mac[6];   /* the peer's MAC (GSI_RX_SMAC, or as CM_CONNECT gave it) */
+	uint8_t qp_type;         /* RC, UC or UD */
+	uint8_t state;           /* RNIC_FW_CM_STATE_* */
+	uint8_t passive;         /* made at a listener by a REQ or SIDR_REQ */
+	uint8_t pdata[RNIC_CM_MAX_PDATA]; /* outgoing private data (CM_PDATA) */
+};
+
+/* A queued CM event: the output words CM_GET_EVENT returns (word 0 is
+ * left 0 for the status, cmd_out.handle in word 1) and the message's
+ * private data. */
+struct rnic_fw_cm_event {
+	uint32_t words[RNIC_CM_PDATA_DW];
+	uint32_t seq;  /* arrival order */
+	uint16_t uctx; /* owner; 0: the entry is free */
+	uint8_t pdata[RNIC_CM_MAX_PDATA];
+};
+
+/* The connection manager's state and counters. */
+struct rnic_fw_cm {
+	struct rnic_fw_cm_id id[RNIC_CM_IDS];
+	struct rnic_fw_cm_event ev[RNIC_CM_EVENT_DEPTH];
+	uint8_t vector[RNIC_FW_MAX_UCTXS]; /* CM_NOTIFY vector of each uctx (0: none) */
+	uint32_t ev_seq;      /* seq of the next event */
+	uint32_t tid_seq;     /* upper half of the last TransactionID begun */
+	uint32_t mads_rx;     /* MADs taken from the GSI mailbox */
+	uint32_t mads_bad;    /* of those, dropped: not a CM Send this CM decodes */
+	uint32_t mads_stray;  /* of those, ignored: no ID waits for them (late,
+			       * duplicate, unknown IDs; a DREQ is still answered) */
+	uint32_t mras;        /* of those, MRAs: taken and ignored (no timers) */
+	uint32_t ev_dropped;  /* of those, dropped: their event found the queue full */
+	uint32_t mads_tx;     /* MADs sent */
+	uint32_t tx_busy;     /* MADs not sent: the GSI mailbox stayed busy */
+};
+
 struct rnic_fw {
 	struct rnic_fw_hal hal;
 	struct rnic_fw_config cfg;
@@ -161,13 +213,15 @@ struct rnic_fw {
 	struct rnic_fw_srq srq[RNIC_FW_MAX_SRQS];
 	struct rnic_fw_xrcd xrcd[RNIC_FW_MAX_XRCDS];
 	struct rnic_fw_flow flow[RNIC_FW_MAX_FLOWS];
+	struct rnic_fw_cm cm;
 };
 
 /* Checks the port ID register, programs the port identity (MAC, IPv4, link
  * enable), writes every context entry (qpc, cqc, mpt, srqc) of the configured
  * sizes and every flow steering rule as zero, takes the command consumer
- * index from FW_CMDQ_CI and enables the command interrupt. Returns 0, -EINVAL for a bad config or
- * -ENODEV when FW_ID is not RNIC_MAGIC. */
+ * index from FW_CMDQ_CI and enables the command, hardware-event and GSI
+ * mailbox interrupts (FW IRQ_ENABLE [2:0]). Returns 0, -EINVAL for a bad
+ * config or -ENODEV when FW_ID is not RNIC_MAGIC. */
 int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 		 const struct rnic_fw_config *cfg);
 
@@ -175,7 +229,9 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
  * (at most RNIC_CMDQ_SLOTS - 1), writing each slot's 32 output words and
  * advancing FW_CMDQ_CI after each, and serves the hardware events
  * (rnic_fw_events), served first: they happened before the waiting commands.
- * Indexes wrap at RNIC_CMDQ_SLOTS. Returns the number of commands executed. */
+ * Then serves the connection manager's MADs waiting in the GSI mailbox
+ * (rnic_fw_cm_serve, when FW IRQ_STATUS[2] says one waits). Indexes wrap at
+ * RNIC_CMDQ_SLOTS. Returns the number of commands executed. */
 unsigned rnic_fw_poll(struct rnic_fw *fw);
 
 /* Executes one command: in[] is the RNIC_CMD_IN_WORDS input words, out[]

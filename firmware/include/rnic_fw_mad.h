@@ -1,6 +1,7 @@
 /* Management datagrams and the connection manager's messages: the common MAD
- * header (IBA 13.4.3) and the CM attributes REQ, MRA, REJ, REP, RTU, DREQ
- * and DREP (IBA 12.6), encoded into and decoded from a MAD_BYTES buffer.
+ * header (IBA 13.4.3) and the CM attributes REQ, MRA, REJ, REP, RTU, DREQ,
+ * DREP, SIDR_REQ and SIDR_REP (IBA 12.6), encoded into and decoded from a
+ * MAD_BYTES buffer.
  *
  * Every field is big-endian on the wire; bit fields are packed as the IBA
  * tables draw them, Byte[Bit] with bit 0 the most significant bit of the
@@ -29,7 +30,8 @@
 #define RNIC_FW_MAD_METHOD_SEND       0x03u /* ComMgtSend: every CM message */
 #define RNIC_FW_MAD_METHOD_GET_RESP   0x81u /* bit 7 (the R bit) marks a response */
 
-/* CM attribute IDs (IBA chapter 12). Only REQ .. DREP are encoded here. */
+/* CM attribute IDs (IBA chapter 12). REQ .. SIDR_REP are encoded here;
+ * ClassPortInfo, LAP and APR are not. */
 #define RNIC_FW_CM_ATTR_CLASS_PORT_INFO 0x0001u
 #define RNIC_FW_CM_ATTR_REQ      0x0010u
 #define RNIC_FW_CM_ATTR_MRA      0x0011u
@@ -55,8 +57,12 @@
 #define RNIC_FW_CM_RTU_PRIVATE_BYTES  224u
 #define RNIC_FW_CM_DREQ_PRIVATE_BYTES 220u
 #define RNIC_FW_CM_DREP_PRIVATE_BYTES 224u
+#define RNIC_FW_CM_SIDR_REQ_PRIVATE_BYTES 216u
+#define RNIC_FW_CM_SIDR_REP_PRIVATE_BYTES 136u
 /* REJ Additional Rejection Information (ARI). */
 #define RNIC_FW_CM_REJ_ARI_BYTES      72u
+/* SIDR_REP Additional Information (the redirect ClassPortInfo). */
+#define RNIC_FW_CM_SIDR_REP_INFO_BYTES 72u
 
 /* Message MRAed / Message REJected. */
 #define RNIC_FW_CM_MSG_REQ   0u
@@ -182,6 +188,31 @@ struct rnic_fw_cm_drep {
 	uint8_t private_data[RNIC_FW_CM_DREP_PRIVATE_BYTES];
 };
 
+/* Service ID Resolution request (IBA 12.6.12, 12.11): which UD QP serves
+ * service_id. The request ID names the exchange, as a communication ID
+ * does for a connection. */
+struct rnic_fw_cm_sidr_req {
+	uint64_t service_id;
+	uint32_t request_id;
+	uint16_t pkey;
+	uint8_t private_data[RNIC_FW_CM_SIDR_REQ_PRIVATE_BYTES];
+};
+
+/* Service ID Resolution response (IBA 12.6.13). status: 0 the QP is valid,
+ * 1 service ID not supported, 2 rejected by the provider, 3 no QP
+ * available, 4 redirect (info holds a ClassPortInfo), 5 version not
+ * supported (IBA 12.11.1). */
+struct rnic_fw_cm_sidr_rep {
+	uint64_t service_id;
+	uint32_t request_id;
+	uint32_t qpn;         /* 24 bits */
+	uint32_t qkey;
+	uint8_t status;
+	uint8_t info_length;  /* bytes of info[] that count, <= 72 */
+	uint8_t info[RNIC_FW_CM_SIDR_REP_INFO_BYTES];
+	uint8_t private_data[RNIC_FW_CM_SIDR_REP_PRIVATE_BYTES];
+};
+
 /* A CM MAD: hdr.attr_id says which member of the union is meant. */
 struct rnic_fw_cm_msg {
 	struct rnic_fw_mad_hdr hdr;
@@ -193,6 +224,8 @@ struct rnic_fw_cm_msg {
 		struct rnic_fw_cm_rtu rtu;
 		struct rnic_fw_cm_dreq dreq;
 		struct rnic_fw_cm_drep drep;
+		struct rnic_fw_cm_sidr_req sidr_req;
+		struct rnic_fw_cm_sidr_rep sidr_rep;
 	} u;
 };
 
@@ -212,17 +245,18 @@ void rnic_fw_cm_hdr_init(struct rnic_fw_mad_hdr *h, uint16_t attr_id, uint64_t t
 /* Encodes m (header and the attribute hdr.attr_id names) into all
  * RNIC_MAD_BYTES of mad[]. Returns 0; -EINVAL when the header is not a CM
  * Send (base version 1, class 0x07, class version 2, method 0x03);
- * -ENOMSG for an attribute other than REQ .. DREP; -ERANGE when a field
- * holds a value wider than its bits (or a REJ ari_length above 72). On an
- * error mad[] is not written. */
+ * -ENOMSG for an attribute other than REQ .. SIDR_REP; -ERANGE when a
+ * field holds a value wider than its bits (or a REJ ari_length or SIDR_REP
+ * info_length above 72). On an error mad[] is not written. */
 int rnic_fw_cm_encode(const struct rnic_fw_cm_msg *m, uint8_t *mad);
 
 /* Decodes a received CM MAD of len bytes into *m (zeroed first). Returns 0;
  * -EMSGSIZE when len is not RNIC_MAD_BYTES; -EPROTONOSUPPORT for a base
  * version other than 1 or a class version other than 2; -EPROTO for a
  * management class other than CM; -EOPNOTSUPP for a method other than Send;
- * -ENOMSG for an attribute other than REQ .. DREP; -EBADMSG for a REJ whose
- * Reject Info Length exceeds its 72 ARI bytes. Reserved bits are ignored.
+ * -ENOMSG for an attribute other than REQ .. SIDR_REP; -EBADMSG for a REJ
+ * whose Reject Info Length, or a SIDR_REP whose Additional Information
+ * Length, exceeds its 72 bytes. Reserved bits are ignored.
  * Field values are not judged (that is the state machine's business). */
 int rnic_fw_cm_decode(const uint8_t *mad, uint32_t len, struct rnic_fw_cm_msg *m);
 

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stddef.h>
 
+#include "rnic_fw_cm.h"
 #include "rnic_fw_internal.h"
 
 uint32_t rnic_fw_rd(const struct rnic_fw *fw, uint32_t off)
@@ -122,8 +123,8 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 	for (uint32_t i = 0; i < RNIC_HW_EVENT_DEPTH &&
 			    (rnic_fw_rd(fw, RNIC_FW_EVENT) >> 24) != RNIC_HW_EVENT_NONE; i++)
 		rnic_fw_wr(fw, RNIC_FW_EVENT_POP, 1u);
-	rnic_fw_wr(fw, RNIC_FW_IRQ_STATUS, 3u); /* w1c [1:0] */
-	rnic_fw_wr(fw, RNIC_FW_IRQ_ENABLE, 3u); /* commands, hardware events */
+	rnic_fw_wr(fw, RNIC_FW_IRQ_STATUS, 7u); /* w1c [2:0] */
+	rnic_fw_wr(fw, RNIC_FW_IRQ_ENABLE, 7u); /* commands, hardware events, GSI MADs */
 	return 0;
 }
 
@@ -157,6 +158,18 @@ uint32_t rnic_fw_execute(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
 	case RNIC_CMD_OP_QUERY_SRQ:    status = rnic_fw_cmd_query_srq(fw, in, out); break;
 	case RNIC_CMD_OP_CREATE_FLOW:  status = rnic_fw_cmd_create_flow(fw, in, out); break;
 	case RNIC_CMD_OP_DESTROY_FLOW: status = rnic_fw_cmd_destroy_flow(fw, in, out); break;
+	case RNIC_CMD_OP_CM_NOTIFY:     status = rnic_fw_cmd_cm_notify(fw, in, out); break;
+	case RNIC_CMD_OP_CM_CREATE_ID:  status = rnic_fw_cmd_cm_create_id(fw, in, out); break;
+	case RNIC_CMD_OP_CM_LISTEN:     status = rnic_fw_cmd_cm_listen(fw, in, out); break;
+	case RNIC_CMD_OP_CM_CONNECT:    status = rnic_fw_cmd_cm_connect(fw, in, out); break;
+	case RNIC_CMD_OP_CM_ACCEPT:     status = rnic_fw_cmd_cm_accept(fw, in, out); break;
+	case RNIC_CMD_OP_CM_REJECT:     status = rnic_fw_cmd_cm_reject(fw, in, out); break;
+	case RNIC_CMD_OP_CM_ESTABLISH:  status = rnic_fw_cmd_cm_establish(fw, in, out); break;
+	case RNIC_CMD_OP_CM_DISCONNECT: status = rnic_fw_cmd_cm_disconnect(fw, in, out); break;
+	case RNIC_CMD_OP_CM_DESTROY:    status = rnic_fw_cmd_cm_destroy(fw, in, out); break;
+	case RNIC_CMD_OP_CM_PDATA:      status = rnic_fw_cmd_cm_pdata(fw, in, out); break;
+	case RNIC_CMD_OP_CM_GET_EVENT:  status = rnic_fw_cmd_cm_get_event(fw, in, out); break;
+	case RNIC_CMD_OP_CM_ACK_EVENT:  status = rnic_fw_cmd_cm_ack_event(fw, in, out); break;
 	default:                       status = RNIC_CMD_STATUS_BAD_OPCODE; break;
 	}
 	if (status != RNIC_CMD_STATUS_OK)
@@ -192,5 +205,7 @@ unsigned rnic_fw_poll(struct rnic_fw *fw)
 		rnic_fw_wr(fw, RNIC_FW_CMDQ_CI, fw->ci);
 		done++;
 	}
+	/* MADs last: a peer's answer to a command just run finds its ID */
+	(void)rnic_fw_cm_serve(fw);
 	return done;
 }

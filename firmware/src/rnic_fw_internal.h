@@ -63,6 +63,24 @@ uint32_t rnic_fw_cmd_query_srq(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 uint32_t rnic_fw_cmd_create_flow(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 uint32_t rnic_fw_cmd_destroy_flow(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
 
+/* Connection manager (rnic_fw_cm.c; rnic_fw_cm.h has the rest). */
+uint32_t rnic_fw_cmd_cm_notify(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_create_id(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_listen(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_connect(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_accept(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_reject(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_establish(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_disconnect(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_destroy(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_pdata(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_get_event(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+uint32_t rnic_fw_cmd_cm_ack_event(struct rnic_fw *fw, const uint32_t *in, uint32_t *out);
+
+/* The node GUID (QUERY_DEVICE, the CM's local CA GUID): EUI-64 of the port
+ * MAC, guid[0] the most significant byte (rnic_fw_res.c). */
+void rnic_fw_node_guid(const struct rnic_fw *fw, uint8_t *guid);
+
 /* Flow steering rules (rnic_fw_flow.c): how many steer to QP qpn; remove
  * every rule of uctx (FREE_UCTX, before its QPs). */
 uint32_t rnic_fw_qp_flows(const struct rnic_fw *fw, uint32_t qpn);

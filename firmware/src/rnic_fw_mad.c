@@ -5,9 +5,10 @@
  * Positions are the IBA's Byte[Bit] with bit 0 the most significant bit of
  * the byte; attribute positions count from MAD byte 24. The tables follow
  * the message-contents tables of IBA 12.6 (REQ, MRA, REJ, REP, RTU, DREQ,
- * DREP), checked against Linux's include/rdma/ibta_vol1_c12.h and its
- * earlier drivers/infiniband/core/cm_msgs.h; the header follows IBA 13.4.3
- * (struct ib_mad_hdr in Linux's include/rdma/ib_mad.h).
+ * DREP, SIDR_REQ, SIDR_REP), checked against Linux's
+ * include/rdma/ibta_vol1_c12.h and its earlier drivers/infiniband/core/cm_msgs.h;
+ * the header follows IBA 13.4.3 (struct ib_mad_hdr in Linux's
+ * include/rdma/ib_mad.h).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -163,6 +164,29 @@ static const struct rnic_fw_mad_field rnic_fw_cm_drep_fields[] = {
 	RNIC_FW_MAD_BYTES(struct rnic_fw_cm_drep, private_data, 8),
 };
 
+/* SIDR_REQ Message Contents. Reserved: 6..7. */
+static const struct rnic_fw_mad_field rnic_fw_cm_sidr_req_fields[] = {
+	RNIC_FW_MAD_BITS(struct rnic_fw_cm_sidr_req, request_id, 0, 0, 32),
+	RNIC_FW_MAD_BITS(struct rnic_fw_cm_sidr_req, pkey, 4, 0, 16),
+	RNIC_FW_MAD_BITS(struct rnic_fw_cm_sidr_req, service_id, 8, 0, 64),
+	RNIC_FW_MAD_BYTES(struct rnic_fw_cm_sidr_req, private_data, 16),
+};
+
+/* SIDR_REP Message Contents. Reserved: 6..7, 11 (later IBA releases put a
+ * vendor ID there; this codec writes zero). */
+#define S(m, byte, bit, width) RNIC_FW_MAD_BITS(struct rnic_fw_cm_sidr_rep, m, byte, bit, width)
+static const struct rnic_fw_mad_field rnic_fw_cm_sidr_rep_fields[] = {
+	S(request_id, 0, 0, 32),
+	S(status, 4, 0, 8),
+	S(info_length, 5, 0, 8),
+	S(qpn, 8, 0, 24),
+	S(service_id, 12, 0, 64),
+	S(qkey, 20, 0, 32),
+	RNIC_FW_MAD_BYTES(struct rnic_fw_cm_sidr_rep, info, 24),
+	RNIC_FW_MAD_BYTES(struct rnic_fw_cm_sidr_rep, private_data, 96),
+};
+#undef S
+
 #define RNIC_FW_MAD_NFIELDS(t) ((uint8_t)(sizeof(t) / sizeof((t)[0])))
 
 struct rnic_fw_cm_layout {
@@ -179,6 +203,10 @@ static const struct rnic_fw_cm_layout rnic_fw_cm_layouts[] = {
 	{ RNIC_FW_CM_ATTR_RTU, RNIC_FW_MAD_NFIELDS(rnic_fw_cm_rtu_fields), rnic_fw_cm_rtu_fields },
 	{ RNIC_FW_CM_ATTR_DREQ, RNIC_FW_MAD_NFIELDS(rnic_fw_cm_dreq_fields), rnic_fw_cm_dreq_fields },
 	{ RNIC_FW_CM_ATTR_DREP, RNIC_FW_MAD_NFIELDS(rnic_fw_cm_drep_fields), rnic_fw_cm_drep_fields },
+	{ RNIC_FW_CM_ATTR_SIDR_REQ, RNIC_FW_MAD_NFIELDS(rnic_fw_cm_sidr_req_fields),
+	  rnic_fw_cm_sidr_req_fields },
+	{ RNIC_FW_CM_ATTR_SIDR_REP, RNIC_FW_MAD_NFIELDS(rnic_fw_cm_sidr_rep_fields),
+	  rnic_fw_cm_sidr_rep_fields },
 };
 
 /* Each private data field runs to the end of the attribute. */
@@ -190,6 +218,9 @@ _Static_assert(36 + RNIC_FW_CM_REP_PRIVATE_BYTES == RNIC_FW_CM_ATTR_BYTES, "REP 
 _Static_assert(8 + RNIC_FW_CM_RTU_PRIVATE_BYTES == RNIC_FW_CM_ATTR_BYTES, "RTU size");
 _Static_assert(12 + RNIC_FW_CM_DREQ_PRIVATE_BYTES == RNIC_FW_CM_ATTR_BYTES, "DREQ size");
 _Static_assert(8 + RNIC_FW_CM_DREP_PRIVATE_BYTES == RNIC_FW_CM_ATTR_BYTES, "DREP size");
+_Static_assert(16 + RNIC_FW_CM_SIDR_REQ_PRIVATE_BYTES == RNIC_FW_CM_ATTR_BYTES, "SIDR_REQ size");
+_Static_assert(96 + RNIC_FW_CM_SIDR_REP_PRIVATE_BYTES == RNIC_FW_CM_ATTR_BYTES, "SIDR_REP size");
+_Static_assert(24 + RNIC_FW_CM_SIDR_REP_INFO_BYTES == 96, "SIDR_REP info size");
 _Static_assert(RNIC_MAD_BYTES == 256u, "a MAD is 256 bytes (IBA 13.4)");
 
 static const struct rnic_fw_cm_layout *rnic_fw_cm_layout(uint16_t attr_id)
@@ -255,6 +286,17 @@ static void rnic_fw_mad_bits_put(uint8_t *w, const struct rnic_fw_mad_field *f, 
 		w[f->byte + i] = (uint8_t)acc;
 		acc >>= 8;
 	}
+}
+
+/* A length field that counts bytes of a 72-byte array (REJ ARI, SIDR_REP
+ * additional information) names no more than the array holds. */
+static int rnic_fw_cm_lengths_ok(const struct rnic_fw_cm_msg *m)
+{
+	if (m->hdr.attr_id == RNIC_FW_CM_ATTR_REJ)
+		return m->u.rej.ari_length <= RNIC_FW_CM_REJ_ARI_BYTES;
+	if (m->hdr.attr_id == RNIC_FW_CM_ATTR_SIDR_REP)
+		return m->u.sidr_rep.info_length <= RNIC_FW_CM_SIDR_REP_INFO_BYTES;
+	return 1;
 }
 
 /* Every member fits its bits. */
@@ -343,8 +385,7 @@ int rnic_fw_cm_encode(const struct rnic_fw_cm_msg *m, uint8_t *mad)
 	l = rnic_fw_cm_layout(m->hdr.attr_id);
 	if (l == NULL)
 		return -ENOMSG;
-	if (!rnic_fw_mad_fits(s, l->fields, l->nfields) ||
-	    (l->attr_id == RNIC_FW_CM_ATTR_REJ && m->u.rej.ari_length > RNIC_FW_CM_REJ_ARI_BYTES))
+	if (!rnic_fw_mad_fits(s, l->fields, l->nfields) || !rnic_fw_cm_lengths_ok(m))
 		return -ERANGE;
 	rnic_fw_mad_bytes_zero(mad, RNIC_MAD_BYTES);
 	rnic_fw_mad_hdr_put(mad, &m->hdr);
@@ -373,7 +414,7 @@ int rnic_fw_cm_decode(const uint8_t *mad, uint32_t len, struct rnic_fw_cm_msg *m
 	if (l == NULL)
 		return -ENOMSG;
 	rnic_fw_mad_get((uint8_t *)&m->u, mad + RNIC_FW_MAD_HDR_BYTES, l->fields, l->nfields);
-	if (l->attr_id == RNIC_FW_CM_ATTR_REJ && m->u.rej.ari_length > RNIC_FW_CM_REJ_ARI_BYTES)
+	if (!rnic_fw_cm_lengths_ok(m))
 		return -EBADMSG;
 	return 0;
 }

@@ -550,7 +550,13 @@ uint32_t rnic_fw_cmd_modify_qp(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 						 0;
 	}
 	rnic_fw_words_copy(qp->qpc, qpc, RNIC_CTX_WORDS);
-	rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_QPC, qpn, qp->qpc, RNIC_CTX_WORDS);
+	/* The hardware clears a QP's queue state whenever an entry in RESET or
+	 * INIT is written (the start of a QP's life). An INIT -> INIT change
+	 * must keep the receives already posted, and nothing reads a QP in
+	 * INIT: the master copy takes the attributes, and the write of the
+	 * next state (RTR, RESET or ERR) carries them to the hardware. */
+	if (!(cur == RNIC_QP_STATE_INIT && next == RNIC_QP_STATE_INIT))
+		rnic_fw_ctx_write(fw, RNIC_CTX_TABLE_QPC, qpn, qp->qpc, RNIC_CTX_WORDS);
 	/* IBA 11.6.3.1: a QP on an SRQ entering the error state, here by the
 	 * host's request, reports Last WQE Reached as a hardware error does */
 	if (next == RNIC_QP_STATE_ERR && cur != RNIC_QP_STATE_ERR && rnic_qpc_get_srq_en(qpc))

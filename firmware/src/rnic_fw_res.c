@@ -1,6 +1,7 @@
 /* Device and port queries; user contexts, protection domains, XRC domains,
  * completion queues and memory regions. Every command validates everything
  * first and changes state only once nothing can fail. */
+#include "rnic_fw_cm.h"
 #include "rnic_fw_internal.h"
 
 /* struct rnic_fw_srq keeps an XRC SRQ's domain in 16 bits. */
@@ -8,17 +9,31 @@ _Static_assert(RNIC_LOG_XRCDS <= 16, "XRCD numbers fit struct rnic_fw_srq.xrcdn"
 
 /* ---- queries ---------------------------------------------------------- */
 
-uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+/* EUI-64 from the EUI-48 MAC: insert FF FE in the middle and flip the
+ * universal/local bit (bit 1 of the first byte). */
+void rnic_fw_node_guid(const struct rnic_fw *fw, uint8_t *guid)
 {
 	const uint8_t *m = fw->cfg.mac;
-	/* EUI-64 from the EUI-48 MAC: insert FF FE in the middle and flip the
-	 * universal/local bit (bit 1 of the first byte). GUID byte 0 goes to
-	 * bits 7:0, as the bytes lie in memory (the host's __be64). */
-	const uint8_t guid[8] = { (uint8_t)(m[0] ^ 0x02u), m[1], m[2], 0xFF, 0xFE,
-				  m[3], m[4], m[5] };
+
+	guid[0] = (uint8_t)(m[0] ^ 0x02u);
+	guid[1] = m[1];
+	guid[2] = m[2];
+	guid[3] = 0xFF;
+	guid[4] = 0xFE;
+	guid[5] = m[3];
+	guid[6] = m[4];
+	guid[7] = m[5];
+}
+
+uint32_t rnic_fw_cmd_query_device(struct rnic_fw *fw, const uint32_t *in, uint32_t *out)
+{
+	uint8_t guid[8];
 	uint64_t g = 0;
 
 	(void)in;
+	/* GUID byte 0 goes to bits 7:0, as the bytes lie in memory (the
+	 * host's __be64). */
+	rnic_fw_node_guid(fw, guid);
 	for (uint32_t i = 0; i < 8; i++)
 		g |= (uint64_t)guid[i] << (8u * i);
 	rnic_cmd_query_device_out_set_fw_ver(out, RNIC_FW_VERSION_MAJOR << 16 |
@@ -141,6 +156,9 @@ uint32_t rnic_fw_cmd_free_uctx(struct rnic_fw *fw, const uint32_t *in, uint32_t 
 	(void)out;
 	if (!rnic_fw_uctx_live(fw, u) || rnic_cmd_in_get_uctx(in) != u)
 		return RNIC_CMD_STATUS_BAD_HANDLE;
+	/* CM IDs first: their peers are told (DREQ, DREP, REJ) before the
+	 * QPs go */
+	rnic_fw_cm_free_uctx(fw, u);
 	rnic_fw_flows_free_uctx(fw, u);
 	for (uint32_t i = RNIC_FW_FIRST_QPN; i < fw->nqps; i++)
 		if (fw->qp[i].valid && fw->qp[i].uctx == u)

@@ -16,7 +16,7 @@ static void test_init_programs_port_and_clears_tables(void)
 	CHECK_EQ(tm.mac_hi, 0x0211u);
 	CHECK_EQ(tm.ipv4, 0xC0A80A01u);
 	CHECK_EQ(tm.port_ctrl, 1);
-	CHECK_EQ(tm.irq_enable, 3); /* commands and hardware events */
+	CHECK_EQ(tm.irq_enable, 7); /* commands, hardware events, GSI MADs */
 	CHECK_EQ(tm.nwrites, RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS + RNIC_FW_MAX_SRQS +
 				     RNIC_FW_MAX_FLOWS);
 	for (unsigned i = 0; i < RNIC_FW_MAX_QPS; i++)

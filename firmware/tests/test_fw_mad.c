@@ -36,6 +36,12 @@
  *   RTU      0, 4 comm IDs, 8..231 private data (224)
  *   DREQ     0, 4 comm IDs, 8..10 remote QPN/EECN, 12..231 private (220)
  *   DREP     0, 4 comm IDs, 8..231 private data (224)
+ *   SIDR_REQ 0..3 request ID, 4..5 P_Key, 6..7 reserved, 8..15 service ID,
+ *            16..231 private data (216)
+ *   SIDR_REP 0..3 request ID, 4 status, 5 additional information length,
+ *            6..7 reserved, 8..10 QPN, 11 reserved, 12..19 service ID,
+ *            20..23 Q_Key, 24..95 additional information (72),
+ *            96..231 private data (136)
  *
  * The expected bytes below are built by hand from this list, not by the
  * codec's own tables. */
@@ -219,6 +225,28 @@ static void t_msg_eq(const struct rnic_fw_cm_msg *x, const struct rnic_fw_cm_msg
 		CHECK(memcmp(a->private_data, b->private_data, sizeof(a->private_data)) == 0);
 		break;
 	}
+	case RNIC_FW_CM_ATTR_SIDR_REQ: {
+		const struct rnic_fw_cm_sidr_req *a = &x->u.sidr_req, *b = &y->u.sidr_req;
+
+		CHECK_EQ(a->request_id, b->request_id);
+		CHECK_EQ(a->pkey, b->pkey);
+		CHECK_EQ(a->service_id, b->service_id);
+		CHECK(memcmp(a->private_data, b->private_data, sizeof(a->private_data)) == 0);
+		break;
+	}
+	case RNIC_FW_CM_ATTR_SIDR_REP: {
+		const struct rnic_fw_cm_sidr_rep *a = &x->u.sidr_rep, *b = &y->u.sidr_rep;
+
+		CHECK_EQ(a->request_id, b->request_id);
+		CHECK_EQ(a->status, b->status);
+		CHECK_EQ(a->info_length, b->info_length);
+		CHECK_EQ(a->qpn, b->qpn);
+		CHECK_EQ(a->service_id, b->service_id);
+		CHECK_EQ(a->qkey, b->qkey);
+		CHECK(memcmp(a->info, b->info, sizeof(a->info)) == 0);
+		CHECK(memcmp(a->private_data, b->private_data, sizeof(a->private_data)) == 0);
+		break;
+	}
 	default:
 		CHECK(0 && "unexpected attribute");
 	}
@@ -328,12 +356,29 @@ static void t_fill(struct rnic_fw_cm_msg *m, uint16_t attr)
 		m->u.drep.remote_comm_id = 0x5D6E7F80u;
 		t_pattern(m->u.drep.private_data, sizeof(m->u.drep.private_data), 0x88u);
 		break;
+	case RNIC_FW_CM_ATTR_SIDR_REQ:
+		m->u.sidr_req.request_id = 0xA9B8C7D6u;
+		m->u.sidr_req.pkey = 0xE5F4u;
+		m->u.sidr_req.service_id = 0x8172635445362718ull;
+		t_pattern(m->u.sidr_req.private_data, sizeof(m->u.sidr_req.private_data), 0x99u);
+		break;
+	case RNIC_FW_CM_ATTR_SIDR_REP:
+		m->u.sidr_rep.request_id = 0xB3C4D5E6u;
+		m->u.sidr_rep.status = 0xF7u;
+		m->u.sidr_rep.info_length = 72;
+		m->u.sidr_rep.qpn = 0xD1E2F3u;
+		m->u.sidr_rep.service_id = 0x9A8B7C6D5E4F3021ull;
+		m->u.sidr_rep.qkey = 0xC1234567u;
+		t_pattern(m->u.sidr_rep.info, sizeof(m->u.sidr_rep.info), 0xAAu);
+		t_pattern(m->u.sidr_rep.private_data, sizeof(m->u.sidr_rep.private_data), 0xBBu);
+		break;
 	}
 }
 
 static const uint16_t t_attrs[] = {
 	RNIC_FW_CM_ATTR_REQ, RNIC_FW_CM_ATTR_MRA, RNIC_FW_CM_ATTR_REJ, RNIC_FW_CM_ATTR_REP,
 	RNIC_FW_CM_ATTR_RTU, RNIC_FW_CM_ATTR_DREQ, RNIC_FW_CM_ATTR_DREP,
+	RNIC_FW_CM_ATTR_SIDR_REQ, RNIC_FW_CM_ATTR_SIDR_REP,
 };
 #define T_NATTRS (sizeof(t_attrs) / sizeof(t_attrs[0]))
 
@@ -632,6 +677,60 @@ static void t_known_mra_dreq_drep(void)
 	t_known("DREP", &m, w);
 }
 
+/* A SIDR_REQ of the RDMA CM's UDP port space, port 20001 (service ID
+ * 0x0000000001114E21), and the SIDR_REP that accepts it with a UD QP. */
+static void t_known_sidr(void)
+{
+	struct rnic_fw_cm_msg m;
+	uint8_t w[RNIC_MAD_BYTES], *a = w + A0;
+
+	t_msg_init(&m, RNIC_FW_CM_ATTR_SIDR_REQ, 0x0000000500000123ull);
+	m.u.sidr_req.request_id = 0x00000107u;
+	m.u.sidr_req.pkey = 0xFFFFu;
+	m.u.sidr_req.service_id = 0x0000000001114E21ull;
+	t_pattern(m.u.sidr_req.private_data, sizeof(m.u.sidr_req.private_data), 0x1Fu);
+	t_hdr_bytes(w, 0x0017, 0x0000000500000123ull);
+	t_be(a, 0, 0x00000107u, 4);            /* request ID 0..3 */
+	t_be(a, 4, 0xFFFFu, 2);                /* P_Key 4..5 */
+	t_be(a, 8, 0x0000000001114E21ull, 8);  /* service ID 8..15 */
+	t_pattern(a + 16, 216, 0x1Fu);         /* private data 16..231 */
+	CHECK_EQ(w[24 + 13], 0x11);
+	CHECK_EQ(w[24 + 14], 0x4E);
+	t_known("SIDR_REQ", &m, w);
+
+	t_msg_init(&m, RNIC_FW_CM_ATTR_SIDR_REP, 0x0000000500000123ull);
+	m.u.sidr_rep.request_id = 0x00000107u;
+	m.u.sidr_rep.status = 0;
+	m.u.sidr_rep.info_length = 5;
+	m.u.sidr_rep.qpn = 0x00A0B1u;
+	m.u.sidr_rep.service_id = 0x0000000001114E21ull;
+	m.u.sidr_rep.qkey = 0x01234567u;
+	t_pattern(m.u.sidr_rep.info, sizeof(m.u.sidr_rep.info), 0x2Eu);
+	t_pattern(m.u.sidr_rep.private_data, sizeof(m.u.sidr_rep.private_data), 0x3Du);
+	t_hdr_bytes(w, 0x0018, 0x0000000500000123ull);
+	t_be(a, 0, 0x00000107u, 4);            /* request ID 0..3 */
+	a[4] = 0;                              /* status */
+	a[5] = 5;                              /* additional information length */
+	t_be(a, 8, 0x00A0B1u, 3);              /* QPN 8..10 */
+	t_be(a, 12, 0x0000000001114E21ull, 8); /* service ID 12..19 */
+	t_be(a, 20, 0x01234567u, 4);           /* Q_Key 20..23 */
+	t_pattern(a + 24, 72, 0x2Eu);          /* additional information 24..95 */
+	t_pattern(a + 96, 136, 0x3Du);         /* private data 96..231 */
+	t_known("SIDR_REP", &m, w);
+
+	/* a rejecting one: status 2, no information */
+	m.u.sidr_rep.status = 2;
+	m.u.sidr_rep.info_length = 0;
+	m.u.sidr_rep.qpn = 0;
+	m.u.sidr_rep.qkey = 0;
+	memset(m.u.sidr_rep.info, 0, sizeof(m.u.sidr_rep.info));
+	a[4] = 2;
+	a[5] = 0;
+	memset(a + 8, 0, 3);
+	memset(a + 20, 0, 76);
+	t_known("SIDR_REP reject", &m, w);
+}
+
 /* ---- reserved bits: exactly the spec's, never read, written as zero ---- */
 
 struct t_rsvd {
@@ -653,6 +752,8 @@ static void t_reserved(uint16_t attr, const struct t_rsvd *r, uint32_t n)
 	ones[17] = (uint8_t)attr;
 	if (attr == RNIC_FW_CM_ATTR_REJ)
 		ones[A0 + 9] = 72 << 1 | 1;
+	if (attr == RNIC_FW_CM_ATTR_SIDR_REP)
+		ones[A0 + 5] = 72;
 	CHECK_EQ(rnic_fw_cm_decode(ones, sizeof(ones), &m), 0);
 	/* Re-encoded: the same bytes with every reserved bit clear. */
 	memcpy(want, ones, sizeof(want));
@@ -690,6 +791,8 @@ static void t_reserved_all(void)
 	static const struct t_rsvd rej[] = { { 8, 0x3F }, { 9, 0x01 } };
 	static const struct t_rsvd rep[] = { { 15, 0xFF }, { 19, 0xFF }, { 23, 0xFF }, { 27, 0x0F } };
 	static const struct t_rsvd dreq[] = { { 11, 0xFF } };
+	static const struct t_rsvd sidr_req[] = { { 6, 0xFF }, { 7, 0xFF } };
+	static const struct t_rsvd sidr_rep[] = { { 6, 0xFF }, { 7, 0xFF }, { 11, 0xFF } };
 
 	t_reserved(RNIC_FW_CM_ATTR_REQ, req, sizeof(req) / sizeof(req[0]));
 	t_reserved(RNIC_FW_CM_ATTR_MRA, mra, sizeof(mra) / sizeof(mra[0]));
@@ -698,6 +801,8 @@ static void t_reserved_all(void)
 	t_reserved(RNIC_FW_CM_ATTR_RTU, NULL, 0);
 	t_reserved(RNIC_FW_CM_ATTR_DREQ, dreq, sizeof(dreq) / sizeof(dreq[0]));
 	t_reserved(RNIC_FW_CM_ATTR_DREP, NULL, 0);
+	t_reserved(RNIC_FW_CM_ATTR_SIDR_REQ, sidr_req, sizeof(sidr_req) / sizeof(sidr_req[0]));
+	t_reserved(RNIC_FW_CM_ATTR_SIDR_REP, sidr_rep, sizeof(sidr_rep) / sizeof(sidr_rep[0]));
 }
 
 /* ---- malformed input ---- */
@@ -708,9 +813,8 @@ static void t_malformed(void)
 	uint8_t good[RNIC_MAD_BYTES + 1], bad[RNIC_MAD_BYTES + 1];
 	struct rnic_fw_mad_hdr h;
 	static const uint16_t unknown[] = { 0x0000, RNIC_FW_CM_ATTR_CLASS_PORT_INFO, 0x000F,
-					    RNIC_FW_CM_ATTR_SIDR_REQ, RNIC_FW_CM_ATTR_SIDR_REP,
-					    RNIC_FW_CM_ATTR_LAP, RNIC_FW_CM_ATTR_APR, 0x1000,
-					    0xFFFF };
+					    RNIC_FW_CM_ATTR_LAP, RNIC_FW_CM_ATTR_APR, 0x001B,
+					    0x1000, 0xFFFF };
 	static const uint8_t methods[] = { 0x00, 0x01, 0x02, 0x81, 0x83, 0x7F, 0xFF };
 
 	t_fill(&m, RNIC_FW_CM_ATTR_REP);
@@ -767,6 +871,16 @@ static void t_malformed(void)
 		CHECK_EQ(rnic_fw_cm_decode(bad, RNIC_MAD_BYTES, &m), len <= 72 ? 0 : -EBADMSG);
 		if (len <= 72)
 			CHECK_EQ(m.u.rej.ari_length, len);
+	}
+	/* a SIDR_REP whose additional information length runs past its 72 bytes */
+	t_fill(&m, RNIC_FW_CM_ATTR_SIDR_REP);
+	CHECK_EQ(rnic_fw_cm_encode(&m, good), 0);
+	for (uint32_t len = 0; len < 256; len++) {
+		memcpy(bad, good, RNIC_MAD_BYTES);
+		bad[A0 + 5] = (uint8_t)len;
+		CHECK_EQ(rnic_fw_cm_decode(bad, RNIC_MAD_BYTES, &m), len <= 72 ? 0 : -EBADMSG);
+		if (len <= 72)
+			CHECK_EQ(m.u.sidr_rep.info_length, len);
 	}
 	/* the same checks hold whichever message it is: a wrong class on a REQ */
 	t_fill(&m, RNIC_FW_CM_ATTR_REQ);
@@ -842,6 +956,8 @@ static void t_encode_errors(void)
 	T_WIDE(RNIC_FW_CM_ATTR_REP, rep.rnr_retry_count, 8);
 	T_WIDE(RNIC_FW_CM_ATTR_REP, rep.srq, 2);
 	T_WIDE(RNIC_FW_CM_ATTR_DREQ, dreq.remote_qpn_eecn, 0x1000000u);
+	T_WIDE(RNIC_FW_CM_ATTR_SIDR_REP, sidr_rep.qpn, 0x1000000u);
+	T_WIDE(RNIC_FW_CM_ATTR_SIDR_REP, sidr_rep.info_length, 73); /* 8 bits, 72 bytes */
 #undef T_WIDE
 
 	/* not a CM Send header */
@@ -931,6 +1047,7 @@ int main(void)
 	t_known_rej();
 	t_known_rtu();
 	t_known_mra_dreq_drep();
+	t_known_sidr();
 	t_reserved_all();
 	t_malformed();
 	t_encode_errors();

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "rnic_sim_ctl.h"
+#include "rnic_priv.h"
 #include "rnic_verbs.h"
 
 /* ------------------------------------------------------------------ */
@@ -368,19 +369,70 @@ static int rnic_query_rt_values_op(struct ibv_context *context, struct ibv_value
 	return 0;
 }
 
+/*
+ * The contexts open in this process. A NIC takes one client (the
+ * simulator's vfio-user socket, like a VFIO device, serves one process), so
+ * a second ibv_open_device of the same device in a process returns the
+ * context already open, counted; ibv_close_device closes it at the last
+ * close. librdmacm and an application (perftest -R, rping) thus share the
+ * device, as they share the kernel's device with rdma-core.
+ */
+static pthread_mutex_t rnic_open_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rnic_context *rnic_open_list;
+
+static struct ibv_context *rnic_open_device(struct rnic_device *dev);
+
 RNIC_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 {
 	struct rnic_device *dev = (struct rnic_device *)device;
+	struct rnic_context *c;
+	struct ibv_context *ic = NULL;
+
+	if (!device) {
+		errno = EINVAL;
+		return NULL;
+	}
+	pthread_mutex_lock(&rnic_open_lock);
+	for (c = rnic_open_list; c; c = c->open_next)
+		if (!strcmp(c->dev.ibdev.dev_path, dev->ibdev.dev_path)) {
+			c->open_refs++;
+			ic = &c->vctx.context;
+			break;
+		}
+	if (!ic) {
+		ic = rnic_open_device(dev);
+		if (ic) {
+			c = rnic_ctx(ic);
+			c->open_refs = 1;
+			c->open_next = rnic_open_list;
+			rnic_open_list = c;
+		}
+	}
+	pthread_mutex_unlock(&rnic_open_lock);
+	return ic;
+}
+
+RNIC_EXPORT int rnic_device_in_use(struct ibv_device *device)
+{
+	struct rnic_device *dev = (struct rnic_device *)device;
+	struct rnic_context *c;
+	int found = 0;
+
+	pthread_mutex_lock(&rnic_open_lock);
+	for (c = rnic_open_list; c && !found; c = c->open_next)
+		found = !strcmp(c->dev.ibdev.dev_path, dev->ibdev.dev_path);
+	pthread_mutex_unlock(&rnic_open_lock);
+	return found;
+}
+
+static struct ibv_context *rnic_open_device(struct rnic_device *dev)
+{
 	uint32_t in[RNIC_CMD_IN_WORDS] = {0}, out[RNIC_CMD_OUT_WORDS];
 	struct rnic_context *ctx;
 	struct ibv_context *ic;
 	const char *tmo;
 	int err;
 
-	if (!device) {
-		errno = EINVAL;
-		return NULL;
-	}
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx) {
 		errno = ENOMEM;
@@ -475,10 +527,21 @@ fail:
 
 RNIC_EXPORT int ibv_close_device(struct ibv_context *context)
 {
-	struct rnic_context *ctx = rnic_ctx(context);
+	struct rnic_context *ctx = rnic_ctx(context), **pp;
 	uint32_t in[RNIC_CMD_IN_WORDS] = {0};
 	int err;
 
+	pthread_mutex_lock(&rnic_open_lock);
+	if (--ctx->open_refs) {
+		pthread_mutex_unlock(&rnic_open_lock);
+		return 0;
+	}
+	for (pp = &rnic_open_list; *pp; pp = &(*pp)->open_next)
+		if (*pp == ctx) {
+			*pp = ctx->open_next;
+			break;
+		}
+	pthread_mutex_unlock(&rnic_open_lock);
 	rnic_resource_release_all(ctx);
 	rnic_async_fini(ctx);
 	err = rnic_cmd_exec(ctx, RNIC_CMD_OP_FREE_UCTX, ctx->uctx, in, NULL);

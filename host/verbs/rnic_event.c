@@ -163,6 +163,10 @@ RNIC_EXPORT int ibv_get_cq_event(struct ibv_comp_channel *channel, struct ibv_cq
 			pthread_mutex_lock(&c->ibcq.mutex);
 			c->events++;
 			pthread_mutex_unlock(&c->ibcq.mutex);
+			/* the arm is one-shot: this event used it */
+			pthread_spin_lock(&c->lock);
+			c->armed = 0;
+			pthread_spin_unlock(&c->lock);
 			*cq = &c->ibcq;
 			*cq_context = c->ibcq.cq_context;
 			return 0;
@@ -314,6 +318,10 @@ static int rnic_async_convert(struct rnic_context *ctx, const uint32_t *e,
 			pthread_mutex_unlock(&qp->ibqp.mutex);
 			event->element.qp = &qp->ibqp;
 			ok = 1;
+			/* the hardware moved the QP to the error state */
+			if (type == RNIC_ASYNC_EVENT_QP_FATAL || type == RNIC_ASYNC_EVENT_QP_REQ_ERR ||
+			    type == RNIC_ASYNC_EVENT_QP_ACCESS_ERR)
+				rnic_rq_flush(qp);
 		}
 		break;
 	}

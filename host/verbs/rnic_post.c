@@ -13,6 +13,7 @@
 #include <net/ethernet.h>
 #include <netinet/in.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rnic_verbs.h"
 
@@ -441,6 +442,9 @@ out:
 		}
 	}
 	pthread_spin_unlock(&rq->lock);
+	/* a QP in the error state flushes what is posted to it */
+	if (__atomic_load_n(&qp->rq_flushing, __ATOMIC_ACQUIRE) && wr != head)
+		rnic_rq_flush(qp);
 	if (err)
 		*bad_wr = wr;
 	return err;
@@ -569,11 +573,94 @@ static inline uint64_t rnic_srq_complete(struct rnic_srq *srq, uint32_t idx)
 	return wr_id;
 }
 
+/*
+ * Receive flush (IBA 10.3.1: in the error state every WR completes, flushed).
+ * The responder of this NIC takes no receive WQE of a QP in the error state
+ * but does not complete the ones posted, so the library does: a QP that
+ * entered ERR (ibv_modify_qp, an error completion, an asynchronous error
+ * event) is listed on its receive CQ, and ibv_poll_cq hands out one
+ * IBV_WC_WR_FLUSH_ERR per receive WQE in [rq.ci, rq.pi), in order, once
+ * the hardware ring is empty; an armed CQ with a channel gets its completion
+ * event. A hardware CQE of an already flushed WQE (one that was in flight
+ * when the QP changed state) is dropped, so each WR completes once.
+ */
+static void rnic_cq_wake(struct rnic_cq *cq)
+{
+	uint64_t one = 1;
+
+	if (cq->armed && cq->efd >= 0) {
+		cq->armed = 0;
+		if (write(cq->efd, &one, sizeof(one)) != (ssize_t)sizeof(one))
+			cq->armed = 1; /* the counter is saturated: an event is there */
+	}
+}
+
+void rnic_rq_flush(struct rnic_qp *qp)
+{
+	struct rnic_cq *cq = (struct rnic_cq *)qp->ibqp.recv_cq;
+
+	if (!qp->rq.buf || !cq)
+		return;
+	pthread_spin_lock(&cq->lock);
+	__atomic_store_n(&qp->rq_flushing, 1, __ATOMIC_RELEASE);
+	if (!qp->flush_listed) {
+		qp->flush_listed = 1;
+		qp->flush_next = cq->flush_list;
+		cq->flush_list = qp;
+	}
+	rnic_cq_wake(cq);
+	pthread_spin_unlock(&cq->lock);
+}
+
+void rnic_rq_flush_stop(struct rnic_qp *qp)
+{
+	struct rnic_cq *cq = (struct rnic_cq *)qp->ibqp.recv_cq;
+	struct rnic_qp **pp;
+
+	if (!cq)
+		return;
+	pthread_spin_lock(&cq->lock);
+	__atomic_store_n(&qp->rq_flushing, 0, __ATOMIC_RELEASE);
+	for (pp = &cq->flush_list; *pp; pp = &(*pp)->flush_next)
+		if (*pp == qp) {
+			*pp = qp->flush_next;
+			break;
+		}
+	qp->flush_listed = 0;
+	pthread_spin_unlock(&cq->lock);
+}
+
+/* Flush completions into wc[n..num_entries), cq->lock held; returns n. */
+static int rnic_cq_flush_poll(struct rnic_cq *cq, int n, int num_entries, struct ibv_wc *wc)
+{
+	while (n < num_entries && cq->flush_list) {
+		struct rnic_qp *qp = cq->flush_list;
+		struct rnic_wq *rq = &qp->rq;
+		uint32_t ci = __atomic_load_n(&rq->ci, __ATOMIC_ACQUIRE);
+		struct ibv_wc *c;
+
+		if (ci == __atomic_load_n(&rq->pi, __ATOMIC_ACQUIRE)) {
+			cq->flush_list = qp->flush_next;
+			qp->flush_listed = 0;
+			continue;
+		}
+		c = &wc[n++];
+		memset(c, 0, sizeof(*c));
+		c->wr_id = rq->wrid[ci & rq->mask];
+		c->status = IBV_WC_WR_FLUSH_ERR;
+		c->opcode = IBV_WC_RECV;
+		c->qp_num = qp->ibqp.qp_num;
+		__atomic_store_n(&rq->ci, ci + 1, __ATOMIC_RELEASE);
+	}
+	return n;
+}
+
 int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 {
 	struct rnic_cq *cq = (struct rnic_cq *)ibcq;
 	struct rnic_context *ctx = cq->ctx;
 	uint32_t ci, qp_limit = (uint32_t)1 << ctx->log_qps;
+	struct rnic_qp *flush_qp = NULL;
 	int n = 0;
 
 	pthread_spin_lock(&cq->lock);
@@ -601,6 +688,11 @@ int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 			if ((op & RNIC_CQE_OP_RESP_RECV) && qp->has_srq) {
 				wr_id = rnic_srq_complete(qp->srq, idx);
 			} else if (op & RNIC_CQE_OP_RESP_RECV) {
+				/* already handed out as flushed (it was in flight
+				 * when the QP entered the error state) */
+				if (qp->rq_flushing &&
+				    ((idx - qp->rq.ci) & 0xFFFFu) >= ((qp->rq.pi - qp->rq.ci) & 0xFFFFu))
+					continue;
 				wr_id = qp->rq.wrid[idx & qp->rq.mask];
 				rnic_wq_retire(&qp->rq, idx);
 			} else {
@@ -627,6 +719,12 @@ int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 		}
 		status = rnic_cqe_get_status(e);
 		flags = rnic_cqe_get_flags(e);
+		/* an error completion leaves an RC QP in the error state: its
+		 * receives flush (after the lock: the receive CQ may be this
+		 * one). A UC receive in error leaves the QP as it was. */
+		if (status != RNIC_WC_STATUS_SUCCESS && status != RNIC_WC_STATUS_WR_FLUSH_ERR && qp &&
+		    qp->rq.buf && !qp->rq_flushing && qp->ibqp.qp_type == IBV_QPT_RC)
+			flush_qp = qp;
 		c = &wc[n++];
 		c->wr_id = wr_id;
 		c->status = status < sizeof(rnic_wc_status) ? (enum ibv_wc_status)rnic_wc_status[status]
@@ -662,7 +760,12 @@ int rnic_poll_cq(struct ibv_cq *ibcq, int num_entries, struct ibv_wc *wc)
 					      rnic_db_cq_arm(RNIC_CQ_ARM_NONE));
 		}
 	}
+	/* flushed receives once the hardware's CQEs are all taken */
+	if (n < num_entries && cq->flush_list)
+		n = rnic_cq_flush_poll(cq, n, num_entries, wc);
 	pthread_spin_unlock(&cq->lock);
+	if (flush_qp)
+		rnic_rq_flush(flush_qp);
 	/* Nothing there: on the simulator, let simulated time pass until
 	 * something could have arrived instead of spinning in wall time. */
 	if (n == 0 && num_entries > 0)
@@ -677,10 +780,14 @@ int rnic_req_notify_cq(struct ibv_cq *ibcq, int solicited_only)
 
 	pthread_spin_lock(&cq->lock);
 	cq->db_ci = cq->ci;
+	cq->armed = 1;
 	err = rnic_doorbell(cq->ctx, cq->db_off,
 			    rnic_db_cq_cqn(cq->cqn) | rnic_db_cq_ci(cq->ci) |
 				    rnic_db_cq_arm(solicited_only ? RNIC_CQ_ARM_SOLICITED
 								  : RNIC_CQ_ARM_NEXT));
+	/* flushed receives are waiting: the event is due now */
+	if (!err && cq->flush_list && !solicited_only)
+		rnic_cq_wake(cq);
 	pthread_spin_unlock(&cq->lock);
 	return err;
 }

@@ -1399,6 +1399,11 @@ RNIC_EXPORT int ibv_modify_qp(struct ibv_qp *ibqp, struct ibv_qp_attr *attr, int
 		qp->ibqp.state = attr->qp_state;
 		pthread_spin_unlock(&qp->rq.lock);
 		pthread_spin_unlock(&qp->sq.lock);
+		/* ERR flushes the posted receives; RESET ends that */
+		if (attr->qp_state == IBV_QPS_ERR)
+			rnic_rq_flush(qp);
+		else if (attr->qp_state == IBV_QPS_RESET && qp->rq_flushing)
+			rnic_rq_flush_stop(qp);
 	}
 	return err;
 }
@@ -1467,6 +1472,10 @@ static int rnic_qp_destroy(struct rnic_qp *qp, int force)
 		return err;
 	__atomic_store_n(&ctx->qp_table[qp->ibqp.qp_num], NULL, __ATOMIC_RELEASE);
 	rnic_obj_unlink(ctx, &qp->obj);
+	/* off its receive CQ's flush list (when the whole context goes, the
+	 * CQs go with it) */
+	if (!force && qp->rq_flushing)
+		rnic_rq_flush_stop(qp);
 	if (!force)
 		rnic_async_drain(&qp->ibqp.mutex, &qp->ibqp.cond, &qp->ibqp.events_completed,
 				 &qp->async_events);

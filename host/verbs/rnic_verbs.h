@@ -89,6 +89,10 @@ struct rnic_context {
 	struct verbs_context vctx; /* ends with the ibv_context */
 	struct rnic_device dev;    /* private copy: outlives the device list */
 	struct rnic_transport *t;
+	/* A device is opened once per process (ibv_open_device): further
+	 * opens of it share this context. */
+	uint32_t open_refs;
+	struct rnic_context *open_next;
 	pthread_mutex_t cmd_lock;  /* serializes commands and the object list */
 	uint32_t cmd_pi;           /* command producer index, mod CMDQ_SLOTS */
 	uint32_t cmd_timeout_ms;
@@ -197,6 +201,11 @@ struct rnic_cq {
 	int efd;             /* -1 without a channel */
 	uint32_t vector;
 	uint32_t events;     /* events handed out by ibv_get_cq_event */
+	int armed;           /* ibv_req_notify_cq asked, no event handed out since */
+	/* QPs in the error state whose receive queue completes here: their
+	 * posted receives come out of ibv_poll_cq as IBV_WC_WR_FLUSH_ERR
+	 * (rnic_rq_flush; under lock) */
+	struct rnic_qp *flush_list;
 };
 
 /* A completion channel: ibv_comp_channel.fd is an epoll descriptor over the
@@ -297,6 +306,14 @@ struct rnic_qp {
 	int sq_sig_all;
 	uint32_t async_events;   /* handed out by ibv_get_async_event (ibqp.mutex) */
 	struct rnic_context *ctx;
+	/* In the error state the library completes the receive queue's posted
+	 * WRs with IBV_WC_WR_FLUSH_ERR (the hardware responder takes no more;
+	 * rnic_rq_flush): rq_flushing from the change to ERR until RESET,
+	 * flush_next links the QP into its receive CQ's flush_list (under the
+	 * CQ's lock) while WRs wait. */
+	int rq_flushing;
+	int flush_listed;
+	struct rnic_qp *flush_next;
 };
 
 /* Bytes a TSO header template of hdr_sz bytes takes in a send WQE: the
@@ -429,6 +446,12 @@ int rnic_sq_commit(struct rnic_qp *qp, uint32_t pi);
 int rnic_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
 int rnic_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
 int rnic_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc);
+/* The QP entered the error state: its receive queue's posted WRs, and those
+ * posted later, complete with IBV_WC_WR_FLUSH_ERR through its receive CQ
+ * (which gets a completion event if armed). No-op without a receive ring. */
+void rnic_rq_flush(struct rnic_qp *qp);
+/* The QP leaves the error state (RESET) or goes away: no more flushing. */
+void rnic_rq_flush_stop(struct rnic_qp *qp);
 int rnic_req_notify_cq(struct ibv_cq *cq, int solicited_only);
 /* The poll iterator and read_* functions of an extended CQ (ibv_cq_ex). */
 void rnic_cq_ex_init(struct rnic_cq *cq);

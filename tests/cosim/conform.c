@@ -26,8 +26,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <infiniband/verbs.h>
+#include <rdma/rdma_cma.h>
+#include <rdma/rdma_verbs.h>
 
 #include "cosim_common.h"
 #include "rnic_addr.h"
@@ -3503,6 +3507,270 @@ static void t_async_qp(void)
 	}
 }
 
+/* ---- rdma_post_recv(3): through the project's librdmacm ------------------- */
+
+/*
+ * The connection manager serves one process per NIC and this process holds
+ * both NICs, so the clause closes them, runs a server on B (192.0.2.2) and
+ * a client on A (192.0.2.1) as two child processes connected by the RDMA CM,
+ * and opens the NICs again. A child reports its first failed check through
+ * a pipe and its exit status.
+ *
+ * Server: rdma_create_ep (passive), rdma_listen, rdma_get_request, then
+ * rdma_create_qp without CQs (the library makes them), buffers from
+ * rdma_reg_msgs; the receive queue filled with rdma_post_recv (each returns
+ * 0, contexts 0xC0 + i), one more gives -1 and errno ENOMEM; rdma_accept.
+ * The client sends three messages of 1, 100 and 256 bytes and one of 257;
+ * rdma_get_recv_comp returns each with wr_id = its post's context, in
+ * order, status, opcode and byte_len checked and the bytes compared (with a
+ * guard byte after each buffer); the 257-byte message exceeds its 256-byte
+ * buffer: IBV_WC_LOC_LEN_ERR with that post's context. The client posts
+ * one receive with rdma_post_recv before connecting; the server's reply
+ * arrives in it (context and bytes checked) before the oversized send.
+ */
+#define CM_PORT "7999"
+#define CM_SLOT 256u
+#define CM_SLOTS 4u
+
+static int cm_pipe = -1;
+
+static void cm_fail(const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	ssize_t r;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	r = write(cm_pipe, msg, strlen(msg));
+	(void)r;
+	_exit(1);
+}
+
+#define CM_CHECK(cond, ...)                                                             \
+	do {                                                                            \
+		if (!(cond))                                                            \
+			cm_fail(__VA_ARGS__);                                           \
+	} while (0)
+
+static void cm_fill(uint8_t *p, size_t len, unsigned seed)
+{
+	for (size_t i = 0; i < len; i++)
+		p[i] = (uint8_t)(seed * 31u + i * 7u + 1u);
+}
+
+static struct rdma_addrinfo *cm_addr(int passive)
+{
+	struct rdma_addrinfo hints = {0}, *res = NULL;
+
+	hints.ai_port_space = RDMA_PS_TCP;
+	if (passive)
+		hints.ai_flags = RAI_PASSIVE;
+	CM_CHECK(rdma_getaddrinfo("192.0.2.2", CM_PORT, &hints, &res) == 0 && res,
+		 "rdma_getaddrinfo: %s", strerror(errno));
+	return res;
+}
+
+static void cm_server(int ready)
+{
+	struct rdma_addrinfo *res = cm_addr(1);
+	struct rdma_cm_id *listen_id = NULL, *id = NULL;
+	struct ibv_qp_init_attr qa = {0};
+	struct ibv_qp_attr qattr;
+	struct ibv_qp_init_attr qinit;
+	static uint8_t buf[CM_SLOTS * (CM_SLOT + 1) + 512];
+	uint8_t want[CM_SLOT + 1];
+	const uint32_t lens[CM_SLOTS] = {1, 100, 256, 257};
+	struct ibv_mr *mr;
+	struct ibv_wc wc;
+	uint32_t nrecv;
+	char c = 1;
+
+	CM_CHECK(rdma_create_ep(&listen_id, res, NULL, NULL) == 0, "server rdma_create_ep: %s", strerror(errno));
+	CM_CHECK(rdma_listen(listen_id, 1) == 0, "rdma_listen: %s", strerror(errno));
+	CM_CHECK(write(ready, &c, 1) == 1, "ready pipe");
+	CM_CHECK(rdma_get_request(listen_id, &id) == 0, "rdma_get_request: %s", strerror(errno));
+	qa.cap.max_send_wr = 2;
+	qa.cap.max_recv_wr = CM_SLOTS;
+	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
+	qa.qp_type = IBV_QPT_RC;
+	qa.sq_sig_all = 1;
+	CM_CHECK(rdma_create_qp(id, NULL, &qa) == 0, "rdma_create_qp: %s", strerror(errno));
+	CM_CHECK(id->qp && id->recv_cq && id->send_cq && id->pd, "rdma_create_qp left qp/cq/pd unset");
+	CM_CHECK(ibv_query_qp(id->qp, &qattr, IBV_QP_CAP, &qinit) == 0, "ibv_query_qp");
+	nrecv = qattr.cap.max_recv_wr;
+	CM_CHECK(nrecv >= CM_SLOTS && nrecv <= 64, "max_recv_wr %u", nrecv);
+	mr = rdma_reg_msgs(id, buf, sizeof(buf));
+	CM_CHECK(mr, "rdma_reg_msgs: %s", strerror(errno));
+	memset(buf, 0xEE, sizeof(buf));
+	/* the four slots, then filler posts up to the queue's depth */
+	for (uint32_t i = 0; i < nrecv; i++) {
+		uint8_t *slot = i < CM_SLOTS ? buf + i * (CM_SLOT + 1) : buf + CM_SLOTS * (CM_SLOT + 1);
+
+		CM_CHECK(rdma_post_recv(id, (void *)(uintptr_t)(0xC0 + i), slot, i < CM_SLOTS ? CM_SLOT : 1, mr) == 0,
+			 "rdma_post_recv %u of %u: %s", i, nrecv, strerror(errno));
+	}
+	errno = 0;
+	CM_CHECK(rdma_post_recv(id, (void *)0xBAD, buf, 16, mr) == -1 && errno == ENOMEM,
+		 "rdma_post_recv on a full receive queue: expected -1/ENOMEM, errno %d", errno);
+	CM_CHECK(rdma_accept(id, NULL) == 0, "rdma_accept: %s", strerror(errno));
+	for (uint32_t i = 0; i < CM_SLOTS; i++) {
+		int n = rdma_get_recv_comp(id, &wc);
+
+		CM_CHECK(n == 1, "rdma_get_recv_comp %u: %d (%s)", i, n, strerror(errno));
+		CM_CHECK(wc.wr_id == 0xC0 + i, "completion %u: wr_id 0x%" PRIx64 ", the post's context was 0x%x", i,
+			 wc.wr_id, 0xC0 + i);
+		if (lens[i] > CM_SLOT) {
+			CM_CHECK(wc.status == IBV_WC_LOC_LEN_ERR, "%u bytes into %u: status %s, expected LOC_LEN_ERR",
+				 lens[i], CM_SLOT, ibv_wc_status_str(wc.status));
+			break;
+		}
+		CM_CHECK(wc.status == IBV_WC_SUCCESS, "completion %u: status %s", i, ibv_wc_status_str(wc.status));
+		CM_CHECK(wc.opcode == IBV_WC_RECV && wc.byte_len == lens[i] && wc.qp_num == id->qp->qp_num,
+			 "completion %u: opcode %d byte_len %u qp 0x%x", i, wc.opcode, wc.byte_len, wc.qp_num);
+		cm_fill(want, lens[i], i);
+		CM_CHECK(memcmp(buf + i * (CM_SLOT + 1), want, lens[i]) == 0, "message %u: bytes differ", i);
+		CM_CHECK(buf[i * (CM_SLOT + 1) + lens[i]] == 0xEE, "message %u: byte after it written", i);
+		if (i == 2) {
+			/* answer: the client's rdma_post_recv buffer takes it */
+			cm_fill(buf + sizeof(buf) - 512, 200, 77);
+			CM_CHECK(rdma_post_send(id, (void *)0x5E, buf + sizeof(buf) - 512, 200, mr, IBV_SEND_SIGNALED) == 0,
+				 "rdma_post_send: %s", strerror(errno));
+			CM_CHECK(rdma_get_send_comp(id, &wc) == 1 && wc.wr_id == 0x5E && wc.status == IBV_WC_SUCCESS,
+				 "reply send completion: wr_id 0x%" PRIx64 " status %s", wc.wr_id,
+				 ibv_wc_status_str(wc.status));
+		}
+	}
+	rdma_disconnect(id);
+	rdma_dereg_mr(mr);
+	rdma_destroy_ep(id);
+	rdma_destroy_ep(listen_id);
+	rdma_freeaddrinfo(res);
+	_exit(0);
+}
+
+static void cm_client(void)
+{
+	struct rdma_addrinfo *res = cm_addr(0);
+	struct rdma_cm_id *id = NULL;
+	struct ibv_qp_init_attr qa = {0};
+	static uint8_t buf[4096];
+	const uint32_t lens[CM_SLOTS] = {1, 100, 256, 257};
+	uint8_t want[256];
+	struct ibv_mr *mr;
+	struct ibv_wc wc;
+
+	qa.cap.max_send_wr = 4;
+	qa.cap.max_recv_wr = 2;
+	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
+	qa.qp_type = IBV_QPT_RC;
+	qa.sq_sig_all = 1;
+	CM_CHECK(rdma_create_ep(&id, res, NULL, &qa) == 0, "client rdma_create_ep: %s", strerror(errno));
+	CM_CHECK(id->qp && id->verbs, "rdma_create_ep made no QP");
+	mr = rdma_reg_msgs(id, buf, sizeof(buf));
+	CM_CHECK(mr, "client rdma_reg_msgs: %s", strerror(errno));
+	memset(buf, 0xEE, sizeof(buf));
+	CM_CHECK(rdma_post_recv(id, (void *)0xD0, buf + 2048, 256, mr) == 0, "client rdma_post_recv: %s",
+		 strerror(errno));
+	CM_CHECK(rdma_connect(id, NULL) == 0, "rdma_connect: %s", strerror(errno));
+	for (uint32_t i = 0; i < CM_SLOTS; i++) {
+		cm_fill(buf + 512 * (i & 1), lens[i], i);
+		CM_CHECK(rdma_post_send(id, (void *)(uintptr_t)(0xA0 + i), buf + 512 * (i & 1), lens[i], mr,
+					IBV_SEND_SIGNALED) == 0,
+			 "rdma_post_send %u: %s", i, strerror(errno));
+		CM_CHECK(rdma_get_send_comp(id, &wc) == 1 && wc.wr_id == 0xA0 + i, "send %u: completion wr_id 0x%" PRIx64,
+			 i, wc.wr_id);
+		if (i < 3)
+			CM_CHECK(wc.status == IBV_WC_SUCCESS, "send %u: status %s", i, ibv_wc_status_str(wc.status));
+		if (i == 2) {
+			CM_CHECK(rdma_get_recv_comp(id, &wc) == 1, "client rdma_get_recv_comp: %s", strerror(errno));
+			CM_CHECK(wc.wr_id == 0xD0 && wc.status == IBV_WC_SUCCESS && wc.byte_len == 200,
+				 "client receive: wr_id 0x%" PRIx64 " status %s byte_len %u (the post's context 0xd0, 200)",
+				 wc.wr_id, ibv_wc_status_str(wc.status), wc.byte_len);
+			cm_fill(want, 200, 77);
+			CM_CHECK(memcmp(buf + 2048, want, 200) == 0 && buf[2048 + 200] == 0xEE, "client receive: bytes");
+		}
+	}
+	/* the oversized message fails at the server: a remote error here */
+	CM_CHECK(wc.status == IBV_WC_REM_INV_REQ_ERR, "oversized send: status %s, expected REM_INV_REQ_ERR",
+		 ibv_wc_status_str(wc.status));
+	rdma_disconnect(id);
+	rdma_dereg_mr(mr);
+	rdma_destroy_ep(id);
+	rdma_freeaddrinfo(res);
+	_exit(0);
+}
+
+static void dev_close(struct dev *d)
+{
+	ibv_dereg_mr(d->ro_mr);
+	ibv_dereg_mr(d->mr);
+	ibv_dealloc_pd(d->pd);
+	ibv_close_device(d->ctx);
+	free(d->buf);
+	free(d->ro);
+	memset(d, 0, sizeof(*d));
+}
+
+static pid_t cm_spawn(int role, int ready, int report)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		cm_pipe = report;
+		alarm(120);
+		if (role)
+			cm_server(ready);
+		else
+			cm_client();
+	}
+	return pid;
+}
+
+static void t_rdma_post_recv(void)
+{
+	const char *name_a = ibv_get_device_name(A.ctx->device), *name_b = ibv_get_device_name(B.ctx->device);
+	char dev_a[64], dev_b[64], msg[2][400];
+	int ready[2], rep[2][2], st[2];
+	pid_t pid[2];
+	char c;
+
+	snprintf(dev_a, sizeof(dev_a), "%s", name_a);
+	snprintf(dev_b, sizeof(dev_b), "%s", name_b);
+	dev_close(&A);
+	dev_close(&B);
+	CHECK(pipe(ready) == 0 && pipe(rep[0]) == 0 && pipe(rep[1]) == 0, "pipe");
+	fflush(stdout);
+	pid[1] = cm_spawn(1, ready[1], rep[1][1]);
+	CHECK(pid[1] > 0, "fork");
+	close(ready[1]);
+	/* the client starts once the server listens */
+	if (read(ready[0], &c, 1) == 1)
+		pid[0] = cm_spawn(0, -1, rep[0][1]);
+	else
+		pid[0] = -1;
+	close(rep[0][1]);
+	close(rep[1][1]);
+	for (int r = 0; r < 2; r++) {
+		ssize_t n = pid[r] > 0 ? read(rep[r][0], msg[r], sizeof(msg[r]) - 1) : 0;
+
+		msg[r][n > 0 ? n : 0] = 0;
+		st[r] = -1;
+		if (pid[r] > 0)
+			waitpid(pid[r], &st[r], 0);
+		close(rep[r][0]);
+	}
+	close(ready[0]);
+	if (dev_open(&A, dev_a) || dev_open(&B, dev_b)) {
+		fail("cannot open the devices again");
+		return;
+	}
+	CHECK(pid[0] > 0, "the server never listened: %s", msg[1]);
+	CHECK(WIFEXITED(st[1]) && WEXITSTATUS(st[1]) == 0, "server: %s", msg[1][0] ? msg[1] : "died");
+	CHECK(WIFEXITED(st[0]) && WEXITSTATUS(st[0]) == 0, "client: %s", msg[0][0] ? msg[0] : "died");
+}
+
 /* ---- the clause table --------------------------------------------------- */
 
 struct clause {
@@ -3584,7 +3852,7 @@ static const struct clause clauses[] = {
 	T("srq.limit", "ibv_modify_srq(3)", "srq_limit armed with ibv_modify_srq raises IBV_EVENT_SRQ_LIMIT_REACHED on the async event fd when fewer WQEs remain, once; the SRQ is then disarmed", t_srq_limit),
 	T("events.async.qp", "ibv_get_async_event(3)", "a responder-detected error raises IBV_EVENT_QP_ACCESS_ERR / IBV_EVENT_QP_REQ_ERR for the QP; the requester's error is its CQE; both QPs are in ERR and flush", t_async_qp),
 	T("events.channel", "ibv_post_send(3) (completion events)", "ibv_req_notify_cq + ibv_get_cq_event: the CQ and its cq_context", t_comp_channel),
-	O("rdma_post_recv", "rdma_post_recv(3)", "0 or -1 with errno; context returned as wr_id", "librdmacm is issue 4"),
+	T("rdma_post_recv", "rdma_post_recv(3)", "through librdmacm (rdma_create_ep, rdma_get_request, rdma_create_qp): 0 per posted buffer, -1 and errno ENOMEM on a full receive queue; each message lands in the posted buffer, the completion's wr_id is the post's context, in order; a message longer than the buffer: IBV_WC_LOC_LEN_ERR with that context", t_rdma_post_recv),
 };
 
 int main(int argc, char **argv)

@@ -10,6 +10,8 @@
 #   write   ib_write_bw, ib_write_lat  RC, UC, XRC
 #   read    ib_read_bw, ib_read_lat    RC, XRC
 #   atomic  ib_atomic_bw, ib_atomic_lat (FETCH_AND_ADD, CMP_AND_SWAP)  RC, XRC
+#   rdma_cm_netns  the above with -R (rdma_cm), RC and UD, in a network
+#                  namespace whose loopback holds 192.0.2.1 and 192.0.2.2
 # Each run is a server on rnic1 and a client on rnic0 over 127.0.0.1 (a port
 # the kernel picks) with -x 0 (GID 0, the NIC's RoCEv2 address), a few sizes,
 # -n iterations (perftest's minimum is 5), MTUs, events, inline, several QPs,
@@ -93,7 +95,69 @@ run_pair() {
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$prog" "$srv" "$cli" "$t0" "$t2" "$*" >>"$runs"
 }
 
+# run_pair_cm PROGRAM OPTIONS...: the same with -R (QPs connected through
+# the RDMA CM: this project's librdmacm.so.1 and the NICs' firmware): the
+# server binds rnic1's address 192.0.2.2, the client reaches it from rnic0;
+# perftest's own exchange runs over TCP to that address, so the set runs in
+# a network namespace whose loopback holds both NIC addresses
+# (rdma_cm_netns below).
+run_pair_cm() {
+  local prog=$1
+  shift
+  local port srv cli spid t0 t1 t2 src crc
+  port=$(free_port)
+  srv=$out/$prog.$port.server
+  cli=$out/$prog.$port.client
+  t0=$(date +%s.%N)
+  timeout 300 "$prog" -d rnic1 -R --source_ip 192.0.2.2 -p "$port" "$@" >"$srv" 2>&1 &
+  spid=$!
+  # the server listens through the CM, not on TCP: a client that comes
+  # too early is rejected (REJ reason 8) and starts again
+  sleep 0.5
+  t1=$(date +%s.%N)
+  for _ in $(seq 1 40); do
+    timeout 300 "$prog" -d rnic0 -R --source_ip 192.0.2.1 -p "$port" "$@" 192.0.2.2 >"$cli" 2>&1
+    crc=$?
+    if [ $crc -eq 0 ] || ! grep -q 'RDMA_CM_EVENT_REJECTED' "$cli" || ! kill -0 $spid 2>/dev/null; then
+      break
+    fi
+    sleep 0.25
+  done
+  wait $spid
+  src=$?
+  t2=$(date +%s.%N)
+  printf 'perftest: %-13s -R %-33s server %d client %d, %5.2f s wall (+%4.2f s to listen): %s\n' \
+    "$prog" "$*" $src $crc "$(awk -v a="$t1" -v b="$t2" 'BEGIN { print b - a }')" \
+    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "$(result_line "$cli" | tr -s ' \t' ' ')"
+  if [ $src -ne 0 ] || [ $crc -ne 0 ] || [ -z "$(result_line "$cli")" ] ||
+     { [ -z "$(result_line "$srv")" ] && [ "$prog" != ib_read_lat ] && [ "$prog" != ib_atomic_lat ]; }; then
+    echo "--- server ($prog -d rnic1 -R --source_ip 192.0.2.2 -p $port $*):"
+    cat "$srv"
+    echo "--- client ($prog -d rnic0 -R --source_ip 192.0.2.1 -p $port $* 192.0.2.2):"
+    cat "$cli"
+    fail "$prog -R $*"
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$prog" "$srv" "$cli" "$t0" "$t2" "-R $*" >>"$runs"
+}
+
 case $set in
+rdma_cm_netns)
+  # the rdma_cm set inside a network namespace of its own (needs
+  # CAP_SYS_ADMIN, as root has): loopback up, with both NIC addresses
+  exec unshare -n sh -c 'ip link set lo up && ip addr add 192.0.2.1/32 dev lo &&
+                         ip addr add 192.0.2.2/32 dev lo && exec "$0" "$1" rdma_cm' "$0" "$out"
+  ;;
+rdma_cm)
+  run_pair_cm ib_send_bw -x 0 -s 4096 -n 20
+  run_pair_cm ib_send_lat -x 0 -s 64 -n 20
+  run_pair_cm ib_write_bw -x 0 -s 65536 -n 10
+  run_pair_cm ib_write_lat -x 0 -s 8 -n 20
+  run_pair_cm ib_read_bw -x 0 -s 4096 -n 20
+  run_pair_cm ib_read_lat -x 0 -s 64 -n 10
+  run_pair_cm ib_atomic_bw -x 0 -n 20
+  run_pair_cm ib_send_bw -x 0 -s 1024 -n 20 -c UD
+  # (perftest refuses -c UC with -R: "UC is not supported in librdmacm")
+  ;;
 send)
   # 65536 bytes are 16 packets at MTU 4096, 8192 bytes 8 at MTU 1024; -e
   # sleeps on completion events; -l posts lists of 4 WRs; -Q 1 signals every

@@ -100,9 +100,11 @@ class Frame:
 class Checker:
     def __init__(self):
         self.errors = []
-        self.conns = {}      # (active ip, active comm id) -> connection dict
+        self.conns = {}      # (active ip, active comm id) -> its latest connection
+        self.done = []       # earlier connections whose comm ID came again
         self.by_passive = {}  # (passive ip, passive comm id) -> key
-        self.sidr = {}       # (requester ip, request id) -> dict
+        self.sidr = {}       # (requester ip, request id) -> its latest SIDR exchange
+        self.sidr_done = []
         self.mads = {}
         self.qp_owner = {}   # (ip, qpn) -> connection (for the data checks)
         self.ud_dest = {}    # (requester ip, peer ip, peer qpn) -> qkey
@@ -160,8 +162,13 @@ class Checker:
         if mtu < 1 or mtu > 5:
             self.err(n, "REQ path MTU code %d" % mtu)
         key = (fr.sip, lcid)
-        if key in self.conns:
+        old = self.conns.get(key)
+        if old is not None and old["state"] == "REQ" and old["tid"] == tid:
             return  # a retransmitted REQ
+        if old is not None:
+            # the communication ID is used again (the NIC restarted its
+            # firmware between two programs): a new connection
+            self.done.append(old)
         self.conns[key] = dict(state="REQ", active=fr.sip, passive=fr.dip, tid=tid, ps=ps, port=port,
                                sport=sport, aqpn=qpn, apsn=spsn, transport="UC" if ts else "RC",
                                mtu=mtu, srq=srq, resp_res=resp_res, init_depth=init_depth, req_frame=n,
@@ -257,9 +264,13 @@ class Checker:
         if pd[4:20] != b"\0" * 12 + struct.pack(">I", fr.sip) or pd[20:36] != b"\0" * 12 + struct.pack(">I", fr.dip):
             self.err(fr.n, "SIDR_REQ RDMA CM header addresses do not match the frame")
         key = (fr.sip, rid)
-        if key not in self.sidr:
-            self.sidr[key] = dict(state="REQ", req=fr.sip, peer=fr.dip, ps=(sid >> 16) & 0xFFFF,
-                                  port=sid & 0xFFFF, sid=sid, tid=tid)
+        old = self.sidr.get(key)
+        if old is not None and old["state"] == "REQ" and old["tid"] == tid:
+            return  # a retransmitted SIDR_REQ
+        if old is not None:
+            self.sidr_done.append(old)
+        self.sidr[key] = dict(state="REQ", req=fr.sip, peer=fr.dip, ps=(sid >> 16) & 0xFFFF,
+                              port=sid & 0xFFFF, sid=sid, tid=tid)
 
     def on_sidr_rep(self, fr, tid, a):
         rid, status = be(a, 0, 4), a[4]
@@ -324,7 +335,7 @@ def main():
         else:
             ck.data(fr)
     est = rej = disc = 0
-    for c in ck.conns.values():
+    for c in ck.done + list(ck.conns.values()):
         done = c["state"] in ("EST", "DREQ", "DONE")
         est += done
         rej += c["state"] == "REJ"
@@ -342,7 +353,7 @@ def main():
             ck.errors.append("connection %s:%d -> %s:%d never completed (%s)" %
                              (ip(c["active"]), c["sport"], ip(c["passive"]), c["port"], c["state"]))
     sidr = sidr_rej = 0
-    for s in ck.sidr.values():
+    for s in ck.sidr_done + list(ck.sidr.values()):
         sidr += s["state"] == "OK"
         sidr_rej += s["state"] == "REJ"
         print("cm_check: SIDR %s -> %s:%d %s: %s" % (

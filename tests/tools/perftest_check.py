@@ -72,6 +72,7 @@ from roce_check import read_pcap  # noqa: E402
 ETH_LEN, IP_LEN, UDP_LEN, BTH_LEN, ICRC_LEN = 14, 20, 8, 12, 4
 CLIENT_IP, SERVER_IP = bytes([192, 0, 2, 1]), bytes([192, 0, 2, 2])
 QKEY = 0x11111111           # perftest's DEFF_QKEY
+CM_UDP_QKEY = 0x01234567    # the RDMA CM's UD Q_Key (-R runs; SIDR_REP)
 CACHE_LINE = 64             # perftest's send address step granularity
 PAGE = 4096                 # perftest's cycle buffer (sysconf page size)
 
@@ -264,7 +265,7 @@ def check_frames(run):
         if p.src not in (CLIENT_IP, SERVER_IP):
             run.err("frame %d: from an unknown address" % p.n)
             continue
-        if p.transport == "UD" and p.qkey != QKEY:
+        if p.transport == "UD" and p.qkey != (CM_UDP_QKEY if "-R" in run.opts else QKEY):
             run.err("frame %d: Q_Key 0x%08x" % (p.n, p.qkey))
         peer = SERVER_IP if p.src == CLIENT_IP else CLIENT_IP
         if p.op == ACK:
@@ -413,6 +414,11 @@ def check_data(run, msgs):
         return "data not checked (bidirectional)"
     span = max(run.size, PAGE) * max(run.client.qps, 1) * 2 + PAGE
     srv_va = run.server.vaddrs[0] if run.server.vaddrs else None
+    if srv_va is None and "-R" in run.opts:
+        # with -R perftest prints no VAddr: its first WRITE or READ goes to
+        # the start of the server's buffer (perftest cycles from there)
+        vas = [m[2].reth[0] for m in msgs if m[2].reth is not None]
+        srv_va = min(vas) if vas else None
     checked = 0
     if run.verb == "send":
         for who, side_ip in (("client", CLIENT_IP), ("server", SERVER_IP)):
@@ -571,6 +577,25 @@ def sim_figures(run, msgs):
     return "simulated %.1f us, %.2f us per iteration (%s)" % (span * 1e6, per * 1e6, what)
 
 
+def cm_starting_psns(pkts):
+    """[(frame index, sender IPv4, QPN, starting PSN)] of the CM REQs and
+    REPs in the capture (UD SEND ONLY MADs to QP 1; IBA 12.6.5 REQ: local
+    QPN at attribute byte 32, starting PSN at 44; 12.6.8 REP: local QPN at
+    12, starting PSN at 20; the attribute follows the 24-byte MAD header)."""
+    out = []
+    for i, p in enumerate(pkts):
+        if p is None or p.dqpn != 1 or p.transport != "UD" or len(p.payload) < 256:
+            continue
+        mad = p.payload
+        attr = struct.unpack(">H", mad[16:18])[0]
+        a = mad[24:]
+        if attr == 0x0010:
+            out.append((i, p.src, int.from_bytes(a[32:35], "big"), int.from_bytes(a[44:47], "big")))
+        elif attr == 0x0013:
+            out.append((i, p.src, int.from_bytes(a[12:15], "big"), int.from_bytes(a[20:23], "big")))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description="perftest capture checker")
     ap.add_argument("pcap")
@@ -590,22 +615,54 @@ def main():
     if other:
         print("perftest_check: %d frames are not RoCEv2 over IPv4" % len(other))
         errors += 1
+    # Runs with -R connect through the RDMA CM: its MADs to QP1 are
+    # tests/tools/cm_check.py's to check, and the starting PSNs on the wire
+    # are the ones the REQ and REP carried, not perftest's printed ones.
+    cm = cm_starting_psns(pkts)
     # divide the capture: run i from its first packet to run i+1's
     starts = []
     at = 0
     for r in runs:
-        i = first_packet_of(r, pkts, at)
+        if "-R" in r.opts:
+            # a -R run begins with the connection request of its test QP
+            # (a REQ naming a QPN the client printed, or a SIDR_REQ) after
+            # the previous run's start; perftest connects a QP of its own
+            # for its exchange first
+            i = next((j for j in range(at + (1 if starts else 0), len(pkts))
+                      if pkts[j] is not None and pkts[j].dqpn == 1 and len(pkts[j].payload) >= 60
+                      and (pkts[j].payload[16:18] == b"\x00\x17" or
+                           (pkts[j].payload[16:18] == b"\x00\x10" and
+                            int.from_bytes(pkts[j].payload[56:59], "big") in r.client.qpns))), None)
+        else:
+            i = first_packet_of(r, pkts, at)
         if i is None:
             r.err("no packet carries one of its initial PSNs")
             i = at
+        if "-R" in r.opts:
+            # the QPNs come again in every run (each starts on a reset
+            # NIC): this run's REQ and REP are the first from its start
+            for side, ip in ((r.client, CLIENT_IP), (r.server, SERVER_IP)):
+                side.psns = [next((psn for (n, a, qpn, psn) in cm if n >= i and a == ip and qpn == q), old)
+                             for q, old in zip(side.qpns, side.psns)]
         starts.append(i)
         at = i
-    if starts and starts[0] != 0:
+    if starts and starts[0] != 0 and "-R" not in runs[0].opts:
         print("perftest_check: %d frames before the first run" % starts[0])
         errors += 1
     for k, r in enumerate(runs):
         end = starts[k + 1] if k + 1 < len(runs) else len(pkts)
-        r.packets = [p for p in pkts[starts[k]:end] if p is not None]
+        keep = set(r.client.qpns) | set(r.server.qpns) if "-R" in r.opts else None
+        # -R: QP1's MADs, and the frames of perftest's own exchange over a
+        # connection of its own, are not the test's
+        r.packets = [p for p in pkts[starts[k]:end]
+                     if p is not None and p.dqpn != 1 and (keep is None or p.dqpn in keep)]
+        if "-R" in r.opts and r.conn == "UD":
+            # a UD QP's send PSN is the library's, carried by no CM
+            # message: each side's sequence starts at its first datagram
+            for side, ip in ((r.client, CLIENT_IP), (r.server, SERVER_IP)):
+                first = next((p.psn for p in r.packets if p.src == ip), None)
+                if first is not None:
+                    side.psns = [first] * len(side.qpns)
         msgs = check_frames(r)
         count = check_counts(r, msgs)
         data = check_data(r, msgs)

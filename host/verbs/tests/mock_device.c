@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <infiniband/verbs.h> /* cmd_srq_attr.mask holds ibv_srq_attr_mask bits */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,9 +322,9 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 		rnic_cmd_query_port_out_set_max_mtu(out, RNIC_MTU_4096);
 		rnic_cmd_query_port_out_set_active_mtu(out, RNIC_MTU_1024);
 		rnic_cmd_query_port_out_set_gid_tbl_len(out, 2);
-		rnic_cmd_query_port_out_set_mac_lo(out, MOCK_PORT_IPV4);
+		rnic_cmd_query_port_out_set_mac_lo(out, m->ipv4);
 		rnic_cmd_query_port_out_set_mac_hi(out, 0x0200);
-		rnic_cmd_query_port_out_set_ipv4(out, MOCK_PORT_IPV4);
+		rnic_cmd_query_port_out_set_ipv4(out, m->ipv4);
 		rnic_cmd_query_port_out_set_speed_gbps(out, 100);
 		break;
 	case RNIC_CMD_OP_ALLOC_UCTX:
@@ -587,7 +588,10 @@ static void mock_cmd(struct mock_dev *m, uint32_t slot)
 			m->mr[i].valid = 0;
 		break;
 	default:
-		st = RNIC_CMD_STATUS_BAD_OPCODE;
+		if (op >= RNIC_CMD_OP_CM_NOTIFY && op <= RNIC_CMD_OP_CM_ACK_EVENT)
+			st = mock_cm_cmd(m, op, h, in, out);
+		else
+			st = RNIC_CMD_STATUS_BAD_OPCODE;
 	}
 	if (st == RNIC_CMD_STATUS_BUSY)
 		m->busy++;
@@ -699,9 +703,10 @@ static int mock_dma_unmap(struct rnic_transport *t, uint64_t iova, size_t len)
 
 static int mock_set_irq_eventfd(struct rnic_transport *t, unsigned vector, int efd)
 {
-	(void)t;
-	(void)vector;
-	(void)efd;
+	struct mock_dev *m = mock_from_transport(t);
+
+	if (vector < RNIC_IRQ_VECTORS)
+		m->irq_efd[vector] = efd;
 	return 0;
 }
 
@@ -709,6 +714,7 @@ static void mock_close(struct rnic_transport *t)
 {
 	struct mock_dev *m = mock_from_transport(t);
 
+	mock_cm_close(m);
 	mock_closed_maps = m->maps;
 	mock_closed_uctx_live = m->uctx_live;
 	mock_closed_srq_busy = m->srq_busy;
@@ -732,7 +738,29 @@ static const struct rnic_transport_ops mock_ops = {
 	.close = mock_close,
 };
 
-static int mock_open(struct rnic_transport **out)
+/* The address in "DIR/NAME.inet" beside socket path "DIR/NAME.sock". */
+static uint32_t mock_ipv4(const char *socket_path)
+{
+	size_t len = socket_path ? strlen(socket_path) : 0;
+	unsigned a, b, c, d;
+	char path[4096];
+	uint32_t ip = MOCK_PORT_IPV4;
+	FILE *f;
+
+	if (len < 5 || len >= sizeof(path) || strcmp(socket_path + len - 5, ".sock") != 0)
+		return ip;
+	memcpy(path, socket_path, len - 5);
+	strcpy(path + len - 5, ".inet");
+	f = fopen(path, "r");
+	if (!f)
+		return ip;
+	if (fscanf(f, "%u.%u.%u.%u", &a, &b, &c, &d) == 4)
+		ip = a << 24 | b << 16 | c << 8 | d;
+	fclose(f);
+	return ip;
+}
+
+static int mock_open(const char *socket_path, struct rnic_transport **out)
 {
 	struct mock_dev *m;
 
@@ -748,6 +776,9 @@ static int mock_open(struct rnic_transport **out)
 	m->magic = mock_next.magic ? mock_next.magic : RNIC_MAGIC;
 	m->version = mock_next.version ? mock_next.version : RNIC_CONTRACT_VERSION;
 	m->auto_exec = 1;
+	m->ipv4 = mock_ipv4(socket_path);
+	for (unsigned v = 0; v < RNIC_IRQ_VECTORS; v++)
+		m->irq_efd[v] = -1;
 	mock_opens++;
 	*out = &m->t;
 	return 0;
@@ -755,12 +786,11 @@ static int mock_open(struct rnic_transport **out)
 
 int rnic_transport_open_vfio_user(const char *socket_path, struct rnic_transport **out)
 {
-	(void)socket_path;
-	return mock_open(out);
+	return mock_open(socket_path, out);
 }
 
 int rnic_transport_open_vfio(const char *pci_addr, struct rnic_transport **out)
 {
 	(void)pci_addr;
-	return mock_open(out);
+	return mock_open(NULL, out);
 }

@@ -12,6 +12,13 @@
  *
  * DMA addresses are vaddr + MOCK_IOVA_OFFSET, so a test notices any place
  * the library hands the device a virtual address where an IOVA belongs.
+ *
+ * The connection-manager commands (CM_*) are answered by mock_cm.c, which
+ * connects the CM IDs of every mock device of the process with each other
+ * (a wire without loss), so librdmacm's flow can be tested in one process.
+ * A device opened through a socket path "DIR/NAME.sock" takes its IPv4
+ * address from "DIR/NAME.inet" when that exists (as the simulator writes
+ * it), else MOCK_PORT_IPV4.
  */
 #ifndef MOCK_DEVICE_H
 #define MOCK_DEVICE_H
@@ -111,6 +118,9 @@ struct mock_dev {
 	uint32_t xrcd_refs[MOCK_XRCDS]; /* XRC SRQs and XRC_RECV QPs in the domain */
 	uint32_t busy;        /* commands answered BUSY (any) */
 	struct mock_flow flow[MOCK_FLOWS];
+	uint32_t ipv4;        /* the port's address (QUERY_PORT, GID 0) */
+	int irq_efd[RNIC_IRQ_VECTORS]; /* set_irq_eventfd, -1: none */
+	int cm_vector;        /* CM_NOTIFY's vector, 0: none */
 };
 
 /* Test-wide knobs and results (test code may keep global state). */
@@ -132,5 +142,10 @@ uint32_t *mock_sq_wqe(struct mock_dev *m, uint32_t qpn, uint32_t idx);
 uint32_t *mock_rq_wqe(struct mock_dev *m, uint32_t qpn, uint32_t idx);
 /* Pointer to the WQE at index idx of an SRQ's ring. */
 uint32_t *mock_srq_wqe(struct mock_dev *m, uint32_t srqn, uint32_t idx);
+
+/* mock_cm.c: one CM_* command of device m (returns the cmd_status), and
+ * the end of a device (its CM IDs and events go). */
+uint32_t mock_cm_cmd(struct mock_dev *m, uint32_t op, uint32_t h, const uint32_t *in, uint32_t *out);
+void mock_cm_close(struct mock_dev *m);
 
 #endif /* MOCK_DEVICE_H */

@@ -76,10 +76,14 @@ static void remove_sim_dir(const char *const *files)
 static const char *const one_dev[] = {"rnic0.sock", NULL};
 static const uint8_t guid_bytes[8] = {0x02, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x00, 0x01};
 
-static struct ibv_context *open_ctx(void)
+static const char *const two_devs[] = {"rnic0.sock", "rnic1.sock", NULL};
+
+/* Opens device i of the list (the mock serves any number). */
+static struct ibv_context *open_ctx_n(int i)
 {
-	struct ibv_device **l = ibv_get_device_list(NULL);
-	struct ibv_context *c = l && l[0] ? ibv_open_device(l[0]) : NULL;
+	int n = 0;
+	struct ibv_device **l = ibv_get_device_list(&n);
+	struct ibv_context *c = l && i < n ? ibv_open_device(l[i]) : NULL;
 
 	ibv_free_device_list(l);
 	if (!c) {
@@ -87,6 +91,11 @@ static struct ibv_context *open_ctx(void)
 		exit(1);
 	}
 	return c;
+}
+
+static struct ibv_context *open_ctx(void)
+{
+	return open_ctx_n(0);
 }
 
 static struct mock_dev *mock_of(struct ibv_context *c)
@@ -356,6 +365,49 @@ static void test_open_allocates_uctx_and_queries(void)
 	CHECK_EQ(ibv_close_device(c), 0);
 	CHECK_EQ(mock_closed_uctx_live, 0); /* FREE_UCTX was sent */
 	remove_sim_dir(one_dev);
+}
+
+/* A process opens a device once: a second ibv_open_device of it returns
+ * the same context (one connection, one user context), ibv_close_device
+ * closes it at the last close; another device is another context. */
+static void test_open_twice_shares_the_context(void)
+{
+	struct ibv_context *c, *c2, *d;
+	struct ibv_pd *pd;
+	int opens;
+
+	make_sim_dir(two_devs);
+	opens = mock_opens;
+	c = open_ctx_n(0);
+	c2 = open_ctx_n(0);
+	CHECK(c == c2);
+	CHECK_EQ(mock_opens, opens + 1);
+	CHECK_EQ(mock_of(c)->uctx_live, 1);
+	d = open_ctx_n(1);
+	CHECK(d != c);
+	CHECK_EQ(mock_opens, opens + 2);
+	/* the first close leaves it open: still answers commands */
+	CHECK_EQ(ibv_close_device(c2), 0);
+	pd = ibv_alloc_pd(c);
+	CHECK(pd != NULL);
+	if (pd)
+		CHECK_EQ(ibv_dealloc_pd(pd), 0);
+	/* ibv_get_device_guid of an open device works through it */
+	{
+		struct ibv_device **l = ibv_get_device_list(NULL);
+
+		CHECK(l && memcmp((__be64[]){ibv_get_device_guid(l[0])}, guid_bytes, 8) == 0);
+		CHECK_EQ(mock_opens, opens + 2);
+		ibv_free_device_list(l);
+	}
+	CHECK_EQ(ibv_close_device(c), 0);
+	CHECK_EQ(mock_closed_uctx_live, 0); /* the last close sent FREE_UCTX */
+	/* and a new open after the last close connects afresh */
+	c = open_ctx_n(0);
+	CHECK_EQ(mock_opens, opens + 3);
+	CHECK_EQ(ibv_close_device(c), 0);
+	CHECK_EQ(ibv_close_device(d), 0);
+	remove_sim_dir(two_devs);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1668,7 +1720,7 @@ static void test_qp_with_srq_has_no_receive_queue(void)
 	struct rnic_qp *rq;
 	uint32_t *c, db0;
 
-	make_sim_dir(one_dev);
+	make_sim_dir(two_devs);
 	fx_open(&f);
 	f.m->auto_exec = 0;
 	srq = make_srq(f.pd, 8, 2, 0);
@@ -1733,9 +1785,10 @@ static void test_qp_with_srq_has_no_receive_queue(void)
 	CHECK_EQ(ibv_post_srq_recv(srq, &rw, &bad), 0);
 	CHECK_EQ(f.m->srq[srq->handle].pi, 1);
 
-	/* an SRQ of another context cannot serve this PD's QP */
+	/* an SRQ of another context (another device: a process opens a device
+	 * once) cannot serve this PD's QP */
 	{
-		struct ibv_context *c2 = open_ctx();
+		struct ibv_context *c2 = open_ctx_n(1);
 		struct ibv_pd *pd2 = ibv_alloc_pd(c2);
 		struct ibv_cq *cq2 = ibv_create_cq(c2, 4, NULL, NULL, 0);
 
@@ -1760,7 +1813,7 @@ static void test_qp_with_srq_has_no_receive_queue(void)
 	CHECK_EQ(f.m->srq[srq->handle].refs, 0);
 	CHECK_EQ(ibv_destroy_srq(srq), 0);
 	fx_close(&f);
-	remove_sim_dir(one_dev);
+	remove_sim_dir(two_devs);
 }
 
 /* ibv_post_srq_recv(3): a linked list, posted up to the first WR that
@@ -4858,6 +4911,7 @@ int main(void)
 	test_device_list_sorted_without_connecting();
 	test_open_checks_identity();
 	test_open_allocates_uctx_and_queries();
+	test_open_twice_shares_the_context();
 	test_reg_mr_maps_and_registers();
 	test_create_cq_and_qp_report_sizes();
 	test_modify_qp_resolves_roce_address();
