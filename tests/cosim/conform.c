@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -3526,11 +3527,15 @@ static void t_async_qp(void)
  * guard byte after each buffer); the 257-byte message exceeds its 256-byte
  * buffer: IBV_WC_LOC_LEN_ERR with that post's context. The client posts
  * one receive with rdma_post_recv before connecting; the server's reply
- * arrives in it (context and bytes checked) before the oversized send.
+ * arrives in it (context and bytes checked) before the oversized send, and
+ * names two server regions (rdma_reg_read, rdma_reg_write): the client's
+ * rdma_post_read returns their bytes and rdma_post_write writes the other
+ * (completions with the contexts as wr_id, bytes checked on both sides).
  */
 #define CM_PORT "7999"
 #define CM_SLOT 256u
 #define CM_SLOTS 4u
+#define CM_RW 300u /* bytes of the regions rdma_post_read / rdma_post_write reach */
 
 static int cm_pipe = -1;
 
@@ -3579,10 +3584,10 @@ static void cm_server(int ready)
 	struct ibv_qp_init_attr qa = {0};
 	struct ibv_qp_attr qattr;
 	struct ibv_qp_init_attr qinit;
-	static uint8_t buf[CM_SLOTS * (CM_SLOT + 1) + 512];
-	uint8_t want[CM_SLOT + 1];
+	static uint8_t buf[CM_SLOTS * (CM_SLOT + 1) + 512], rd[CM_RW + 1], wr[CM_RW + 1];
+	uint8_t want[CM_RW + 1];
 	const uint32_t lens[CM_SLOTS] = {1, 100, 256, 257};
-	struct ibv_mr *mr;
+	struct ibv_mr *mr, *rd_mr, *wr_mr;
 	struct ibv_wc wc;
 	uint32_t nrecv;
 	char c = 1;
@@ -3604,6 +3609,13 @@ static void cm_server(int ready)
 	mr = rdma_reg_msgs(id, buf, sizeof(buf));
 	CM_CHECK(mr, "rdma_reg_msgs: %s", strerror(errno));
 	memset(buf, 0xEE, sizeof(buf));
+	/* what the client reads (rdma_reg_read) and where it writes
+	 * (rdma_reg_write), a guard byte after each */
+	cm_fill(rd, CM_RW, 55);
+	memset(wr, 0xEE, sizeof(wr));
+	rd_mr = rdma_reg_read(id, rd, CM_RW);
+	wr_mr = rdma_reg_write(id, wr, CM_RW);
+	CM_CHECK(rd_mr && wr_mr, "rdma_reg_read / rdma_reg_write: %s", strerror(errno));
 	/* the four slots, then filler posts up to the queue's depth */
 	for (uint32_t i = 0; i < nrecv; i++) {
 		uint8_t *slot = i < CM_SLOTS ? buf + i * (CM_SLOT + 1) : buf + CM_SLOTS * (CM_SLOT + 1);
@@ -3624,6 +3636,10 @@ static void cm_server(int ready)
 		if (lens[i] > CM_SLOT) {
 			CM_CHECK(wc.status == IBV_WC_LOC_LEN_ERR, "%u bytes into %u: status %s, expected LOC_LEN_ERR",
 				 lens[i], CM_SLOT, ibv_wc_status_str(wc.status));
+			/* the client's rdma_post_write came before this SEND */
+			cm_fill(want, CM_RW, 66);
+			CM_CHECK(memcmp(wr, want, CM_RW) == 0 && wr[CM_RW] == 0xEE,
+				 "rdma_post_write: the bytes written differ");
 			break;
 		}
 		CM_CHECK(wc.status == IBV_WC_SUCCESS, "completion %u: status %s", i, ibv_wc_status_str(wc.status));
@@ -3633,8 +3649,14 @@ static void cm_server(int ready)
 		CM_CHECK(memcmp(buf + i * (CM_SLOT + 1), want, lens[i]) == 0, "message %u: bytes differ", i);
 		CM_CHECK(buf[i * (CM_SLOT + 1) + lens[i]] == 0xEE, "message %u: byte after it written", i);
 		if (i == 2) {
-			/* answer: the client's rdma_post_recv buffer takes it */
+			/* answer: the client's rdma_post_recv buffer takes it;
+			 * it names the two remote regions */
+			uint64_t a[2] = {(uintptr_t)rd, (uintptr_t)wr};
+			uint32_t k[2] = {rd_mr->rkey, wr_mr->rkey};
+
 			cm_fill(buf + sizeof(buf) - 512, 200, 77);
+			memcpy(buf + sizeof(buf) - 512, a, sizeof(a));
+			memcpy(buf + sizeof(buf) - 512 + sizeof(a), k, sizeof(k));
 			CM_CHECK(rdma_post_send(id, (void *)0x5E, buf + sizeof(buf) - 512, 200, mr, IBV_SEND_SIGNALED) == 0,
 				 "rdma_post_send: %s", strerror(errno));
 			CM_CHECK(rdma_get_send_comp(id, &wc) == 1 && wc.wr_id == 0x5E && wc.status == IBV_WC_SUCCESS,
@@ -3643,6 +3665,8 @@ static void cm_server(int ready)
 		}
 	}
 	rdma_disconnect(id);
+	rdma_dereg_mr(rd_mr);
+	rdma_dereg_mr(wr_mr);
 	rdma_dereg_mr(mr);
 	rdma_destroy_ep(id);
 	rdma_destroy_ep(listen_id);
@@ -3657,7 +3681,9 @@ static void cm_client(void)
 	struct ibv_qp_init_attr qa = {0};
 	static uint8_t buf[4096];
 	const uint32_t lens[CM_SLOTS] = {1, 100, 256, 257};
-	uint8_t want[256];
+	uint8_t want[CM_RW];
+	uint64_t raddr[2];
+	uint32_t rkey[2];
 	struct ibv_mr *mr;
 	struct ibv_wc wc;
 
@@ -3689,7 +3715,32 @@ static void cm_client(void)
 				 "client receive: wr_id 0x%" PRIx64 " status %s byte_len %u (the post's context 0xd0, 200)",
 				 wc.wr_id, ibv_wc_status_str(wc.status), wc.byte_len);
 			cm_fill(want, 200, 77);
-			CM_CHECK(memcmp(buf + 2048, want, 200) == 0 && buf[2048 + 200] == 0xEE, "client receive: bytes");
+			CM_CHECK(memcmp(buf + 2048 + 24, want + 24, 200 - 24) == 0 && buf[2048 + 200] == 0xEE,
+				 "client receive: bytes");
+			memcpy(raddr, buf + 2048, sizeof(raddr));
+			memcpy(rkey, buf + 2048 + sizeof(raddr), sizeof(rkey));
+			/* rdma_post_read: 0, the completion's wr_id is the context,
+			 * the bytes are the server's (guard after them untouched) */
+			memset(buf + 3072, 0xEE, CM_RW + 1);
+			CM_CHECK(rdma_post_read(id, (void *)0xE0, buf + 3072, CM_RW, mr, IBV_SEND_SIGNALED, raddr[0],
+						rkey[0]) == 0,
+				 "rdma_post_read: %s", strerror(errno));
+			CM_CHECK(rdma_get_send_comp(id, &wc) == 1 && wc.wr_id == 0xE0 && wc.status == IBV_WC_SUCCESS &&
+					 wc.opcode == IBV_WC_RDMA_READ && wc.byte_len == CM_RW,
+				 "rdma_post_read completion: wr_id 0x%" PRIx64 " status %s opcode %d byte_len %u", wc.wr_id,
+				 ibv_wc_status_str(wc.status), wc.opcode, wc.byte_len);
+			cm_fill(want, CM_RW, 55);
+			CM_CHECK(memcmp(buf + 3072, want, CM_RW) == 0 && buf[3072 + CM_RW] == 0xEE,
+				 "rdma_post_read: bytes differ");
+			/* rdma_post_write: 0, completion with the context */
+			cm_fill(buf + 3072, CM_RW, 66);
+			CM_CHECK(rdma_post_write(id, (void *)0xE1, buf + 3072, CM_RW, mr, IBV_SEND_SIGNALED, raddr[1],
+						 rkey[1]) == 0,
+				 "rdma_post_write: %s", strerror(errno));
+			CM_CHECK(rdma_get_send_comp(id, &wc) == 1 && wc.wr_id == 0xE1 && wc.status == IBV_WC_SUCCESS &&
+					 wc.opcode == IBV_WC_RDMA_WRITE,
+				 "rdma_post_write completion: wr_id 0x%" PRIx64 " status %s opcode %d", wc.wr_id,
+				 ibv_wc_status_str(wc.status), wc.opcode);
 		}
 	}
 	/* the oversized message fails at the server: a remote error here */
@@ -3752,6 +3803,8 @@ static void t_rdma_post_recv(void)
 		pid[0] = -1;
 	close(rep[0][1]);
 	close(rep[1][1]);
+	/* the client first: when it fails the server would wait for it in
+	 * vain, so it is stopped */
 	for (int r = 0; r < 2; r++) {
 		ssize_t n = pid[r] > 0 ? read(rep[r][0], msg[r], sizeof(msg[r]) - 1) : 0;
 
@@ -3760,6 +3813,8 @@ static void t_rdma_post_recv(void)
 		if (pid[r] > 0)
 			waitpid(pid[r], &st[r], 0);
 		close(rep[r][0]);
+		if (r == 0 && pid[1] > 0 && !(WIFEXITED(st[0]) && WEXITSTATUS(st[0]) == 0))
+			kill(pid[1], SIGKILL);
 	}
 	close(ready[0]);
 	if (dev_open(&A, dev_a) || dev_open(&B, dev_b)) {
@@ -3767,8 +3822,8 @@ static void t_rdma_post_recv(void)
 		return;
 	}
 	CHECK(pid[0] > 0, "the server never listened: %s", msg[1]);
-	CHECK(WIFEXITED(st[1]) && WEXITSTATUS(st[1]) == 0, "server: %s", msg[1][0] ? msg[1] : "died");
 	CHECK(WIFEXITED(st[0]) && WEXITSTATUS(st[0]) == 0, "client: %s", msg[0][0] ? msg[0] : "died");
+	CHECK(WIFEXITED(st[1]) && WEXITSTATUS(st[1]) == 0, "server: %s", msg[1][0] ? msg[1] : "died");
 }
 
 /* ---- the clause table --------------------------------------------------- */
@@ -3852,7 +3907,7 @@ static const struct clause clauses[] = {
 	T("srq.limit", "ibv_modify_srq(3)", "srq_limit armed with ibv_modify_srq raises IBV_EVENT_SRQ_LIMIT_REACHED on the async event fd when fewer WQEs remain, once; the SRQ is then disarmed", t_srq_limit),
 	T("events.async.qp", "ibv_get_async_event(3)", "a responder-detected error raises IBV_EVENT_QP_ACCESS_ERR / IBV_EVENT_QP_REQ_ERR for the QP; the requester's error is its CQE; both QPs are in ERR and flush", t_async_qp),
 	T("events.channel", "ibv_post_send(3) (completion events)", "ibv_req_notify_cq + ibv_get_cq_event: the CQ and its cq_context", t_comp_channel),
-	T("rdma_post_recv", "rdma_post_recv(3)", "through librdmacm (rdma_create_ep, rdma_get_request, rdma_create_qp): 0 per posted buffer, -1 and errno ENOMEM on a full receive queue; each message lands in the posted buffer, the completion's wr_id is the post's context, in order; a message longer than the buffer: IBV_WC_LOC_LEN_ERR with that context", t_rdma_post_recv),
+	T("rdma_post_recv", "rdma_post_recv(3)", "through librdmacm (rdma_create_ep, rdma_get_request, rdma_create_qp): 0 per posted buffer, -1 and errno ENOMEM on a full receive queue; each message lands in the posted buffer, the completion's wr_id is the post's context, in order; a message longer than the buffer: IBV_WC_LOC_LEN_ERR with that context; with it rdma_post_send, rdma_post_read, rdma_post_write and rdma_get_send_comp/rdma_get_recv_comp, data checked both ways", t_rdma_post_recv),
 };
 
 int main(int argc, char **argv)
