@@ -27,4 +27,30 @@ static inline void rnic_mac_from_ipv4(uint32_t ipv4, uint8_t mac[6])
 	mac[5] = (uint8_t)ipv4;
 }
 
+/* The IPv4-mapped IPv6 address ::ffff:a.b.c.d, a RoCEv2 GID of an IPv4
+ * port (gid[0] first, as in union ibv_gid and on the wire). */
+static inline void rnic_gid_from_ipv4(uint32_t ipv4, uint8_t gid[16])
+{
+	for (int i = 0; i < 10; i++)
+		gid[i] = 0;
+	gid[10] = 0xff;
+	gid[11] = 0xff;
+	gid[12] = (uint8_t)(ipv4 >> 24);
+	gid[13] = (uint8_t)(ipv4 >> 16);
+	gid[14] = (uint8_t)(ipv4 >> 8);
+	gid[15] = (uint8_t)ipv4;
+}
+
+/* The IPv4 address of an IPv4-mapped GID: 0, or -1 for any other GID. */
+static inline int rnic_gid_to_ipv4(const uint8_t gid[16], uint32_t *ipv4)
+{
+	for (int i = 0; i < 10; i++)
+		if (gid[i])
+			return -1;
+	if (gid[10] != 0xff || gid[11] != 0xff)
+		return -1;
+	*ipv4 = (uint32_t)gid[12] << 24 | (uint32_t)gid[13] << 16 | (uint32_t)gid[14] << 8 | gid[15];
+	return 0;
+}
+
 #endif /* RNIC_ADDR_H */

@@ -833,6 +833,29 @@ uint32_t rnic_fw_cmd_cm_ack_event(struct rnic_fw *fw, const uint32_t *in, uint32
 
 /* ---- received messages -------------------------------------------------- */
 
+/* A new connection ID of listener l for a request (REQ or SIDR_REQ) whose
+ * sender called it remote_comm_id (its comm ID or request ID): owned by the
+ * listener's uctx, in the listener's port space and port, answering to the
+ * datagram's source. */
+static void rnic_fw_cm_take_passive(struct rnic_fw *fw, struct rnic_fw_cm_id *id,
+				    const struct rnic_fw_cm_id *l, uint32_t type, uint32_t state,
+				    uint32_t remote_comm_id, const struct rnic_fw_cm_msg *m,
+				    const struct rnic_fw_gsi_rx *rx, const struct rnic_fw_cm_hdr *h)
+{
+	rnic_fw_cm_take(fw, id, l->uctx, l->ps, type);
+	id->passive = 1;
+	id->state = (uint8_t)state;
+	id->local_comm_id = id->handle; /* this connection's first generation */
+	id->remote_comm_id = remote_comm_id;
+	id->tid = m->hdr.tid;
+	id->local_ip = h->dip;
+	id->remote_ip = h->sip;
+	id->gsi_ip = rx->sip;
+	id->local_port = l->local_port;
+	id->remote_port = (uint16_t)h->sport;
+	rnic_fw_cm_copy(id->remote_mac, rx->smac, 6);
+}
+
 static void rnic_fw_cm_rx_req(struct rnic_fw *fw, const struct rnic_fw_gsi_rx *rx,
 			      const struct rnic_fw_cm_msg *m)
 {
@@ -877,19 +900,8 @@ static void rnic_fw_cm_rx_req(struct rnic_fw *fw, const struct rnic_fw_gsi_rx *r
 		return;
 	}
 
-	rnic_fw_cm_take(fw, id, l->uctx, ps, type);
-	id->passive = 1;
-	id->state = RNIC_FW_CM_STATE_REQ_RCVD;
-	id->local_comm_id = id->handle; /* this connection's first generation */
-	id->remote_comm_id = r->local_comm_id;
-	id->tid = m->hdr.tid;
-	id->local_ip = h.dip;
-	id->remote_ip = h.sip;
-	id->gsi_ip = rx->sip;
-	id->local_port = (uint16_t)port;
-	id->remote_port = (uint16_t)h.sport;
+	rnic_fw_cm_take_passive(fw, id, l, type, RNIC_FW_CM_STATE_REQ_RCVD, r->local_comm_id, m, rx, &h);
 	id->remote_qpn = r->local_qpn;
-	rnic_fw_cm_copy(id->remote_mac, rx->smac, 6);
 
 	rnic_fw_cm_ev_init(e, id, RNIC_CM_EVENT_REQ, r->private_data + RNIC_FW_CM_HDR_BYTES,
 			   RNIC_FW_CM_REQ_USER_PDATA);
@@ -946,18 +958,8 @@ static void rnic_fw_cm_rx_sidr_req(struct rnic_fw *fw, const struct rnic_fw_gsi_
 		return;
 	}
 
-	rnic_fw_cm_take(fw, id, l->uctx, ps, RNIC_QP_TYPE_UD);
-	id->passive = 1;
-	id->state = RNIC_FW_CM_STATE_SIDR_REQ_RCVD;
-	id->local_comm_id = id->handle;
-	id->remote_comm_id = r->request_id;
-	id->tid = m->hdr.tid;
-	id->local_ip = h.dip;
-	id->remote_ip = h.sip;
-	id->gsi_ip = rx->sip;
-	id->local_port = (uint16_t)port;
-	id->remote_port = (uint16_t)h.sport;
-	rnic_fw_cm_copy(id->remote_mac, rx->smac, 6);
+	rnic_fw_cm_take_passive(fw, id, l, RNIC_QP_TYPE_UD, RNIC_FW_CM_STATE_SIDR_REQ_RCVD, r->request_id,
+				m, rx, &h);
 
 	rnic_fw_cm_ev_init(e, id, RNIC_CM_EVENT_SIDR_REQ, r->private_data + RNIC_FW_CM_HDR_BYTES,
 			   RNIC_FW_CM_SIDR_REQ_USER_PDATA);

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rnic_addr.h"
 #include "rnic_cm.h"
 #include "rnic_priv.h"
 
@@ -120,14 +121,10 @@ static int rnic_cm_dev_query(struct rnic_cm_dev *d)
 		return err;
 	d->active_mtu = (uint8_t)pa.active_mtu;
 	if (!d->addr_known) {
-		static const uint8_t v4[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-
 		if (ibv_query_gid(d->verbs, 1, 0, &g))
 			return errno;
-		if (memcmp(g.raw, v4, sizeof(v4)) != 0)
+		if (rnic_gid_to_ipv4(g.raw, &d->ipv4))
 			return EADDRNOTAVAIL; /* no IPv4 address configured */
-		d->ipv4 = (uint32_t)g.raw[12] << 24 | (uint32_t)g.raw[13] << 16 |
-			  (uint32_t)g.raw[14] << 8 | g.raw[15];
 		d->addr_known = 1;
 	}
 	return 0;

@@ -46,8 +46,6 @@ static int rnic_cm_fail(int err)
  * and others) or EADDRNOTAVAIL (other IPv6 addresses). */
 static int rnic_cm_sa_ipv4(const struct sockaddr *sa, uint32_t *ip, uint16_t *port)
 {
-	static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-
 	if (sa->sa_family == AF_INET) {
 		const struct sockaddr_in *s = (const struct sockaddr_in *)sa;
 
@@ -57,17 +55,13 @@ static int rnic_cm_sa_ipv4(const struct sockaddr *sa, uint32_t *ip, uint16_t *po
 	}
 	if (sa->sa_family == AF_INET6) {
 		const struct sockaddr_in6 *s = (const struct sockaddr_in6 *)sa;
-		const uint8_t *b = s->sin6_addr.s6_addr;
 
 		*port = ntohs(s->sin6_port);
 		if (IN6_IS_ADDR_UNSPECIFIED(&s->sin6_addr)) {
 			*ip = 0;
 			return 0;
 		}
-		if (memcmp(b, mapped, sizeof(mapped)) != 0)
-			return EADDRNOTAVAIL;
-		*ip = (uint32_t)b[12] << 24 | (uint32_t)b[13] << 16 | (uint32_t)b[14] << 8 | b[15];
-		return 0;
+		return rnic_gid_to_ipv4(s->sin6_addr.s6_addr, ip) ? EADDRNOTAVAIL : 0;
 	}
 	return EAFNOSUPPORT;
 }
@@ -82,14 +76,8 @@ static void rnic_cm_sa_set(struct sockaddr_storage *ss, sa_family_t family, uint
 
 		s->sin6_family = AF_INET6;
 		s->sin6_port = htons(port);
-		if (ip) {
-			s->sin6_addr.s6_addr[10] = 0xff;
-			s->sin6_addr.s6_addr[11] = 0xff;
-			s->sin6_addr.s6_addr[12] = (uint8_t)(ip >> 24);
-			s->sin6_addr.s6_addr[13] = (uint8_t)(ip >> 16);
-			s->sin6_addr.s6_addr[14] = (uint8_t)(ip >> 8);
-			s->sin6_addr.s6_addr[15] = (uint8_t)ip;
-		}
+		if (ip)
+			rnic_gid_from_ipv4(ip, s->sin6_addr.s6_addr);
 	} else {
 		struct sockaddr_in *s = (struct sockaddr_in *)ss;
 
@@ -97,17 +85,6 @@ static void rnic_cm_sa_set(struct sockaddr_storage *ss, sa_family_t family, uint
 		s->sin_port = htons(port);
 		s->sin_addr.s_addr = htonl(ip);
 	}
-}
-
-static void rnic_cm_gid_set(union ibv_gid *g, uint32_t ip)
-{
-	memset(g, 0, sizeof(*g));
-	g->raw[10] = 0xff;
-	g->raw[11] = 0xff;
-	g->raw[12] = (uint8_t)(ip >> 24);
-	g->raw[13] = (uint8_t)(ip >> 16);
-	g->raw[14] = (uint8_t)(ip >> 8);
-	g->raw[15] = (uint8_t)ip;
 }
 
 static uint32_t rnic_cm_src_ip(const struct rnic_cm_id *p)
@@ -146,7 +123,7 @@ void rnic_cm_ah_fill(struct ibv_ah_attr *ah, uint32_t ip, uint8_t tclass)
 {
 	memset(ah, 0, sizeof(*ah));
 	ah->is_global = 1;
-	rnic_cm_gid_set(&ah->grh.dgid, ip);
+	rnic_gid_from_ipv4(ip, ah->grh.dgid.raw);
 	ah->grh.sgid_index = 0;
 	ah->grh.hop_limit = RNIC_CM_HOP_LIMIT;
 	ah->grh.traffic_class = tclass;
@@ -160,8 +137,8 @@ static void rnic_cm_route_fill(struct rnic_cm_id *p)
 	struct ibv_sa_path_rec *r = &p->path;
 	uint32_t src = p->dev ? p->dev->ipv4 : rnic_cm_src_ip(p);
 
-	rnic_cm_gid_set(&p->id.route.addr.addr.ibaddr.sgid, src);
-	rnic_cm_gid_set(&p->id.route.addr.addr.ibaddr.dgid, p->remote_ip);
+	rnic_gid_from_ipv4(src, p->id.route.addr.addr.ibaddr.sgid.raw);
+	rnic_gid_from_ipv4(p->remote_ip, p->id.route.addr.addr.ibaddr.dgid.raw);
 	p->id.route.addr.addr.ibaddr.pkey = htons(0xffff);
 	memset(r, 0, sizeof(*r));
 	r->sgid = p->id.route.addr.addr.ibaddr.sgid;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "rnic_sim_ctl.h"
+#include "rnic_addr.h"
 #include "rnic_priv.h"
 #include "rnic_verbs.h"
 
@@ -725,12 +726,7 @@ static int rnic_gid_fill(const uint32_t *out, uint32_t port_num, uint32_t index,
 	e->ndev_ifindex = 0; /* no kernel net device */
 	if (index == 0) {
 		ip = rnic_cmd_query_port_out_get_ipv4(out);
-		e->gid.raw[10] = 0xff;
-		e->gid.raw[11] = 0xff;
-		e->gid.raw[12] = (uint8_t)(ip >> 24);
-		e->gid.raw[13] = (uint8_t)(ip >> 16);
-		e->gid.raw[14] = (uint8_t)(ip >> 8);
-		e->gid.raw[15] = (uint8_t)ip;
+		rnic_gid_from_ipv4(ip, e->gid.raw);
 	}
 	return 0;
 }

@@ -1165,13 +1165,10 @@ struct ibv_qp *rnic_create_qp_ex(struct ibv_context *context, struct ibv_qp_init
  * 0 or EINVAL. */
 static int rnic_av_ipv4(const struct ibv_ah_attr *ah, uint32_t *dip, uint32_t *dmac_hi, uint32_t *dmac_lo)
 {
-	static const uint8_t v4_prefix[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-	const uint8_t *g = ah->grh.dgid.raw;
 	uint8_t mac[6];
 
-	if (!ah->is_global || memcmp(g, v4_prefix, sizeof(v4_prefix)) != 0)
+	if (!ah->is_global || rnic_gid_to_ipv4(ah->grh.dgid.raw, dip))
 		return EINVAL;
-	*dip = (uint32_t)g[12] << 24 | (uint32_t)g[13] << 16 | (uint32_t)g[14] << 8 | g[15];
 	rnic_mac_from_ipv4(*dip, mac);
 	*dmac_hi = rnic_mac_hi(mac);
 	*dmac_lo = rnic_mac_lo(mac);

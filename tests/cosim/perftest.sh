@@ -58,25 +58,45 @@ result_line() {
 
 # run_pair PROGRAM OPTIONS...: server on rnic1, client on rnic0. The server
 # opens its device once the previous run's NICs have been reset (a few
-# seconds of simulated firmware work), then listens.
+# seconds of simulated firmware work), then listens on TCP; the client
+# connects over 127.0.0.1.
+# With -R among the options the QPs are connected through the RDMA CM (this
+# project's librdmacm.so.1 and the NICs' firmware): the server binds rnic1's
+# address 192.0.2.2 and the client reaches it from 192.0.2.1; perftest's own
+# exchange runs over TCP to that address, so those runs happen in a network
+# namespace whose loopback holds both NIC addresses (rdma_cm_netns below).
+# The server then listens through the CM, not on TCP: a client that comes
+# too early is rejected (REJ reason 8) and starts again.
 run_pair() {
   local prog=$1
   shift
-  local port srv cli spid t0 t1 t2 src crc
+  local port srv cli spid t0 t1 t2 src crc cm=0 saddr=() caddr=() dst=127.0.0.1
+  case " $* " in *" -R "*) cm=1 saddr=(--source_ip 192.0.2.2) caddr=(--source_ip 192.0.2.1) dst=192.0.2.2 ;; esac
   port=$(free_port)
   srv=$out/$prog.$port.server
   cli=$out/$prog.$port.client
   t0=$(date +%s.%N)
-  timeout 300 "$prog" -d rnic1 -p "$port" "$@" >"$srv" 2>&1 &
+  timeout 300 "$prog" -d rnic1 "${saddr[@]}" -p "$port" "$@" >"$srv" 2>&1 &
   spid=$!
-  for _ in $(seq 1 1200); do
-    listening "$port" && break
-    kill -0 $spid 2>/dev/null || break
-    sleep 0.05
-  done
+  if [ $cm -eq 1 ]; then
+    sleep 0.5
+  else
+    for _ in $(seq 1 1200); do
+      listening "$port" && break
+      kill -0 $spid 2>/dev/null || break
+      sleep 0.05
+    done
+  fi
   t1=$(date +%s.%N)
-  timeout 300 "$prog" -d rnic0 -p "$port" "$@" 127.0.0.1 >"$cli" 2>&1
-  crc=$?
+  for _ in $(seq 1 40); do
+    timeout 300 "$prog" -d rnic0 "${caddr[@]}" -p "$port" "$@" "$dst" >"$cli" 2>&1
+    crc=$?
+    if [ $cm -eq 0 ] || [ $crc -eq 0 ] || ! grep -q 'RDMA_CM_EVENT_REJECTED' "$cli" ||
+       ! kill -0 $spid 2>/dev/null; then
+      break
+    fi
+    sleep 0.25
+  done
   wait $spid
   src=$?
   t2=$(date +%s.%N)
@@ -86,58 +106,13 @@ run_pair() {
   # the READ and atomic latency servers print no result table
   if [ $src -ne 0 ] || [ $crc -ne 0 ] || [ -z "$(result_line "$cli")" ] ||
      { [ -z "$(result_line "$srv")" ] && [ "$prog" != ib_read_lat ] && [ "$prog" != ib_atomic_lat ]; }; then
-    echo "--- server ($prog -d rnic1 -p $port $*):"
+    echo "--- server ($prog -d rnic1 ${saddr[*]} -p $port $*):"
     cat "$srv"
-    echo "--- client ($prog -d rnic0 -p $port $* 127.0.0.1):"
+    echo "--- client ($prog -d rnic0 ${caddr[*]} -p $port $* $dst):"
     cat "$cli"
     fail "$prog $*"
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$prog" "$srv" "$cli" "$t0" "$t2" "$*" >>"$runs"
-}
-
-# run_pair_cm PROGRAM OPTIONS...: the same with -R (QPs connected through
-# the RDMA CM: this project's librdmacm.so.1 and the NICs' firmware): the
-# server binds rnic1's address 192.0.2.2, the client reaches it from rnic0;
-# perftest's own exchange runs over TCP to that address, so the set runs in
-# a network namespace whose loopback holds both NIC addresses
-# (rdma_cm_netns below).
-run_pair_cm() {
-  local prog=$1
-  shift
-  local port srv cli spid t0 t1 t2 src crc
-  port=$(free_port)
-  srv=$out/$prog.$port.server
-  cli=$out/$prog.$port.client
-  t0=$(date +%s.%N)
-  timeout 300 "$prog" -d rnic1 -R --source_ip 192.0.2.2 -p "$port" "$@" >"$srv" 2>&1 &
-  spid=$!
-  # the server listens through the CM, not on TCP: a client that comes
-  # too early is rejected (REJ reason 8) and starts again
-  sleep 0.5
-  t1=$(date +%s.%N)
-  for _ in $(seq 1 40); do
-    timeout 300 "$prog" -d rnic0 -R --source_ip 192.0.2.1 -p "$port" "$@" 192.0.2.2 >"$cli" 2>&1
-    crc=$?
-    if [ $crc -eq 0 ] || ! grep -q 'RDMA_CM_EVENT_REJECTED' "$cli" || ! kill -0 $spid 2>/dev/null; then
-      break
-    fi
-    sleep 0.25
-  done
-  wait $spid
-  src=$?
-  t2=$(date +%s.%N)
-  printf 'perftest: %-13s -R %-33s server %d client %d, %5.2f s wall (+%4.2f s to listen): %s\n' \
-    "$prog" "$*" $src $crc "$(awk -v a="$t1" -v b="$t2" 'BEGIN { print b - a }')" \
-    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "$(result_line "$cli" | tr -s ' \t' ' ')"
-  if [ $src -ne 0 ] || [ $crc -ne 0 ] || [ -z "$(result_line "$cli")" ] ||
-     { [ -z "$(result_line "$srv")" ] && [ "$prog" != ib_read_lat ] && [ "$prog" != ib_atomic_lat ]; }; then
-    echo "--- server ($prog -d rnic1 -R --source_ip 192.0.2.2 -p $port $*):"
-    cat "$srv"
-    echo "--- client ($prog -d rnic0 -R --source_ip 192.0.2.1 -p $port $* 192.0.2.2):"
-    cat "$cli"
-    fail "$prog -R $*"
-  fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$prog" "$srv" "$cli" "$t0" "$t2" "-R $*" >>"$runs"
 }
 
 case $set in
@@ -148,14 +123,14 @@ rdma_cm_netns)
                          ip addr add 192.0.2.2/32 dev lo && exec "$0" "$1" rdma_cm' "$0" "$out"
   ;;
 rdma_cm)
-  run_pair_cm ib_send_bw -x 0 -s 4096 -n 20
-  run_pair_cm ib_send_lat -x 0 -s 64 -n 20
-  run_pair_cm ib_write_bw -x 0 -s 65536 -n 10
-  run_pair_cm ib_write_lat -x 0 -s 8 -n 20
-  run_pair_cm ib_read_bw -x 0 -s 4096 -n 20
-  run_pair_cm ib_read_lat -x 0 -s 64 -n 10
-  run_pair_cm ib_atomic_bw -x 0 -n 20
-  run_pair_cm ib_send_bw -x 0 -s 1024 -n 20 -c UD
+  run_pair ib_send_bw -R -x 0 -s 4096 -n 20
+  run_pair ib_send_lat -R -x 0 -s 64 -n 20
+  run_pair ib_write_bw -R -x 0 -s 65536 -n 10
+  run_pair ib_write_lat -R -x 0 -s 8 -n 20
+  run_pair ib_read_bw -R -x 0 -s 4096 -n 20
+  run_pair ib_read_lat -R -x 0 -s 64 -n 10
+  run_pair ib_atomic_bw -R -x 0 -n 20
+  run_pair ib_send_bw -R -x 0 -s 1024 -n 20 -c UD
   # (perftest refuses -c UC with -R: "UC is not supported in librdmacm")
   ;;
 send)
