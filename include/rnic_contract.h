@@ -23,6 +23,7 @@
 #define RNIC_CMDQ_SLOTS                   8u /* command slots; the command queue index wraps at this count */
 #define RNIC_CMDQ_SLOT_SIZE               0x100u /* bytes per command slot: input words at +0x00, output words at +0x80 */
 #define RNIC_CMDQ_OUT_OFFSET              128u /* offset of the output half inside a command slot */
+#define RNIC_TIMER_TICK_CYCLES            0x400u /* core clock cycles per tick of the requester's retransmission and RNR timers (4.096 us at 250 MHz, the unit of the local ACK timeout) */
 #define RNIC_LOG_QPS                      8u /* log2 of the default QP count (QPN = QP index) */
 #define RNIC_LOG_CQS                      8u /* log2 of the default CQ count */
 #define RNIC_LOG_MRS                      10u /* log2 of the default memory-key table size */
@@ -332,8 +333,19 @@
 #define RNIC_STAT_GSI_RX_DROP             0x18u /* packets for QP1 dropped: not a UD SEND ONLY with GSI_QKEY, longer than MAD_BYTES, or the mailbox full */
 #define RNIC_STAT_GSI_TX                  0x19u /* MADs sent from QP1 */
 #define RNIC_STAT_GSI_TX_BAD              0x1Au /* GSI_TX_GO writes ignored: busy, or a length out of range */
-#define RNIC_STAT_COUNT                   27u
-#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop", "tx_tso_seg", "tx_csum", "gsi_rx", "gsi_rx_drop", "gsi_tx", "gsi_tx_bad" }
+#define RNIC_STAT_RETRANS                 0x1Bu /* go-back-N retransmissions the requester started (after a PSN sequence NAK, a missing READ response, a timeout or an RNR wait) */
+#define RNIC_STAT_RETRANS_PKTS            0x1Cu /* request packets sent again (PSN before the highest already sent on the QP) */
+#define RNIC_STAT_TIMEOUTS                0x1Du /* retransmission timer expiries (the QP's local ACK timeout passed without progress) */
+#define RNIC_STAT_RX_NAK_SEQ              0x1Eu /* PSN sequence error NAKs received (every one the parser passes to the requester) */
+#define RNIC_STAT_RX_RNR_NAK              0x1Fu /* RNR NAKs received (every one the parser passes to the requester) */
+#define RNIC_STAT_TX_NAK_SEQ              0x20u /* PSN sequence error NAKs sent */
+#define RNIC_STAT_TX_RNR_NAK              0x21u /* RNR NAKs sent */
+#define RNIC_STAT_RX_DUP                  0x22u /* duplicate request packets (PSN already executed): acknowledged or answered again, never executed twice */
+#define RNIC_STAT_RX_RESP_DROP            0x23u /* ACKs and responses the requester dropped: duplicate, stale, for no outstanding request, or out of place */
+#define RNIC_STAT_RETRY_EXC               0x24u /* work requests completed with RETRY_EXC_ERR or RNR_RETRY_EXC_ERR */
+#define RNIC_STAT_ACK_COALESCED           0x25u /* ACKs not sent because a later packet of the same QP was already waiting (its ACK covers them) */
+#define RNIC_STAT_COUNT                   38u
+#define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop", "tx_tso_seg", "tx_csum", "gsi_rx", "gsi_rx_drop", "gsi_tx", "gsi_tx_bad", "retrans", "retrans_pkts", "timeouts", "rx_nak_seq", "rx_rnr_nak", "tx_nak_seq", "tx_rnr_nak", "rx_dup", "rx_resp_drop", "retry_exc", "ack_coalesced" }
 
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */

@@ -18,6 +18,7 @@
 `define RNIC_CMDQ_SLOTS                   8 // command slots; the command queue index wraps at this count
 `define RNIC_CMDQ_SLOT_SIZE               256 // bytes per command slot: input words at +0x00, output words at +0x80
 `define RNIC_CMDQ_OUT_OFFSET              128 // offset of the output half inside a command slot
+`define RNIC_TIMER_TICK_CYCLES            1024 // core clock cycles per tick of the requester's retransmission and RNR timers (4.096 us at 250 MHz, the unit of the local ACK timeout)
 `define RNIC_LOG_QPS                      8 // log2 of the default QP count (QPN = QP index)
 `define RNIC_LOG_CQS                      8 // log2 of the default CQ count
 `define RNIC_LOG_MRS                      10 // log2 of the default memory-key table size
@@ -328,6 +329,17 @@
 `define RNIC_STAT_GSI_RX_DROP             8'h18 // packets for QP1 dropped: not a UD SEND ONLY with GSI_QKEY, longer than MAD_BYTES, or the mailbox full
 `define RNIC_STAT_GSI_TX                  8'h19 // MADs sent from QP1
 `define RNIC_STAT_GSI_TX_BAD              8'h1A // GSI_TX_GO writes ignored: busy, or a length out of range
+`define RNIC_STAT_RETRANS                 8'h1B // go-back-N retransmissions the requester started (after a PSN sequence NAK, a missing READ response, a timeout or an RNR wait)
+`define RNIC_STAT_RETRANS_PKTS            8'h1C // request packets sent again (PSN before the highest already sent on the QP)
+`define RNIC_STAT_TIMEOUTS                8'h1D // retransmission timer expiries (the QP's local ACK timeout passed without progress)
+`define RNIC_STAT_RX_NAK_SEQ              8'h1E // PSN sequence error NAKs received (every one the parser passes to the requester)
+`define RNIC_STAT_RX_RNR_NAK              8'h1F // RNR NAKs received (every one the parser passes to the requester)
+`define RNIC_STAT_TX_NAK_SEQ              8'h20 // PSN sequence error NAKs sent
+`define RNIC_STAT_TX_RNR_NAK              8'h21 // RNR NAKs sent
+`define RNIC_STAT_RX_DUP                  8'h22 // duplicate request packets (PSN already executed): acknowledged or answered again, never executed twice
+`define RNIC_STAT_RX_RESP_DROP            8'h23 // ACKs and responses the requester dropped: duplicate, stale, for no outstanding request, or out of place
+`define RNIC_STAT_RETRY_EXC               8'h24 // work requests completed with RETRY_EXC_ERR or RNR_RETRY_EXC_ERR
+`define RNIC_STAT_ACK_COALESCED           8'h25 // ACKs not sent because a later packet of the same QP was already waiting (its ACK covers them)
 
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC

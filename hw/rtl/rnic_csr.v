@@ -46,8 +46,9 @@
 // takes a CTX_CMD write in the same cycle).
 //
 // Counters: STATS 32-bit wrapping counters; counter 0 (CYCLES) counts clock
-// cycles, counter i > 0 adds stat_inc[i*STAT_INC_W +: STAT_INC_W] every cycle
-// (a one-cycle pulse is an increment of 1, a byte count its value).
+// cycles plus stat_inc[STAT_INC_W-1:0] (cycles a simulator fast-forwarded
+// over; the TIMESTAMP counter adds them too), counter i > 0 adds stat_inc[i*STAT_INC_W +: STAT_INC_W] every
+// cycle (a one-cycle pulse is an increment of 1, a byte count its value).
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -213,7 +214,6 @@ end
 /* verilator lint_off UNUSEDSIGNAL */
 wire [11:0] prot_unused = {s_axil_awprot, s_axil_arprot, s_axil_fw_awprot, s_axil_fw_arprot};
 // CYCLES (counter 0) counts the clock, not an input
-wire [STAT_INC_W-1:0] stat_inc0_unused = stat_inc[STAT_INC_W-1:0];
 // registers are 32-bit words: the byte-offset address bits are ignored
 wire [3:0] addr_lsb_unused = {s_axil_awaddr[1:0], s_axil_fw_awaddr[1:0]};
 /* verilator lint_on UNUSEDSIGNAL */
@@ -385,7 +385,9 @@ always @* begin
     // counters
     for (i = 0; i < STATS; i = i + 1) begin
         if (i == 0) begin
-            stat_next[31:0] = stat_reg[31:0] + 32'd1;
+            // cycles, plus those a simulator's fast-forward skipped
+            stat_next[31:0] = stat_reg[31:0] + 32'd1 +
+                {{(32-STAT_INC_W){1'b0}}, stat_inc[STAT_INC_W-1:0]};
         end else begin
             stat_next[i*32 +: 32] = stat_reg[i*32 +: 32] +
                 {{(32-STAT_INC_W){1'b0}}, stat_inc[i*STAT_INC_W +: STAT_INC_W]};
@@ -726,7 +728,7 @@ always @(posedge clk) begin
         aeq_pi_reg <= aeq_pi_next;
         aeq_ci_reg <= aeq_ci_next;
         irq_vec_reg <= irq_vec_next;
-        timestamp_reg <= timestamp_reg + 64'd1;
+        timestamp_reg <= timestamp_reg + 64'd1 + {{(64-STAT_INC_W){1'b0}}, stat_inc[STAT_INC_W-1:0]};
         ts_hi_reg <= ts_hi_next;
         f_irq_en_reg <= f_irq_en_next;
         link_en_reg <= link_en_next;

@@ -8,9 +8,10 @@
 //   [start, start+length), and LOCAL_WRITE for the SGEs of an RDMA READ or
 //   an atomic, which the device writes), translating SGE addresses to device
 //   addresses (iova + addr - start). A passing WQE starts the emitter and
-//   the gatherer and, once both have issued everything, is pushed on its
-//   QP's outstanding ring; a failing one is handed to the completion stage
-//   as an error.
+//   the gatherer and is pushed on its QP's outstanding ring: an RC (XRC)
+//   WQE as its packets start, so an ACK or NAK for any of them finds it;
+//   a UC or UD WQE once both have issued everything (it completes then); a
+//   failing one is handed to the completion stage as an error.
 // - Emitter: one header beat (m_hdr_*) and one rnic_repack segment command
 //   per packet, cut at the path MTU, PSNs from the QP's send PSN. Headers run
 //   ahead of the payload (the TX arbiter takes a header, then its payload).
@@ -45,7 +46,8 @@
 // READ outstanding, its PSN is the next expected one (inside the READ's PSN
 // range) and its opcode fits the position (FIRST/ONLY at the READ's first
 // PSN, MIDDLE/LAST after it); any other response is dropped (stat_ack_drop,
-// payload discarded; there is no retransmission yet). A taken response first
+// payload discarded; a response past the expected one starts a
+// retransmission, see "Reliability" below). A taken response first
 // retires every ring entry before the READ (as an ACK would), then its
 // payload is cut into one DMA write request plus one rnic_repack segment per
 // SGE piece (m_wr_*, any byte alignment, across SGE boundaries). LAST/ONLY
@@ -131,10 +133,51 @@
 // waits in the WQE stage until the QP's READ or atomic (at most one is ever
 // outstanding) has completed and every READ/atomic data write of this block
 // is done in host memory (s_wr_done), so the fenced WQE's gather reads see
-// the data. Not yet: retransmission
-// (PSN sequence NAKs and RNR NAKs are only counted, there is no ACK timer),
-// more than one READ/atomic outstanding per QP
+// the data. Not yet: more than one READ/atomic outstanding per QP
 // (qpc.max_rd_atomic is not read).
+//
+// Reliability (IBA 9.7.5.2, 9.7.6; RC and XRC): go-back-N.
+// - A PSN sequence error NAK at PSN p retires the entries before p (the
+//   responder has everything before p), then retransmits from p. So does a
+//   READ RESPONSE past the next expected one (the responses between were
+//   lost: from the READ's next expected PSN), and an ACK covering a READ or
+//   atomic whose response never came (from the READ's next expected PSN, or
+//   the atomic's). Each uses one of the QP's retry_cnt retries.
+// - An RNR NAK at p retires the entries before p, waits the time its code
+//   names (IBA table 45, rounded up to ticks) and retransmits from p; each
+//   uses one of rnr_retry retries (7: retry forever).
+// - The local ACK timeout (qpc.timeout: 4.096 us * 2^timeout, 0 none; at
+//   least that long, at most one tick more) restarts whenever an entry is
+//   retired or a READ response placed (progress, which also reloads both
+//   retry counts) and stops when the ring is empty; when it expires the QP
+//   retransmits from the head entry (a READ from its next expected
+//   response), using a retry.
+// - With no retry left, the head WQE completes RETRY_EXC_ERR or
+//   RNR_RETRY_EXC_ERR, the QP error flag goes up (m_err_c: the firmware
+//   moves the QP to ERR) and every later WQE is flushed in order.
+// - After a retransmission from PSN r, a NAK (or missing READ response, or
+//   ACK) at or before r is stale (sent before the retransmission arrived)
+//   and ignored until progress; one past r is a new loss.
+// - A retransmission is a rewind, done between WQEs: the WQE stage asks
+//   (W_RW), the completion stage truncates the ring to its head entry, sets
+//   the send PSN to the restart PSN and rewinds rnic_wqe_fetch to the head
+//   WQE's index (m_rw_*), which fetches the QP's WQEs again from there and
+//   drops those still on their way. The head WQE restarts at the restart
+//   PSN, skipping the packets before it (MIDDLE/LAST opcodes, gather from
+//   that byte; a READ asks for the rest: RETH va + skip, len - skip, its
+//   data placed from that offset); the WQEs behind it go out again whole,
+//   with their original PSNs. A WQE of a QP with a retransmission pending
+//   is dropped before it is sent (it comes again).
+// - A QPC write to ERR flushes the outstanding entries (WR_FLUSH_ERR, in
+//   order) through the timer path.
+// - Time runs in ticks of TICK_CYCLES (TIMER_TICK_CYCLES); a sweep looks at
+//   one QP's timer per cycle. timer_busy tells a simulator a timer runs;
+//   tick_turbo makes each cycle a tick (its fast-forward through idle time),
+//   which it may assert only while timer_skip_ok says no deadline lies
+//   within the next tick: the earliest deadline is the minimum the last
+//   whole sweep found, lowered by every timer started since (it may be
+//   earlier than the real one, never later), so a fast-forward never jumps
+//   a deadline and the sweep finds each one within a sweep of its tick.
 //
 // ACK input (s_ack_*): header-bus fields of packets the parser routes to the
 // requester (ACK, ATOMIC ACKNOWLEDGE, RDMA READ RESPONSE *): opcode, dqpn
@@ -153,7 +196,8 @@ module rnic_req #(
     parameter KEY_W = `RNIC_LOG_MRS,      // log2 of the memory-key table size
     parameter OUTS_DEPTH = 16,            // outstanding WQEs per QP (power of two)
     parameter DMA_CHUNK = 32768,          // largest DMA read request in bytes
-    parameter TAG_W = 8                   // DMA read tag width (>= 5)
+    parameter TAG_W = 8,                  // DMA read tag width (>= 5)
+    parameter TICK_CYCLES = `RNIC_TIMER_TICK_CYCLES   // timer tick in clock cycles (4.096 us at 250 MHz)
 ) (
     input  wire                          clk,
     input  wire                          rst,
@@ -215,6 +259,22 @@ module rnic_req #(
     output wire [23:0]                   m_err_c_qpn,
     output wire                          m_err_w_valid,
     output wire [23:0]                   m_err_w_qpn,
+
+    // go-back-N: rewind the fetch engine's consumer index of a QP to
+    // m_rw_index (the WQEs from there on are fetched again; rnic_wqe_fetch
+    // drops those of the QP still on their way); held until m_rw_ready
+    output wire                          m_rw_valid,
+    input  wire                          m_rw_ready,
+    output wire [23:0]                   m_rw_qpn,
+    output wire [15:0]                   m_rw_index,
+    // a retransmission or RNR timer is running (the simulator keeps time
+    // going while one is); timer_skip_ok: no timer comes due within the
+    // next tick and no timer action waits; tick_turbo (only while
+    // timer_skip_ok): this cycle is a whole tick (a simulator
+    // fast-forwarding while nothing but timers runs; 0 on a board)
+    output wire                          timer_busy,
+    output wire                          timer_skip_ok,
+    input  wire                          tick_turbo,
 
     // memory windows: key-table writes of BIND_MW and LOCAL_INV (a whole
     // entry in context format, table MPT; taken when m_mpt_ready), and the
@@ -289,7 +349,11 @@ module rnic_req #(
     // statistics: one-cycle pulses
     output wire                          stat_ack_drop,   // ACK for an unknown QP / PSN not outstanding, or unexpected response (READ response or ATOMIC ACKNOWLEDGE not expected)
     output wire                          stat_nak_seq,    // PSN sequence error NAK received
-    output wire                          stat_nak_rnr     // RNR NAK received
+    output wire                          stat_nak_rnr,    // RNR NAK received
+    output wire                          stat_retrans,    // a go-back-N retransmission started
+    output wire                          stat_retrans_pkt,// a request packet sent again
+    output wire                          stat_timeout,    // a retransmission timer expired
+    output wire                          stat_retry_exc   // a WQE completed RETRY_EXC_ERR / RNR_RETRY_EXC_ERR
 );
 
 localparam KEEP_W = DATA_W / 8;
@@ -305,6 +369,7 @@ localparam [31:0] NSGE32 = NSGE;
 localparam [31:0] KEEP32 = KEEP_W;
 localparam [31:0] INL_MAX = `RNIC_MAX_INLINE;
 localparam SI_W = $clog2(NSGE);                          // SGE slot index
+localparam LOG_KEEP = $clog2(KEEP_W);
 
 // BTH opcodes, RC transport (IBA 9.2, table 37)
 localparam [7:0] OP_SEND_FIRST = 8'h00, OP_SEND_MIDDLE = 8'h01, OP_SEND_LAST = 8'h02,
@@ -325,7 +390,51 @@ initial begin
         $error("rnic_req: DMA_CHUNK must be in KEEP_W..32768");
     if (KEY_W + `RNIC_KEY_TAG_BITS > 24)
         $error("rnic_req: KEY_W + KEY_TAG_BITS must be <= 24 (a key is an event number)");
+    if (TICK_CYCLES < 2 || (TICK_CYCLES & (TICK_CYCLES - 1)) != 0)
+        $error("rnic_req: TICK_CYCLES must be a power of two >= 2");
 end
+
+// RNR NAK timer code (IBA table 45: 0.01 ms .. 491.52 ms, code 0 655.36 ms)
+// in ticks of 4.096 us, rounded up
+function [31:0] rnr_ticks;
+    input [4:0] code;
+    begin
+        case (code)
+        5'd0:  rnr_ticks = 32'd160000;
+        5'd1:  rnr_ticks = 32'd3;
+        5'd2:  rnr_ticks = 32'd5;
+        5'd3:  rnr_ticks = 32'd8;
+        5'd4:  rnr_ticks = 32'd10;
+        5'd5:  rnr_ticks = 32'd15;
+        5'd6:  rnr_ticks = 32'd20;
+        5'd7:  rnr_ticks = 32'd30;
+        5'd8:  rnr_ticks = 32'd40;
+        5'd9:  rnr_ticks = 32'd59;
+        5'd10: rnr_ticks = 32'd79;
+        5'd11: rnr_ticks = 32'd118;
+        5'd12: rnr_ticks = 32'd157;
+        5'd13: rnr_ticks = 32'd235;
+        5'd14: rnr_ticks = 32'd313;
+        5'd15: rnr_ticks = 32'd469;
+        5'd16: rnr_ticks = 32'd625;
+        5'd17: rnr_ticks = 32'd938;
+        5'd18: rnr_ticks = 32'd1250;
+        5'd19: rnr_ticks = 32'd1875;
+        5'd20: rnr_ticks = 32'd2500;
+        5'd21: rnr_ticks = 32'd3750;
+        5'd22: rnr_ticks = 32'd5000;
+        5'd23: rnr_ticks = 32'd7500;
+        5'd24: rnr_ticks = 32'd10000;
+        5'd25: rnr_ticks = 32'd15000;
+        5'd26: rnr_ticks = 32'd20000;
+        5'd27: rnr_ticks = 32'd30000;
+        5'd28: rnr_ticks = 32'd40000;
+        5'd29: rnr_ticks = 32'd60000;
+        5'd30: rnr_ticks = 32'd80000;
+        default: rnr_ticks = 32'd120000;
+        endcase
+    end
+endfunction
 
 // 24-bit serial number order: a is at or before b
 function psn_le;
@@ -353,6 +462,7 @@ reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
 reg [31:0]      qkey_mem [0:QPS-1];       // Q_Key (UD), read by the emitter
 reg             xrc_mem [0:QPS-1];        // an XRC initiator: takes XRC (101) responses only
 reg [QPS-1:0]   err_reg;                  // QP error flag
+reg [10:0]      rtp_mem [0:QPS-1];        // {timeout, retry_cnt, rnr_retry}
 reg             err_c_reg, err_w_reg;     // the flag went up (completion, WQE stage)
 reg [QPN_W-1:0] err_c_qp_reg, err_w_qp_reg;
 
@@ -380,6 +490,57 @@ reg [QPS-1:0]   rd_atom_reg;
 reg [RD_W-1:0]  rdst_mem [0:QPS-1];
 reg [95:0]      rsg_mem [0:QPS*NSGE-1];
 reg [95:0]      rsg_rd;
+
+// Reliability, per QP (see the header): retries left {transport, RNR}
+// (reloaded on progress), the timer {runs, is an RNR wait, deadline in
+// ticks}, the go-back-N hold, a retransmission waiting for the WQE stage
+// and its restart PSN, the rewound head the WQE stage expects next {flag,
+// WQE index, its original first PSN}, the index of the next WQE the WQE
+// stage expects, and the PSN after the highest request PSN ever sent
+reg [5:0]       rl_mem [0:QPS-1];
+reg [QPS-1:0]   tm_on_reg, tm_rnr_reg;
+reg [31:0]      tm_dl_mem [0:QPS-1];
+reg [QPS-1:0]   hold_reg;
+reg [QPS-1:0]   rtx_reg;
+reg [23:0]      rpsn_mem [0:QPS-1];
+reg [QPS-1:0]   rwh_reg;
+reg [15:0]      rwi_mem [0:QPS-1];
+reg [23:0]      rwf_mem [0:QPS-1];
+reg [15:0]      nidx_mem [0:QPS-1];
+reg [23:0]      hi_mem [0:QPS-1];
+reg [QPS-1:0]   hi_valid_reg;
+
+// time in ticks of TICK_CYCLES cycles; a deadline is due once the time has
+// reached it (32-bit serial order: waits up to 2^31 ticks)
+localparam TK_W = $clog2(TICK_CYCLES);
+reg [TK_W-1:0]  tk_div_reg;
+reg [31:0]      now_reg;
+// a is strictly before b (32-bit serial order)
+function tm_before;
+    input [31:0] a;
+    input [31:0] b;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31:0] d;   // only the sign bit is used
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        d = a - b;
+        tm_before = d[31];
+    end
+endfunction
+function tm_due;
+    input [31:0] dl;
+    input [31:0] now;
+    begin
+        tm_due = !tm_before(now, dl);
+    end
+endfunction
+// the local ACK timeout in ticks: 2^timeout (timeout 0: no timer)
+function [31:0] tmo_ticks;
+    input [4:0] t;
+    begin
+        tmo_ticks = 32'd1 << t;
+    end
+endfunction
 
 /* verilator lint_off UNUSEDSIGNAL */
 wire [32*`RNIC_CTX_WORDS-1:0] cw = ctx_wr_data;   // the shadows keep only the fields they use
@@ -420,7 +581,8 @@ localparam [3:0] W_RECV = 4'd0,   // taking WQE beats
                  W_ERR  = 4'd6,   // hand an error completion to the completion stage
                  W_MW1  = 4'd7,   // BIND_MW, LOCAL_INV: latch the window's key entry
                  W_MW2  = 4'd8,   // check window (and region), build the new entry
-                 W_MPTW = 4'd9;   // write the entry (key-table write port)
+                 W_MPTW = 4'd9,   // write the entry (key-table write port)
+                 W_RW   = 4'd10;  // a retransmission: the completion stage rewinds the QP
 
 reg [3:0]        w_state_reg, w_state_next;
 reg [WBUF_W-1:0] wbuf_mem;                 // the WQE bytes (one write port)
@@ -434,11 +596,31 @@ reg [32:0]       w_sum_reg, w_sum_next;    // sum of SGE lengths
 reg [7:0]        w_status_reg, w_status_next;
 reg              w_seterr_reg, w_seterr_next;
 reg [23:0]       w_npkt_reg, w_npkt_next;
+// the rewound head of a retransmission: packets of it to skip (already
+// received by the responder), and for a READ the SGE and offset where the
+// rest of its data goes
+reg              w_rh_reg, w_rh_next;
+reg [23:0]       w_skp_reg, w_skp_next;
+reg [4:0]        w_rk_reg, w_rk_next;
+reg [31:0]       w_roff_reg, w_roff_next;
+reg              w_rfound_reg, w_rfound_next;
+reg              w_early_reg, w_early_next;   // pushed before its packets (RC): W_PUSH goes on to W_RUN
 // READ / atomic data write requests accepted whose s_wr_done has not come
 reg [15:0]       wr_out_reg;
 
+// a retransmission waits: served before the next WQE is taken (lowest QP first)
+reg [QPN_W-1:0] rtx_first;
+integer ri;
+always @* begin
+    rtx_first = {QPN_W{1'b0}};
+    for (ri = QPS - 1; ri >= 0; ri = ri - 1)
+        if (rtx_reg[ri])
+            rtx_first = ri[QPN_W-1:0];
+end
+wire w_rw_go = w_beats_reg == {WB_W{1'b0}} && rtx_reg != {QPS{1'b0}};
+
 wire w_recv_fire = s_wqe_tvalid && s_wqe_tready;
-assign s_wqe_tready = (w_state_reg == W_RECV);
+assign s_wqe_tready = (w_state_reg == W_RECV) && !w_rw_go;
 
 // control segment fields
 /* verilator lint_off UNUSEDSIGNAL */
@@ -529,6 +711,17 @@ wire [3:0]  r_type  = w_qs_rd[QS_W-5 -: 4];
 wire        r_raw   = r_type == `RNIC_QP_TYPE_RAW;
 wire [2:0]  r_mtu   = w_qs_rd[QS_W-9 -: 3];
 wire [31:0] r_mtu_bytes = 32'd1 << (4'd7 + {1'b0, r_mtu});   // a UD message is one packet
+// the rewound head of a retransmission: it restarts at the QP's send PSN,
+// skipping the packets before it (a READ asks for the rest of its data);
+// an atomic, or a WQE whose length no longer holds the restart PSN (changed
+// in host memory), starts over at its first PSN
+wire [3:0]  r_mtu_log = 4'd7 + {1'b0, r_mtu};
+/* verilator lint_off UNUSEDSIGNAL */
+wire [32:0] r_npkt_full = ({1'b0, w_len} + {1'b0, r_mtu_bytes} - 33'd1) >> r_mtu_log;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [23:0] r_skip = w_psn_rd - rwf_mem[w_qp_reg];
+wire        r_rwh = rwh_reg[w_qp_reg] && w_index_reg == rwi_mem[w_qp_reg];
+wire        r_skip_ok = !w_is_atomic && {9'd0, r_skip} < r_npkt_full;
 
 // path MTU in bytes and its log2 (256 << (code - 1))
 wire [3:0]  q_mtu_log = 4'd7 + {1'b0, q_mtu};
@@ -542,6 +735,8 @@ wire [32:0] w_npkt_full = ({1'b0, w_len} + {1'b0, q_mtu_bytes} - 33'd1) >> q_mtu
 /* verilator lint_on UNUSEDSIGNAL */  // w_npkt_full: at most 2^23 packets (length < 2^31)
 wire [31:0] w_bytes = {{(32-WB_W){1'b0}}, w_beats_reg} * KEEP32;   // WQE bytes received
 wire w_ring_full = (w_tail - w_head) == OUTS_DEPTH[OW:0];
+// bytes of the rewound head already received (a multiple of the path MTU)
+wire [31:0] w_skb = {8'd0, w_skp_reg} << q_mtu_log;
 
 // SGE k and its key
 wire [SEG_W-1:0] sge = wbuf_mem[CTRL_W + {w_sge_off, 3'b000} + w_k_reg * SEG_W +: SEG_W];
@@ -641,9 +836,18 @@ always @* begin
     w_status_next = w_status_reg;
     w_seterr_next = w_seterr_reg;
     w_npkt_next = w_npkt_reg;
+    w_rh_next = w_rh_reg;
+    w_skp_next = w_skp_reg;
+    w_rk_next = w_rk_reg;
+    w_roff_next = w_roff_reg;
+    w_rfound_next = w_rfound_reg;
+    w_early_next = w_early_reg;
     case (w_state_reg)
     W_RECV: begin
-        if (w_recv_fire) begin
+        if (w_rw_go) begin
+            w_qp_next = rtx_first;
+            w_state_next = W_RW;
+        end else if (w_recv_fire) begin
             if (w_beats_reg != WBEATS[WB_W-1:0])
                 w_beats_next = w_beats_reg + 1'b1;
             w_qp_next = s_wqe_qpn[QPN_W-1:0];
@@ -654,7 +858,12 @@ always @* begin
     end
     W_QP: begin
         w_qs_next = w_qs_rd;
-        w_psn_next = w_psn_rd;
+        w_psn_next = (r_rwh && !r_skip_ok) ? rwf_mem[w_qp_reg] : w_psn_rd;
+        w_rh_next = r_rwh;
+        w_skp_next = (r_rwh && r_skip_ok) ? r_skip : 24'd0;
+        w_rk_next = 5'd0;
+        w_roff_next = 32'd0;
+        w_rfound_next = 1'b0;
         w_k_next = 5'd0;
         w_sum_next = 33'd0;
         w_seterr_next = 1'b1;
@@ -665,6 +874,12 @@ always @* begin
         end else if (r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
+        end else if (rtx_reg[w_qp_reg]) begin
+            // a retransmission of this QP waits: drop the WQE, the rewind
+            // fetches it again (from the ring head, at or before it); this
+            // also ends a wait below for ring room or a READ
+            w_beats_next = {WB_W{1'b0}};
+            w_state_next = W_RECV;
         end else if (!(r_type == `RNIC_QP_TYPE_RC || r_type == `RNIC_QP_TYPE_XRC_SEND ||
                        (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
                        (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv) ||
@@ -736,22 +951,39 @@ always @* begin
         end else begin
             w_sum_next = w_sum_reg + {1'b0, sge_len};
             w_k_next = w_k_reg + 1'b1;
+            // a rewound READ: the SGE and offset of its first byte still to come
+            if (w_skb != 32'd0 && !w_rfound_reg && {1'b0, w_skb} < w_sum_reg + {1'b0, sge_len}) begin
+                w_rfound_next = 1'b1;
+                w_rk_next = w_k_reg;
+                w_roff_next = w_skb - w_sum_reg[31:0];
+            end
         end
     end
     W_GO: begin
-        w_npkt_next = (w_len == 32'd0 || w_is_atomic) ? 24'd1 : w_npkt_full[23:0];
-        w_state_next = W_RUN;
+        // an acknowledged WQE is pushed on the ring as its packets start,
+        // so an ACK or NAK for any of them finds it; UC and UD are pushed
+        // (and complete) once all is sent
+        w_npkt_next = (w_len == 32'd0 || w_is_atomic) ? 24'd1 : w_npkt_full[23:0] - w_skp_reg;
+        w_early_next = !q_unack;
+        w_state_next = q_unack ? W_RUN : W_PUSH;
     end
     W_RUN: begin
         // UC and UD complete at the push: wait until the data was read too
-        if (!e_busy_reg && !g_busy_reg && (!q_unack || g_out_reg == 8'd0))
-            w_state_next = W_PUSH;
+        if (!e_busy_reg && !g_busy_reg && (!q_unack || g_out_reg == 8'd0)) begin
+            w_beats_next = {WB_W{1'b0}};
+            w_state_next = q_unack ? W_PUSH : W_RECV;
+        end
     end
     W_PUSH, W_ERR: begin
         if (w_req_ready) begin
+            w_early_next = 1'b0;
             w_beats_next = {WB_W{1'b0}};
-            w_state_next = W_RECV;
+            w_state_next = (w_state_reg == W_PUSH && w_early_reg) ? W_RUN : W_RECV;
         end
+    end
+    W_RW: begin
+        if (w_req_ready)
+            w_state_next = W_RECV;
     end
     default: w_state_next = W_RECV;
     endcase
@@ -823,9 +1055,10 @@ assign m_hdr_tos       = q_ud ? w_ud_tos : q_tos;
 assign m_hdr_sport     = q_sport;
 // RETH on the first (or only) packet of an RDMA WRITE, and on a READ REQUEST
 wire   e_reth = (w_is_write || w_is_read) && e_first_reg;
-assign m_hdr_reth_va   = e_reth ? w_raddr : 64'd0;
+// (a rewound READ asks for the rest of its data only)
+assign m_hdr_reth_va   = e_reth ? w_raddr + {32'd0, w_skb} : 64'd0;
 assign m_hdr_reth_rkey = e_reth ? w_rkey : 32'd0;
-assign m_hdr_reth_len  = e_reth ? w_len : 32'd0;
+assign m_hdr_reth_len  = e_reth ? w_len - w_skb : 32'd0;
 assign m_hdr_aeth      = 32'd0;
 // ImmDt on the last packet; send_wqe.imm holds the first wire byte in
 // [7:0]. SEND_INV: the IETH on the last packet, the R_Key to invalidate (a
@@ -858,9 +1091,9 @@ always @* begin
     ip_id_next = ip_id_reg + (e_hdr_fire ? 16'd1 : 16'd0);
     if (w_start) begin
         e_busy_next = 1'b1;
-        e_rem_next = w_is_rdat ? 32'd0 : w_len;    // READ REQUEST, atomics: no payload
+        e_rem_next = w_is_rdat ? 32'd0 : w_len - w_skb;   // READ REQUEST, atomics: no payload
         e_psn_next = w_psn_reg;
-        e_first_next = 1'b1;
+        e_first_next = w_skp_reg == 24'd0 || w_is_rdat;   // a rewound head goes on mid-message
         e_tpl_next = w_is_tso;
         e_hdr_done_next = 1'b0;
         e_seg_done_next = 1'b0;
@@ -884,13 +1117,14 @@ reg [4:0]  g_k_reg, g_k_next;              // SGE being requested
 reg [31:0] g_off_reg, g_off_next;          // bytes of it already requested
 reg [WB_W-1:0] g_beat_reg, g_beat_next;    // inline beat
 reg [7:0]  g_out_reg, g_out_next;          // DMA requests whose data has not all arrived
+reg [31:0] g_skip_reg, g_skip_next;        // bytes still to skip (a rewound head)
 
 wire [63:0] g_addr = gl_addr_mem[g_k_reg[3:0]];
 wire [31:0] g_len  = gl_len_mem[g_k_reg[3:0]];
 wire [31:0] g_left = g_len - g_off_reg;
 wire [31:0] g_req_len = (g_left > DMA_CHUNK) ? DMA_CHUNK : g_left;
 wire g_sge_end = ({3'd0, g_k_reg} == w_nsge);
-wire g_req_valid = g_busy_reg && !g_inline_reg && !g_sge_end && g_len != 32'd0;
+wire g_req_valid = g_busy_reg && !g_inline_reg && !g_sge_end && g_len != 32'd0 && g_skip_reg == 32'd0;
 wire g_req_fire = g_req_valid && m_rd_req_ready;
 assign m_rd_req_valid = g_req_valid;
 assign m_rd_req_addr = g_addr + {32'd0, g_off_reg};
@@ -927,13 +1161,17 @@ always @* begin
     g_k_next = g_k_reg;
     g_off_next = g_off_reg;
     g_beat_next = g_beat_reg;
+    g_skip_next = g_skip_reg;
     g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
     if (w_start && !w_is_rdat) begin
         g_busy_next = 1'b1;
         g_inline_next = w_inline || w_is_tso;
         g_k_next = 5'd0;
         g_off_next = 32'd0;
-        g_beat_next = {WB_W{1'b0}};
+        // a rewound head skips the bytes already received: whole inline
+        // beats (a multiple of the path MTU, >= 256), or SGE bytes
+        g_beat_next = w_inline ? w_skb[LOG_KEEP +: WB_W] : {WB_W{1'b0}};
+        g_skip_next = w_inline ? 32'd0 : w_skb;
     end else if (g_busy_reg && g_inline_reg) begin
         if (g_inl_active && rp_s_tready)
             g_beat_next = g_beat_reg + 1'b1;
@@ -946,6 +1184,14 @@ always @* begin
     end else if (g_busy_reg) begin
         if (g_sge_end) begin
             g_busy_next = 1'b0;
+        end else if (g_skip_reg != 32'd0) begin
+            if (g_len <= g_skip_reg) begin
+                g_k_next = g_k_reg + 1'b1;
+                g_skip_next = g_skip_reg - g_len;
+            end else begin
+                g_off_next = g_skip_reg;
+                g_skip_next = 32'd0;
+            end
         end else if (g_len == 32'd0 || (g_req_fire && g_req_len == g_left)) begin
             g_k_next = g_k_reg + 1'b1;
             g_off_next = 32'd0;
@@ -975,20 +1221,30 @@ rnic_repack #(.DATA_W(DATA_W)) repack (
 // complete the READ / atomic)
 // ---------------------------------------------------------------------------
 
-localparam [2:0] C_IDLE  = 3'd0,   // take a WQE-stage request, else an ACK / response
-                 C_ACK   = 3'd1,   // classify the ACK / response packet
-                 C_WALK  = 3'd2,   // retire / complete ring entries from the head
-                 C_FINAL = 3'd3,   // the error completion of the WQE-stage request
-                 C_SRD   = 3'd4,   // READ response / atomic ACK: read SGE r_k
-                 C_SCAT  = 3'd5,   // READ response / atomic ACK: one DMA write + one segment per piece
-                 C_RFIN  = 3'd6;   // READ response / atomic ACK: write progress back, complete on LAST/ONLY
+localparam [3:0] C_IDLE  = 4'd0,   // take a WQE-stage request, else a timeout, else an ACK / response
+                 C_ACK   = 4'd1,   // classify the ACK / response packet
+                 C_WALK  = 4'd2,   // retire / complete ring entries from the head
+                 C_FINAL = 4'd3,   // the error completion of the WQE-stage request
+                 C_SRD   = 4'd4,   // READ response / atomic ACK: read SGE r_k
+                 C_SCAT  = 4'd5,   // READ response / atomic ACK: one DMA write + one segment per piece
+                 C_RFIN  = 4'd6,   // READ response / atomic ACK: write progress back, complete on LAST/ONLY
+                 C_TMO   = 4'd7,   // a timer of the QP expired
+                 C_RW    = 4'd8,   // rewind the QP for a retransmission (WQE-stage request)
+                 C_POST  = 4'd9;   // after an ACK walk: retransmit, or wait for the RNR timer
 localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
+// what follows an ACK-mode walk (C_POST): nothing; a sequence retransmission
+// from c_ppsn (PSN sequence NAK, a READ response past a missing one); an
+// RNR wait (RNR NAK); for an ACK, a retransmission if it covers a READ or
+// atomic whose response has not come (the response was lost)
+localparam [1:0] A_NONE = 2'd0, A_SEQ = 2'd1, A_RNR = 2'd2, A_ACK = 2'd3;
 // payload router for s_ack_pl_*: idle, discard the packet's payload, feed
 // it to the scatter repacker, or feed the scatter repacker the 8 bytes of
 // the latched AtomicAckETH instead (one beat)
 localparam [1:0] P_NONE = 2'd0, P_DROP = 2'd1, P_KEEP = 2'd2, P_ATOM = 2'd3;
 
-reg [2:0]       c_state_reg, c_state_next;
+reg [3:0]       c_state_reg, c_state_next;
+reg [1:0]       c_after_reg, c_after_next;
+reg [23:0]      c_ppsn_reg, c_ppsn_next;      // the NAK's PSN: where a retransmission starts
 reg [1:0]       c_mode_reg, c_mode_next;
 reg [QPN_W-1:0] c_qp_reg, c_qp_next;
 reg [23:0]      c_psn_reg, c_psn_next;
@@ -1006,7 +1262,20 @@ reg [1:0]       p_mode_reg, p_mode_next;
 reg             stat_ack_drop_reg, stat_ack_drop_next;
 reg             stat_nak_seq_reg, stat_nak_seq_next;
 reg             stat_nak_rnr_reg, stat_nak_rnr_next;
+reg             stat_retrans_reg, stat_timeout_reg, stat_timeout_next, stat_retry_exc_reg, stat_retry_exc_next;
+reg             stat_retrans_pkt_reg;
 reg             c_seterr;
+// reliability table writes of the completion stage (address: the pushing
+// QP in C_IDLE, else c_qp)
+reg             tw_arm;         // timer on, transport, deadline now + timeout (if timeout != 0)
+reg             tw_rnr;         // timer on, RNR wait, deadline now + RNR time of the NAK
+reg             tw_off;         // timer off
+reg             tw_rl_load;     // retries left = {retry_cnt, rnr_retry}
+reg             tw_rl_dec;      // one transport retry used
+reg             tw_rnr_dec;     // one RNR retry used (unless rnr_retry is 7)
+reg             tw_hold_set, tw_hold_clr;
+reg             tw_rtx;         // a retransmission from tw_rpsn waits for the WQE stage
+reg [23:0]      tw_rpsn;
 
 // working copy of the READ (atomic) progress while a response is handled
 reg [23:0]      r_first_reg, r_first_next;    // the READ's first PSN
@@ -1036,9 +1305,29 @@ wire        ce_rdat  = ce_op == `RNIC_CQE_OP_REQ_RDMA_READ || ce_op == `RNIC_CQE
                        ce_op == `RNIC_CQE_OP_REQ_ATOMIC_FA;
 wire [23:0] c_sent = sent_mem[c_qp_reg];
 
+// reliability state of c_qp (and of the pushing QP)
+wire [10:0] c_rtp = rtp_mem[c_qp_reg];
+wire [10:0] w_rtp = rtp_mem[w_qp_reg];
+wire [5:0]  c_rl = rl_mem[c_qp_reg];
+wire        c_rnr_inf = c_rtp[2:0] == 3'd7;      // rnr_retry 7: retry forever
+wire [23:0] c_rpsn = rpsn_mem[c_qp_reg];
+wire [3:0]  c_bst = bst_mem[c_qp_reg];
+wire        c_live = !err_reg[c_qp_reg] && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD);
+
+// timer sweep: one QP per cycle; an expired timer waits for the completion stage
+reg [QPN_W-1:0] sw_q_reg;
+reg             tmo_pend_reg;
+reg [QPN_W-1:0] tmo_q_reg;
+reg [QPS-1:0]   tm_now_reg;                 // due at once (the QP entered ERR)
+wire sw_hit = tm_on_reg[sw_q_reg] && (tm_now_reg[sw_q_reg] || tm_due(tm_dl_mem[sw_q_reg], now_reg));
+wire c_tmo_due = tm_on_reg[c_qp_reg] && (tm_now_reg[c_qp_reg] || tm_due(tm_dl_mem[c_qp_reg], now_reg));
+
 wire c_in_idle = (c_state_reg == C_IDLE);
 wire c_push = c_in_idle && w_push_valid;
-assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && p_mode_reg == P_NONE;
+wire w_rw_valid = (w_state_reg == W_RW);
+wire c_tmo_take = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && tmo_pend_reg;
+assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && !tmo_pend_reg &&
+                     p_mode_reg == P_NONE;
 wire c_ack_fire = s_ack_valid && s_ack_ready;
 
 // the head entry's completion in C_WALK
@@ -1055,7 +1344,7 @@ always @* begin
     M_ACK:   c_stop = !c_covered || (ce_rdat && !c_rdok_reg);   // only its (last) response retires a READ / atomic
     // a NAK acknowledges the entries before its PSN, except a READ or
     // atomic: only its response completes it, and a NAK past it means the
-    // response was lost (no retransmission yet): it takes the NAK's status
+    // response was lost: it takes the NAK's status
     M_NAK:   c_status = (c_before && !ce_rdat) ? `RNIC_WC_STATUS_SUCCESS :
                         (c_nak_hit_reg ? `RNIC_WC_STATUS_WR_FLUSH_ERR : c_nak_status_reg);
     default: c_status = `RNIC_WC_STATUS_WR_FLUSH_ERR;
@@ -1065,7 +1354,10 @@ wire c_walk = (c_state_reg == C_WALK) && !c_empty && !c_stop;
 wire c_walk_cqe = c_walk && (ce_sig || c_status != `RNIC_WC_STATUS_SUCCESS);
 wire c_final = (c_state_reg == C_FINAL);
 wire c_pop = c_walk && (!c_walk_cqe || m_cqe_ready);
-assign w_req_ready = c_push || (c_final && m_cqe_ready);
+wire c_rw_fire = (c_state_reg == C_RW) && m_rw_ready;
+wire [QPN_W-1:0] tw_q = c_push ? w_qp_reg : c_qp_reg;
+wire [10:0] tw_rtp = c_push ? w_rtp : c_rtp;
+assign w_req_ready = c_push || (c_final && m_cqe_ready) || c_rw_fire;
 
 // CQE: wqe_index, opcode, status, qpn, byte_len; the writer sets owner
 reg [`RNIC_CQE_BITS-1:0] cqe;
@@ -1084,6 +1376,10 @@ assign m_cqe_cqn = cqn_mem[c_qp_reg];
 assign stat_ack_drop = stat_ack_drop_reg;
 assign stat_nak_seq = stat_nak_seq_reg;
 assign stat_nak_rnr = stat_nak_rnr_reg;
+assign stat_retrans = stat_retrans_reg;
+assign stat_retrans_pkt = stat_retrans_pkt_reg;
+assign stat_timeout = stat_timeout_reg;
+assign stat_retry_exc = stat_retry_exc_reg;
 assign m_err_c_valid = err_c_reg;
 assign m_err_c_qpn = {{(24-QPN_W){1'b0}}, err_c_qp_reg};
 assign m_err_w_valid = err_w_reg;
@@ -1128,6 +1424,76 @@ wire c_rd_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && !rd_atom_reg[c_qp
 wire c_at_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && rd_atom_reg[c_qp_reg] &&
                   c_psn_reg == cr_epsn && a_len_reg == 13'd0;
 wire [32:0] c_rd_new = {1'b0, cr_bytes} + {20'd0, a_len_reg};
+// a READ response past the next expected one: the ones between were lost
+wire c_rd_ahead = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && !rd_atom_reg[c_qp_reg] && a_rresp &&
+                  psn_le(cr_epsn + 24'd1, c_psn_reg) && psn_le(c_psn_reg, cr_last);
+// where a retransmission of the head entry starts: a READ at its next
+// expected response (the data before it is placed), anything else at its
+// first PSN
+wire [23:0] c_rd_p = (ce_rdat && rd_busy_reg[c_qp_reg] && psn_le(ce_first, cr_epsn) && psn_le(cr_epsn, ce_last)) ?
+                     cr_epsn : ce_first;
+// the rewind (C_RW): a live QP with entries restarts at the head entry, at
+// the retransmission PSN if the head still holds it; otherwise the fetch
+// engine goes back to the next WQE the WQE stage expects (WQEs it dropped
+// while the retransmission waited come again)
+wire c_rw_live = !c_empty && c_live;
+// after a retransmission from c_rpsn, a NAK (or a missing READ response, or
+// an ACK) at or before that PSN says nothing new: it was sent before the
+// retransmission arrived, and is ignored; one past it is a new loss
+wire c_stale = hold_reg[c_qp_reg] &&
+               psn_le(c_after_reg == A_SEQ ? c_ppsn_reg : c_psn_reg, c_rpsn);
+wire [23:0] c_rw_p = (psn_le(c_rpsn, ce_first) || !psn_le(c_rpsn, ce_last)) ? ce_first : c_rpsn;
+assign m_rw_valid = (c_state_reg == C_RW);
+assign m_rw_qpn = {{(24-QPN_W){1'b0}}, c_qp_reg};
+assign m_rw_index = c_rw_live ? ce_index : nidx_mem[c_qp_reg];
+assign timer_busy = tm_on_reg != {QPS{1'b0}} || tmo_pend_reg || rtx_reg != {QPS{1'b0}};
+
+// the earliest deadline (for timer_skip_ok): this sweep's minimum over the
+// running timers (one due at once counts as now), and the last whole
+// sweep's, each lowered by every deadline set since
+reg [31:0] swm_reg, mdl_reg, swm_next, mdl_next;
+reg        swm_v_reg, mdl_v_reg, swm_v_next, mdl_v_next;
+wire [31:0] sw_dle = tm_now_reg[sw_q_reg] ? now_reg : tm_dl_mem[sw_q_reg];
+wire        sw_on = tm_on_reg[sw_q_reg];
+wire        sw_low = sw_on && (!swm_v_reg || tm_before(sw_dle, swm_reg));
+wire [31:0] tw_nd = now_reg + (tw_rnr ? rnr_ticks(a_code) : tmo_ticks(tw_rtp[10:6])) + 32'd1;
+wire        tw_nd_v = tw_rnr || (tw_arm && tw_rtp[10:6] != 5'd0);
+wire        ctx_err_now = ctx_qpc && ctx_state == `RNIC_QP_STATE_ERR;
+always @* begin
+    swm_next = swm_reg;
+    swm_v_next = swm_v_reg;
+    mdl_next = mdl_reg;
+    mdl_v_next = mdl_v_reg;
+    if (!tmo_pend_reg) begin
+        if (sw_q_reg == {QPN_W{1'b1}}) begin
+            // the sweep ends with this QP
+            mdl_next = sw_low ? sw_dle : swm_reg;
+            mdl_v_next = swm_v_reg || sw_on;
+            swm_v_next = 1'b0;
+        end else if (sw_low) begin
+            swm_next = sw_dle;
+            swm_v_next = 1'b1;
+        end
+    end
+    if (tw_nd_v) begin
+        if (!mdl_v_next || tm_before(tw_nd, mdl_next)) begin
+            mdl_next = tw_nd;
+            mdl_v_next = 1'b1;
+        end
+        if (!swm_v_next || tm_before(tw_nd, swm_next)) begin
+            swm_next = tw_nd;
+            swm_v_next = 1'b1;
+        end
+    end
+    if (ctx_err_now) begin
+        mdl_next = now_reg;
+        mdl_v_next = 1'b1;
+        swm_next = now_reg;
+        swm_v_next = 1'b1;
+    end
+end
+assign timer_skip_ok = !tmo_pend_reg && rtx_reg == {QPS{1'b0}} &&
+                       (!mdl_v_reg || tm_before(now_reg + 32'd1, mdl_reg));
 wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
                    (a_rend && c_rd_new != {1'b0, cr_total}) ||
                    (!a_rend && cr_epsn == cr_last);
@@ -1181,6 +1547,20 @@ rnic_repack #(.DATA_W(DATA_W)) scatter (
 
 always @* begin
     c_state_next = c_state_reg;
+    c_after_next = c_after_reg;
+    c_ppsn_next = c_ppsn_reg;
+    tw_arm = 1'b0;
+    tw_rnr = 1'b0;
+    tw_off = 1'b0;
+    tw_rl_load = 1'b0;
+    tw_rl_dec = 1'b0;
+    tw_rnr_dec = 1'b0;
+    tw_hold_set = 1'b0;
+    tw_hold_clr = 1'b0;
+    tw_rtx = 1'b0;
+    tw_rpsn = c_ppsn_reg;
+    stat_timeout_next = 1'b0;
+    stat_retry_exc_next = 1'b0;
     c_mode_next = c_mode_reg;
     c_qp_next = c_qp_reg;
     c_psn_next = c_psn_reg;
@@ -1217,6 +1597,13 @@ always @* begin
         c_scat_next = 1'b0;
         if (w_push_valid) begin
             c_qp_next = w_qp_reg;        // the push itself is written below
+            // the first outstanding entry starts the timer, with retries
+            // full (not the rewound head of a retransmission: that one
+            // used a retry)
+            if (!q_unack && !w_is_local && w_head == w_tail && !tm_on_reg[w_qp_reg]) begin
+                tw_arm = 1'b1;
+                tw_rl_load = !w_rh_reg;
+            end
             if (q_unack || w_is_local) begin
                 // UC, UD: complete it at once (its packets are handed to the
                 // TX arbiter and its data read): walk up to its last PSN;
@@ -1230,7 +1617,14 @@ always @* begin
         end else if (w_err_valid) begin
             c_qp_next = w_qp_reg;
             c_mode_next = M_FLUSH;
+            c_after_next = A_NONE;
             c_state_next = C_WALK;
+        end else if (w_rw_valid) begin
+            c_qp_next = w_qp_reg;
+            c_state_next = C_RW;
+        end else if (tmo_pend_reg) begin
+            c_qp_next = tmo_q_reg;
+            c_state_next = C_TMO;
         end else if (c_ack_fire) begin
             // an XRC response (101) is handled as its RC twin, for an XRC
             // initiator only (C_ACK drops a transport its QP does not use)
@@ -1248,6 +1642,7 @@ always @* begin
     C_ACK: begin
         c_nak_hit_next = 1'b0;
         c_rdok_next = 1'b0;
+        c_after_next = A_NONE;
         c_state_next = C_IDLE;
         if (a_len_reg != 13'd0)
             p_mode_next = P_DROP;        // unless scattered below
@@ -1258,8 +1653,18 @@ always @* begin
             if (a_atack ? !c_at_match : !c_rd_match) begin
                 // no READ (atomic) outstanding, not the next expected PSN,
                 // an opcode out of place, or an ATOMIC ACKNOWLEDGE with a
-                // payload: dropped (no retransmission yet)
+                // payload: dropped. A READ response past the expected one
+                // says the ones between were lost: the entries before the
+                // READ are done (as for an ACK), then the READ is asked
+                // again from its next expected response (C_POST)
                 stat_ack_drop_next = 1'b1;
+                if (c_rd_ahead) begin
+                    c_mode_next = M_ACK;
+                    c_psn_next = cr_epsn - 24'd1;
+                    c_after_next = A_SEQ;
+                    c_ppsn_next = cr_epsn;
+                    c_state_next = C_WALK;
+                end
             end else if (a_rresp && c_rd_lenerr) begin
                 // more data than the READ asked for, or less at its end:
                 // complete the READ with LOC_LEN_ERR (entries before it
@@ -1298,6 +1703,7 @@ always @* begin
             stat_ack_drop_next = 1'b1;
         end else if (a_syn == 3'b000) begin
             c_mode_next = M_ACK;
+            c_after_next = A_ACK;
             c_state_next = C_WALK;
         end else if (a_syn == 3'b011 && a_code >= 5'd1 && a_code <= 5'd3) begin
             c_mode_next = M_NAK;
@@ -1307,12 +1713,23 @@ always @* begin
             c_seterr = 1'b1;
             c_state_next = C_WALK;
         end else if (a_syn == 3'b011 && a_code == 5'd0) begin
-            // PSN sequence error NAK: counted only; go-back-N retransmission
-            // comes with the retransmission issue
+            // PSN sequence error NAK (IBA 9.7.5.2.2): the packets before its
+            // PSN arrived (retire the entries before it as an ACK would),
+            // then go back N to it (C_POST)
             stat_nak_seq_next = 1'b1;
+            c_mode_next = M_ACK;
+            c_psn_next = c_psn_reg - 24'd1;
+            c_after_next = A_SEQ;
+            c_ppsn_next = c_psn_reg;
+            c_state_next = C_WALK;
         end else if (a_syn == 3'b001) begin
-            // RNR NAK: counted only; the RNR retry timer comes with retransmission
+            // RNR NAK: likewise, then wait the RNR time and resend from its PSN
             stat_nak_rnr_next = 1'b1;
+            c_mode_next = M_ACK;
+            c_psn_next = c_psn_reg - 24'd1;
+            c_after_next = A_RNR;
+            c_ppsn_next = c_psn_reg;
+            c_state_next = C_WALK;
         end else begin
             stat_ack_drop_next = 1'b1;
         end
@@ -1323,10 +1740,115 @@ always @* begin
                 c_state_next = C_FINAL;
             else if (c_scat_reg)
                 c_state_next = (r_left_reg != 13'd0) ? C_SRD : C_RFIN;
+            else if (c_after_reg != A_NONE && c_mode_reg == M_ACK)
+                c_state_next = C_POST;
             else
                 c_state_next = C_IDLE;
         end else if (c_pop && c_mode_reg == M_NAK && !c_before) begin
             c_nak_hit_next = 1'b1;
+        end
+        // an entry retired by an ACK or its response is progress: retries
+        // full again, the hold ends, the timer restarts (stops once the
+        // ring is empty); an RNR wait keeps its deadline
+        if (c_pop && c_mode_reg == M_ACK) begin
+            tw_rl_load = 1'b1;
+            tw_hold_clr = 1'b1;
+            if (!tm_rnr_reg[c_qp_reg]) begin
+                if (c_head + 1'b1 == c_tail)
+                    tw_off = 1'b1;
+                else
+                    tw_arm = 1'b1;
+            end
+        end
+    end
+    C_POST: begin
+        c_state_next = C_IDLE;
+        c_after_next = A_NONE;
+        c_nak_hit_next = 1'b0;
+        if (!c_empty && c_live) begin
+            if (c_after_reg == A_RNR) begin
+                // RNR NAK (IBA 9.7.5.2.8): wait the time its code names, then
+                // resend from its PSN; rnr_retry 7 retries forever
+                if (c_rl[2:0] == 3'd0 && !c_rnr_inf) begin
+                    c_mode_next = M_NAK;
+                    c_psn_next = ce_first;
+                    c_nak_status_next = `RNIC_WC_STATUS_RNR_RETRY_EXC_ERR;
+                    c_seterr = 1'b1;
+                    stat_retry_exc_next = 1'b1;
+                    tw_off = 1'b1;
+                    c_state_next = C_WALK;
+                end else begin
+                    tw_rnr = 1'b1;
+                    tw_rnr_dec = !c_rnr_inf;
+                    tw_hold_set = 1'b1;
+                    tw_rpsn = c_ppsn_reg;
+                end
+            end else if (!c_stale && (c_after_reg == A_SEQ || (ce_rdat && c_covered))) begin
+                // go back N: a sequence NAK, a missing READ response, or an
+                // ACK past a READ / atomic whose response never came
+                if (c_rl[5:3] == 3'd0) begin
+                    c_mode_next = M_NAK;
+                    c_psn_next = ce_first;
+                    c_nak_status_next = `RNIC_WC_STATUS_RETRY_EXC_ERR;
+                    c_seterr = 1'b1;
+                    stat_retry_exc_next = 1'b1;
+                    tw_off = 1'b1;
+                    c_state_next = C_WALK;
+                end else begin
+                    tw_rl_dec = 1'b1;
+                    tw_hold_set = 1'b1;
+                    tw_rtx = 1'b1;
+                    tw_off = 1'b1;
+                    tw_rpsn = (c_after_reg == A_SEQ) ? c_ppsn_reg : c_rd_p;
+                end
+            end
+        end
+    end
+    C_TMO: begin
+        c_state_next = C_IDLE;
+        c_after_next = A_NONE;
+        c_nak_hit_next = 1'b0;
+        if (c_tmo_due) begin
+            tw_off = 1'b1;
+            if (c_empty) begin
+                // nothing outstanding any more
+            end else if (!c_live) begin
+                // the QP left RTS/SQD (ERR, or the error flag): its
+                // outstanding entries are flushed, in order
+                c_mode_next = M_NAK;
+                c_psn_next = ce_first - 24'd1;
+                c_nak_status_next = `RNIC_WC_STATUS_WR_FLUSH_ERR;
+                c_state_next = C_WALK;
+            end else if (tm_rnr_reg[c_qp_reg]) begin
+                // the RNR wait is over: resend
+                tw_rtx = 1'b1;
+                tw_rpsn = c_rpsn;
+            end else begin
+                // local ACK timeout (IBA 9.7.6.1.3): resend from the head,
+                // or give up when retry_cnt retries went unanswered
+                stat_timeout_next = 1'b1;
+                if (c_rl[5:3] == 3'd0) begin
+                    c_mode_next = M_NAK;
+                    c_psn_next = ce_first;
+                    c_nak_status_next = `RNIC_WC_STATUS_RETRY_EXC_ERR;
+                    c_seterr = 1'b1;
+                    stat_retry_exc_next = 1'b1;
+                    c_state_next = C_WALK;
+                end else begin
+                    tw_rl_dec = 1'b1;
+                    tw_hold_set = 1'b1;
+                    tw_rtx = 1'b1;
+                    tw_rpsn = c_rd_p;
+                end
+            end
+        end
+    end
+    C_RW: begin
+        // m_rw_valid is up; when the fetch engine takes it the tables are
+        // written (below) and the WQE stage goes on; the timer restarts
+        if (m_rw_ready) begin
+            tw_arm = c_rw_live;
+            c_state_next = C_IDLE;
         end
     end
     C_FINAL: begin
@@ -1374,6 +1896,10 @@ always @* begin
             c_rdok_next = 1'b1;
             c_state_next = C_WALK;
         end else begin
+            // a response placed is progress (the walk of LAST/ONLY is too)
+            tw_rl_load = 1'b1;
+            tw_hold_clr = 1'b1;
+            tw_arm = !tm_rnr_reg[c_qp_reg];
             c_state_next = C_IDLE;
         end
     end
@@ -1433,6 +1959,19 @@ always @(posedge clk) begin
     g_beat_reg <= g_beat_next;
     g_out_reg <= g_out_next;
     c_state_reg <= c_state_next;
+    c_after_reg <= c_after_next;
+    c_ppsn_reg <= c_ppsn_next;
+    w_rh_reg <= w_rh_next;
+    w_skp_reg <= w_skp_next;
+    w_rk_reg <= w_rk_next;
+    w_roff_reg <= w_roff_next;
+    w_rfound_reg <= w_rfound_next;
+    w_early_reg <= w_early_next;
+    g_skip_reg <= g_skip_next;
+    stat_retrans_reg <= c_rw_fire && c_rw_live;
+    stat_retrans_pkt_reg <= e_hdr_fire && !q_unack && hi_valid_reg[w_qp_reg] && !psn_le(hi_mem[w_qp_reg], e_psn_reg);
+    stat_timeout_reg <= stat_timeout_next;
+    stat_retry_exc_reg <= stat_retry_exc_next;
     c_mode_reg <= c_mode_next;
     c_qp_reg <= c_qp_next;
     c_psn_reg <= c_psn_next;
@@ -1474,13 +2013,90 @@ always @(posedge clk) begin
         gl_addr_mem[w_k_reg[3:0]] <= m_iova + sge_off;
         gl_len_mem[w_k_reg[3:0]] <= sge_len;
     end
-    // outstanding ring
+    // outstanding ring (the entry of a rewound head keeps its original
+    // first PSN); a rewind truncates the QP's ring to its head and restarts
+    // the send PSN
     if (c_push) begin
-        ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= {w_index_reg, w_psn_reg, w_last_psn, w_signaled,
+        ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= {w_index_reg, w_psn_reg - w_skp_reg, w_last_psn, w_signaled,
                                                   w_cqe_op, w_len};
         tail_mem[w_qp_reg] <= w_tail + 1'b1;
         sent_mem[w_qp_reg] <= w_last_psn + 24'd1;
         psn_mem[w_qp_reg] <= w_last_psn + 24'd1;
+    end else if (c_rw_fire && c_rw_live) begin
+        tail_mem[c_qp_reg] <= c_head;
+        sent_mem[c_qp_reg] <= c_rw_p;
+        psn_mem[c_qp_reg] <= c_rw_p;
+    end
+    // the highest request PSN sent (a READ REQUEST stands for its responses' PSNs)
+    if (e_hdr_fire && !q_unack && (!hi_valid_reg[w_qp_reg] || psn_le(hi_mem[w_qp_reg], e_psn_reg))) begin
+        hi_mem[w_qp_reg] <= (w_is_read ? w_last_psn : e_psn_reg) + 24'd1;
+        hi_valid_reg[w_qp_reg] <= 1'b1;
+    end
+    // the rewound head the WQE stage expects; the next WQE index
+    if (c_rw_fire) begin
+        rtx_reg[c_qp_reg] <= 1'b0;
+        rwh_reg[c_qp_reg] <= c_rw_live;
+        rwi_mem[c_qp_reg] <= ce_index;
+        rwf_mem[c_qp_reg] <= ce_first;
+        if (c_rw_live)
+            nidx_mem[c_qp_reg] <= ce_index;
+    end else if (w_req_ready && (w_state_reg == W_PUSH || w_state_reg == W_ERR)) begin
+        nidx_mem[w_qp_reg] <= w_index_reg + 16'd1;
+        if (w_rh_reg)
+            rwh_reg[w_qp_reg] <= 1'b0;
+    end
+    // timers, retries, hold, retransmission requests
+    if (tw_arm) begin
+        tm_on_reg[tw_q] <= tw_rtp[10:6] != 5'd0;
+        tm_rnr_reg[tw_q] <= 1'b0;
+        tm_now_reg[tw_q] <= 1'b0;
+        tm_dl_mem[tw_q] <= tw_nd;   // one tick more: at least the whole time
+    end
+    if (tw_rnr) begin
+        tm_on_reg[tw_q] <= 1'b1;
+        tm_rnr_reg[tw_q] <= 1'b1;
+        tm_now_reg[tw_q] <= 1'b0;
+        tm_dl_mem[tw_q] <= tw_nd;
+        rpsn_mem[tw_q] <= tw_rpsn;
+    end
+    if (tw_off) begin
+        tm_on_reg[tw_q] <= 1'b0;
+        tm_rnr_reg[tw_q] <= 1'b0;
+        tm_now_reg[tw_q] <= 1'b0;
+    end
+    if (tw_rl_load)
+        rl_mem[tw_q] <= tw_rtp[5:0];
+    else if (tw_rl_dec)
+        rl_mem[tw_q] <= {c_rl[5:3] - 3'd1, c_rl[2:0]};
+    else if (tw_rnr_dec)
+        rl_mem[tw_q] <= {c_rl[5:3], c_rl[2:0] - 3'd1};
+    if (tw_hold_set)
+        hold_reg[tw_q] <= 1'b1;
+    else if (tw_hold_clr)
+        hold_reg[tw_q] <= 1'b0;
+    if (tw_rtx) begin
+        rtx_reg[tw_q] <= 1'b1;
+        rpsn_mem[tw_q] <= tw_rpsn;
+    end
+    // time and the timer sweep
+    swm_reg <= swm_next;
+    swm_v_reg <= swm_v_next;
+    mdl_reg <= mdl_next;
+    mdl_v_reg <= mdl_v_next;
+    if (tick_turbo) begin
+        now_reg <= now_reg + 32'd1;
+    end else begin
+        tk_div_reg <= tk_div_reg + 1'b1;
+        if (tk_div_reg == {TK_W{1'b1}})
+            now_reg <= now_reg + 32'd1;
+    end
+    if (!tmo_pend_reg)
+        sw_q_reg <= sw_q_reg + 1'b1;
+    if (c_tmo_take)
+        tmo_pend_reg <= 1'b0;
+    else if (!tmo_pend_reg && sw_hit) begin
+        tmo_pend_reg <= 1'b1;
+        tmo_q_reg <= sw_q_reg;
     end
     if (c_pop)
         head_mem[c_qp_reg] <= c_head + 1'b1;
@@ -1491,7 +2107,7 @@ always @(posedge clk) begin
     rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
     if (c_push && w_is_rdat)
-        rdst_mem[w_qp_reg] <= {w_psn_reg, w_last_psn, w_psn_reg, 5'd0, 32'd0, 32'd0, w_len};
+        rdst_mem[w_qp_reg] <= {w_psn_reg, w_last_psn, w_psn_reg, w_rk_reg, w_roff_reg, w_skb, w_len};
     else if (c_state_reg == C_RFIN)
         rdst_mem[c_qp_reg] <= {r_first_reg, r_last_reg, r_epsn_reg + 24'd1, r_k_reg, r_off_reg,
                                r_bytes_reg, r_total_reg};
@@ -1502,9 +2118,9 @@ always @(posedge clk) begin
         rd_busy_reg[w_qp_reg] <= 1'b1;
         rd_atom_reg[w_qp_reg] <= w_is_atomic;
     end
-    if (c_pop && ce_rdat)
+    if ((c_pop && ce_rdat) || (c_rw_fire && c_rw_live))
         rd_busy_reg[c_qp_reg] <= 1'b0;
-    // QP error flag
+    // QP error flag (its timer stops)
     if (c_seterr)
         err_reg[c_qp_reg] <= 1'b1;
     if (w_err_valid && w_req_ready && w_seterr_reg)
@@ -1523,13 +2139,31 @@ always @(posedge clk) begin
         qkey_mem[ctx_qp] <= cw[`RNIC_QPC_QKEY_LSB +: 32];
         xrc_mem[ctx_qp] <= cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_XRC_SEND;
         bst_mem[ctx_qp] <= ctx_state;
-        if (ctx_to_rts)
+        rtp_mem[ctx_qp] <= {cw[`RNIC_QPC_TIMEOUT_LSB +: 5], cw[`RNIC_QPC_RETRY_CNT_LSB +: 3],
+                            cw[`RNIC_QPC_RNR_RETRY_LSB +: 3]};
+        if (ctx_to_rts) begin
             psn_mem[ctx_qp] <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
+            hi_valid_reg[ctx_qp] <= 1'b0;
+        end
         if (ctx_reset) begin
             err_reg[ctx_qp] <= 1'b0;
             rd_busy_reg[ctx_qp] <= 1'b0;
             head_mem[ctx_qp] <= {(OW+1){1'b0}};
             tail_mem[ctx_qp] <= {(OW+1){1'b0}};
+            tm_on_reg[ctx_qp] <= 1'b0;
+            tm_rnr_reg[ctx_qp] <= 1'b0;
+            tm_now_reg[ctx_qp] <= 1'b0;
+            hold_reg[ctx_qp] <= 1'b0;
+            rtx_reg[ctx_qp] <= 1'b0;
+            rwh_reg[ctx_qp] <= 1'b0;
+            hi_valid_reg[ctx_qp] <= 1'b0;
+        end
+        if (ctx_state == `RNIC_QP_STATE_ERR) begin
+            // entering ERR: the timer comes due at once, so the outstanding
+            // entries are flushed (C_TMO)
+            tm_on_reg[ctx_qp] <= 1'b1;
+            tm_rnr_reg[ctx_qp] <= 1'b0;
+            tm_now_reg[ctx_qp] <= 1'b1;
         end
     end
     if (ctx_mpt)
@@ -1555,6 +2189,28 @@ always @(posedge clk) begin
         stat_ack_drop_reg <= 1'b0;
         stat_nak_seq_reg <= 1'b0;
         stat_nak_rnr_reg <= 1'b0;
+        stat_retrans_reg <= 1'b0;
+        stat_retrans_pkt_reg <= 1'b0;
+        stat_timeout_reg <= 1'b0;
+        stat_retry_exc_reg <= 1'b0;
+        c_after_reg <= A_NONE;
+        tm_on_reg <= {QPS{1'b0}};
+        tm_rnr_reg <= {QPS{1'b0}};
+        tm_now_reg <= {QPS{1'b0}};
+        hold_reg <= {QPS{1'b0}};
+        rtx_reg <= {QPS{1'b0}};
+        rwh_reg <= {QPS{1'b0}};
+        hi_valid_reg <= {QPS{1'b0}};
+        tk_div_reg <= {TK_W{1'b0}};
+        now_reg <= 32'd0;
+        sw_q_reg <= {QPN_W{1'b0}};
+        tmo_pend_reg <= 1'b0;
+        swm_v_reg <= 1'b0;
+        mdl_v_reg <= 1'b0;
+        w_rh_reg <= 1'b0;
+        w_early_reg <= 1'b0;
+        w_skp_reg <= 24'd0;
+        g_skip_reg <= 32'd0;
         err_reg <= {QPS{1'b0}};
         err_c_reg <= 1'b0;
         err_w_reg <= 1'b0;
@@ -1579,6 +2235,14 @@ initial begin
         tail_mem[ti] = {(OW+1){1'b0}};
         sent_mem[ti] = 24'd0;
         rdst_mem[ti] = {RD_W{1'b0}};
+        rtp_mem[ti] = 11'd0;
+        rl_mem[ti] = 6'd0;
+        tm_dl_mem[ti] = 32'd0;
+        rpsn_mem[ti] = 24'd0;
+        rwi_mem[ti] = 16'd0;
+        rwf_mem[ti] = 24'd0;
+        nidx_mem[ti] = 16'd0;
+        hi_mem[ti] = 24'd0;
     end
     for (ti = 0; ti < QPS * NSGE; ti = ti + 1)
         rsg_mem[ti] = 96'd0;
@@ -1586,6 +2250,7 @@ initial begin
     for (ti = 0; ti < (1 << KEY_W); ti = ti + 1)
         mpt_mem[ti] = {MS_W{1'b0}};
 end
+
 
 endmodule
 

@@ -203,6 +203,9 @@ module rnic_resp #(
     output wire                    stat_inv_req,   // NAK invalid request / remote access / remote op sent
     output wire                    stat_ack_tx,    // ACK, ATOMIC ACK or NAK packet handed to the TX arbiter
     output wire                    stat_msg_drop,  // UC packet dropped silently: its message is lost
+    output wire                    stat_dup,       // RC duplicate request (acknowledged or answered again)
+    output wire                    stat_nak_seq,   // PSN sequence error NAK sent
+    output wire                    stat_ack_coal,  // ACK left out: the next packet of the QP waits in sequence
 
     // memory windows invalidated by SEND with Invalidate: the window's key
     // entry (context format, table MPT; taken when m_mpt_ready) and the
@@ -453,6 +456,9 @@ reg [31:0]       m_off_reg = 32'd0, m_off_next;         // byte offset in the SG
 reg [31:0]       m_bytes_reg = 32'd0, m_bytes_next;     // message bytes so far
 reg [31:0]       m_total_reg = 32'd0, m_total_next;     // bytes the receive WQE holds
 reg [63:0]       m_addr_reg = 64'd0, m_addr_next;       // WRITE: next device address
+// READ REQUEST / atomic: the device address, apart from the message state
+// (a duplicate READ answered in the middle of a WRITE must not move it)
+reg [63:0]       x_addr_reg = 64'd0, x_addr_next;
 reg [31:0]       m_rem_reg = 32'd0, m_rem_next;         // WRITE: bytes left of RETH length
 reg              m_claim_reg = 1'b0, m_claim_next;      // SRQ: the QP holds the SRQ WQE m_idx
 reg [15:0]       m_idx_reg = 16'd0, m_idx_next;         // SRQ: index of the held WQE
@@ -491,6 +497,12 @@ reg        do_ack_reg = 1'b0, do_ack_next;
 reg [7:0]  ack_syn_reg = 8'd0, ack_syn_next;
 reg [23:0] ack_psn_reg = 24'd0, ack_psn_next;
 reg        ack_atomic_reg = 1'b0, ack_atomic_next;   // reply is an ATOMIC ACKNOWLEDGE
+reg        d_dup_reg = 1'b0, d_dup_next;     // a duplicate READ REQUEST answered again
+reg        ac_we_reg = 1'b0, ac_we_next;     // write the atomic result cache at WB
+reg [3:0]  coal_reg = 4'd0, coal_next;       // ACKs left out in a row
+reg        stat_dup_reg = 1'b0, stat_dup_next;
+reg        stat_nak_seq_reg = 1'b0, stat_nak_seq_next;
+reg        stat_ack_coal_reg = 1'b0, stat_ack_coal_next;
 
 // outputs
 reg stat_bad_qp_reg = 1'b0, stat_bad_qp_next;
@@ -690,10 +702,10 @@ rnic_rd_resp #(
     .rst(rst),
     .s_job_valid(rd_job_valid),
     .s_job_ready(rd_job_ready),
-    .s_job_addr(h_rlen_reg == 32'd0 ? 64'd0 : m_addr_reg),
+    .s_job_addr(h_rlen_reg == 32'd0 ? 64'd0 : x_addr_reg),
     .s_job_len(h_rlen_reg),
     .s_job_psn(h_psn_reg),
-    .s_job_msn(w_msn_reg + 24'd1),
+    .s_job_msn(d_dup_reg ? w_msn_reg : w_msn_reg + 24'd1),   // a duplicate completes no new message
     .s_job_mtu(q_mtu),
     .done(rd_done),
     .done_err(rd_done_err),
@@ -733,6 +745,11 @@ wire [7:0]  rec_nsge = rec[`RNIC_RECV_WQE_NUM_SGE_LSB +: `RNIC_RECV_WQE_NUM_SGE_
 reg [QS_W-1:0]   qpc_mem [0:QPS-1];
 reg [MS_W-1:0]   mpt_mem [0:MRS-1];
 reg [25:0]       psn_mem [0:QPS-1];   // {err, nak, epsn}
+// atomic result cache (IBA 9.4.5, C9-??): the last atomic the QP executed
+// {valid, PSN, original value}, so a duplicate of it gets the same ATOMIC
+// ACKNOWLEDGE without running again (the rnic requester keeps one atomic
+// outstanding per QP, so one entry is enough for it)
+reg [88:0]       ac_mem [0:QPS-1];
 reg [39:0]       cm_mem  [0:QPS-1];   // {msn, ci}
 reg [15:0]       pi_mem  [0:QPS-1];
 localparam MSG_W = 2 + SCNT_W + 32 * 3 + 64 + 32 + 17;  // {active, write, cur, off, bytes, total, addr, rem, claim, idx}
@@ -747,6 +764,7 @@ reg [15:0]       slim_rd;
 reg [15:0]       sci_rd;
 
 reg [25:0]      psn_rd;
+reg [88:0]      ac_rd;
 reg [39:0]      cm_rd;
 reg [15:0]      pi_rd;
 reg [MSG_W-1:0] msg_rd;
@@ -757,6 +775,7 @@ initial begin
     for (i = 0; i < QPS; i = i + 1) begin
         qpc_mem[i] = {QS_W{1'b0}};
         psn_mem[i] = 26'd0;
+        ac_mem[i] = 89'd0;
         cm_mem[i] = 40'd0;
         pi_mem[i] = 16'd0;
         msg_mem[i] = {MSG_W{1'b0}};
@@ -768,6 +787,7 @@ initial begin
     qs_rd = {QS_W{1'b0}};
     ms_rd = {MS_W{1'b0}};
     psn_rd = 26'd0;
+    ac_rd = 89'd0;
     cm_rd = 40'd0;
     pi_rd = 16'd0;
     msg_rd = {MSG_W{1'b0}};
@@ -819,6 +839,12 @@ always @(posedge clk) begin
     else if (dyn_wr)
         psn_mem[qidx] <= {w_err_reg, w_nak_reg, w_epsn_reg};
     psn_rd <= psn_mem[q_ra];
+
+    if (ctx_dyn)
+        ac_mem[ctx_qidx] <= 89'd0;
+    else if (dyn_wr && ac_we_reg)
+        ac_mem[qidx] <= {1'b1, h_psn_reg, a_orig_reg};
+    ac_rd <= ac_mem[q_ra];
 
     if (ctx_clr)
         cm_mem[ctx_qidx] <= 40'd0;
@@ -980,6 +1006,19 @@ wire [32:0] rd_round = {1'b0, h_rlen_reg} + {19'd0, mtu} - 33'd1;
 wire [32:0] rd_ceil = rd_round >> (7 + q_mtu);   // <= 2^23 for lengths up to 2^31
 // verilator lint_on UNUSEDSIGNAL
 wire [23:0] rd_npkts = (h_rlen_reg == 32'd0) ? 24'd1 : rd_ceil[23:0];
+// a duplicate READ REQUEST is answered only if its responses stay before
+// the expected PSN (PSNs already executed)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [23:0] rd_dup_gap = w_epsn_reg - (h_psn_reg + rd_npkts);   // only the sign bit is used
+/* verilator lint_on UNUSEDSIGNAL */
+wire rd_dup_ok = !rd_dup_gap[23];
+// ACK coalescing: a packet that would be acknowledged is not when the next
+// request of the same QP already waits with the next PSN: that packet's ACK
+// (or NAK, or RNR NAK, each of which acknowledges the PSNs before its own)
+// covers this one; at most COAL_MAX in a row are left out
+localparam [3:0] COAL_MAX = 4'd8;
+wire coalesce = s_hdr_valid && s_hdr_dqpn == h_qpn_reg && s_hdr_psn == h_psn_reg + 24'd1 &&
+                coal_reg != COAL_MAX;
 wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 
 // atomic result: COMPARE SWAP stores swap data if the original equals the
@@ -1084,6 +1123,7 @@ always @* begin
     m_bytes_next = m_bytes_reg;
     m_total_next = m_total_reg;
     m_addr_next = m_addr_reg;
+    x_addr_next = x_addr_reg;
     m_rem_next = m_rem_reg;
     m_claim_next = m_claim_reg;
     m_idx_next = m_idx_reg;
@@ -1120,6 +1160,12 @@ always @* begin
     ack_syn_next = ack_syn_reg;
     ack_psn_next = ack_psn_reg;
     ack_atomic_next = ack_atomic_reg;
+    d_dup_next = d_dup_reg;
+    ac_we_next = ac_we_reg;
+    coal_next = coal_reg;
+    stat_dup_next = 1'b0;
+    stat_nak_seq_next = 1'b0;
+    stat_ack_coal_next = 1'b0;
 
     stat_bad_qp_next = 1'b0;
     stat_psn_err_next = 1'b0;
@@ -1241,6 +1287,8 @@ always @* begin
             do_cqe_next = 1'b0;
             do_ack_next = 1'b0;
             ack_atomic_next = 1'b0;
+            d_dup_next = 1'b0;
+            ac_we_next = 1'b0;
             s_took_next = 1'b0;
             state_next = S_LOAD;
         end
@@ -1318,19 +1366,38 @@ always @* begin
                     state_next = S_LENCHK;
             end
         end else if (psn_d[23]) begin
-            // duplicate: re-ACK up to the last executed PSN, nothing written.
-            // A duplicate atomic should get the AtomicAckETH of its first
-            // execution (IBA keeps the results of executed atomics for
-            // replays); that result cache is a later issue, so today it is
-            // re-ACKed like any other duplicate and not executed again
+            // duplicate (IBA 9.7.5.1.1), never executed again: a SEND or
+            // WRITE packet asking for an ACK gets one up to the last PSN
+            // executed; a READ REQUEST is answered again from its own RETH
+            // at its own PSN (it may ask for the rest of a READ from a
+            // response in the middle); an atomic gets the ATOMIC
+            // ACKNOWLEDGE of its first execution from the result cache, or
+            // nothing when it is not the atomic cached
             stat_psn_err_next = 1'b1;
-            do_ack_next = 1'b1;
-            ack_syn_next = SYN_ACK;
-            ack_psn_next = w_epsn_reg - 24'd1;
+            stat_dup_next = 1'b1;
+            if (op_read) begin
+                if (rd_len_ok) begin
+                    d_dup_next = 1'b1;
+                    do_disc_next = 1'b0;
+                    state_next = S_RRETH;
+                end
+            end else if (op_atomic) begin
+                if (ac_rd[88] && ac_rd[87:64] == h_psn_reg) begin
+                    a_orig_next = ac_rd[63:0];
+                    ack_atomic_next = 1'b1;
+                    do_ack_next = 1'b1;
+                    ack_syn_next = SYN_ACK;
+                end
+            end else if (h_ackreq_reg) begin
+                do_ack_next = 1'b1;
+                ack_syn_next = SYN_ACK;
+                ack_psn_next = w_epsn_reg - 24'd1;
+            end
         end else if (psn_d != 24'd0) begin
             // ahead: one PSN sequence NAK until the expected PSN arrives
             stat_psn_err_next = 1'b1;
             if (!w_nak_reg) begin
+                stat_nak_seq_next = 1'b1;
                 w_nak_next = 1'b1;
                 do_ack_next = 1'b1;
                 ack_syn_next = SYN_NAK_PSN;
@@ -1499,9 +1566,13 @@ always @* begin
     end
     S_RRETH: begin
         // MPT entry of the rkey is on ms_rd now
-        if (reth_ok) begin
-            m_addr_next = h_va_reg - k_start + k_iova;
+        if (reth_ok && (!d_dup_reg || rd_dup_ok)) begin
+            x_addr_next = h_va_reg - k_start + k_iova;
             state_next = S_RJOB;
+        end else if (d_dup_reg) begin
+            // a duplicate that fails its checks, or whose responses would
+            // reach PSNs not yet executed, is dropped without a reply
+            state_next = S_WB;
         end else begin
             w_err_next = 1'b1;
             qp_err_next = 1'b1;
@@ -1519,9 +1590,11 @@ always @* begin
     S_RWAIT: begin
         // the responses go out through the header bus and payload port
         if (rd_done) begin
-            w_epsn_next = w_epsn_reg + rd_npkts;
-            w_nak_next = 1'b0;
-            w_msn_next = w_msn_reg + 24'd1;
+            if (!d_dup_reg) begin
+                w_epsn_next = w_epsn_reg + rd_npkts;
+                w_nak_next = 1'b0;
+                w_msn_next = w_msn_reg + 24'd1;
+            end
             if (rd_done_err) begin
                 // host memory failed under a registered region (the
                 // syndrome only classifies the error: no reply follows)
@@ -1535,7 +1608,7 @@ always @* begin
     S_ARETH: begin
         // MPT entry of the AtomicETH rkey is on ms_rd now
         if (reth_ok) begin
-            m_addr_next = h_va_reg - k_start + k_iova;
+            x_addr_next = h_va_reg - k_start + k_iova;
             state_next = S_AFENCE;
         end else begin
             w_err_next = 1'b1;
@@ -1554,7 +1627,7 @@ always @* begin
     end
     S_ARD: begin
         rd_req_valid = 1'b1;
-        rd_req_addr = m_addr_reg;
+        rd_req_addr = x_addr_reg;
         rd_req_len = 16'd8;
         if (m_rd_req_ready)
             state_next = S_ADATA;
@@ -1588,7 +1661,7 @@ always @* begin
     end
     S_AWREQ: begin
         wr_req_valid = 1'b1;
-        wr_req_addr = m_addr_reg;
+        wr_req_addr = x_addr_reg;
         wr_req_len = 16'd8;
         if (m_wr_req_ready)
             state_next = S_AWDAT;
@@ -1607,6 +1680,7 @@ always @* begin
             do_ack_next = 1'b1;
             ack_syn_next = SYN_ACK;
             ack_atomic_next = 1'b1;
+            ac_we_next = 1'b1;
             state_next = S_ACK;
         end
     end
@@ -1711,7 +1785,10 @@ always @* begin
         w_nak_next = 1'b0;
         ack_syn_next = SYN_ACK;
         ack_psn_next = h_psn_reg;
-        do_ack_next = !t_unack && (op_end || h_ackreq_reg);
+        do_ack_next = !t_unack && (op_end || h_ackreq_reg) && !coalesce;
+        // (a SEND with Invalidate counts once its key was invalidated: if it
+        // cannot be, S_INV NAKs after all)
+        stat_ack_coal_next = !t_unack && (op_end || h_ackreq_reg) && coalesce && !(op_end && op_inv);
         if (op_end) begin
             m_active_next = 1'b0;
             w_msn_next = w_msn_reg + 24'd1;
@@ -1732,7 +1809,7 @@ always @* begin
         end
         state_next = (op_end && op_inv) ? S_INV :
                      (op_end && (op_send || op_imm)) ? S_CQE :
-                     (!t_unack && (op_end || h_ackreq_reg)) ? S_ACK : S_WB;
+                     (!t_unack && (op_end || h_ackreq_reg) && !coalesce) ? S_ACK : S_WB;
     end
     S_INV: begin
         // the IETH key's entry is on ms_rd (read with h_rkey since DONE)
@@ -1740,6 +1817,7 @@ always @* begin
             mpt_wr = 1'b1;
             if (m_mpt_ready) begin
                 cqe_flags_next = cqe_flags_reg | `RNIC_CQE_FLAG_INV;
+                stat_ack_coal_next = !t_unack && !do_ack_reg;   // its ACK was left out
                 state_next = S_CQE;
             end
         end else begin
@@ -1752,6 +1830,7 @@ always @* begin
             w_err_next = !t_unack;
             qp_err_next = !t_unack;
             stat_inv_req_next = !t_unack;
+            do_ack_next = !t_unack;          // even if the ACK was to be left out
             ack_syn_next = SYN_NAK_INV;
             state_next = S_CQE;
         end
@@ -1773,6 +1852,7 @@ always @* begin
         ack_valid = 1'b1;
         if (m_hdr_ready) begin
             stat_ack_tx_next = 1'b1;
+            coal_next = 4'd0;
             state_next = S_WB;
         end
     end
@@ -1802,6 +1882,9 @@ always @(posedge clk) begin
         stat_inv_req_reg <= 1'b0;
         stat_ack_tx_reg <= 1'b0;
         stat_msg_drop_reg <= 1'b0;
+        stat_dup_reg <= 1'b0;
+        stat_nak_seq_reg <= 1'b0;
+        stat_ack_coal_reg <= 1'b0;
         qp_err_reg <= 1'b0;
         inv_ev_reg <= 1'b0;
         srq_lim_reg <= 1'b0;
@@ -1818,6 +1901,9 @@ always @(posedge clk) begin
         stat_inv_req_reg <= stat_inv_req_next;
         stat_ack_tx_reg <= stat_ack_tx_next;
         stat_msg_drop_reg <= stat_msg_drop_next;
+        stat_dup_reg <= stat_dup_next;
+        stat_nak_seq_reg <= stat_nak_seq_next;
+        stat_ack_coal_reg <= stat_ack_coal_next;
         qp_err_reg <= qp_err_next;
         inv_ev_reg <= mpt_wr && m_mpt_ready;
         srq_lim_reg <= srq_lim_fire;
@@ -1867,6 +1953,7 @@ always @(posedge clk) begin
     m_bytes_reg <= m_bytes_next;
     m_total_reg <= m_total_next;
     m_addr_reg <= m_addr_next;
+    x_addr_reg <= x_addr_next;
     m_rem_reg <= m_rem_next;
     m_claim_reg <= m_claim_next;
     m_idx_reg <= m_idx_next;
@@ -1910,6 +1997,9 @@ always @(posedge clk) begin
     ack_syn_reg <= ack_syn_next;
     ack_psn_reg <= ack_psn_next;
     ack_atomic_reg <= ack_atomic_next;
+    d_dup_reg <= d_dup_next;
+    ac_we_reg <= ac_we_next;
+    coal_reg <= stat_ack_coal_next ? coal_reg + 4'd1 : coal_next;
 
     pend_qidx_reg <= pend_qidx_next;
     pend_pi_reg <= pend_pi_next;
@@ -1994,6 +2084,9 @@ assign stat_rnr_nak = stat_rnr_nak_reg;
 assign stat_inv_req = stat_inv_req_reg;
 assign stat_ack_tx = stat_ack_tx_reg;
 assign stat_msg_drop = stat_msg_drop_reg;
+assign stat_dup = stat_dup_reg;
+assign stat_nak_seq = stat_nak_seq_reg;
+assign stat_ack_coal = stat_ack_coal_reg;
 
 // the invalidated window's entry: unbound, the rest as it was
 wire [32*`RNIC_CTX_WORDS-1:0] mpt_wd;

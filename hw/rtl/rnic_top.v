@@ -120,13 +120,25 @@ module rnic_top #(
 
     // Host interrupts (MSI-X-like): one-cycle pulse with the vector
     output wire                  irq_valid,
-    output wire [4:0]            irq_vector
+    output wire [4:0]            irq_vector,
+
+    // a retransmission or RNR timer of the requester runs (a simulator
+    // keeps time going while it does; a board leaves it open);
+    // timer_skip_ok: no timer comes due within the next tick. With
+    // timer_turbo high (only while timer_skip_ok) a cycle counts as
+    // TIMER_TICK_CYCLES cycles for the timers and the CYCLES and TIMESTAMP
+    // counters: a simulator fast-forwards through time in which nothing but
+    // a timer runs (a board ties it to 0)
+    output wire                  timer_busy,
+    output wire                  timer_skip_ok,
+    input  wire                  timer_turbo
 );
 
 localparam KEEP_W = DATA_W / 8;
 localparam TAG_W = 8;           // DMA read tag width (the widest client's)
-localparam STATS = 32;          // counters in rnic_csr
+localparam STATS = 48;          // counters in rnic_csr (enum stat, with room)
 localparam STAT_W = 16;         // bits per counter increment
+localparam [STAT_W-1:0] TICK_M1 = `RNIC_TIMER_TICK_CYCLES - 1;   // cycles a turbo cycle adds to CYCLES
 
 initial begin
     if (DATA_W != 64 && DATA_W != 128 && DATA_W != 256 && DATA_W != 512)
@@ -280,6 +292,9 @@ wire [23:0]       fetch_err_qpn;
 wire [15:0]       fetch_err_index;
 wire              stat_wqe_fetched, stat_wqe_index_err;
 wire [3:0]        fetch_rd_tag;
+wire              rw_valid, rw_ready;
+wire [23:0]       rw_qpn;
+wire [15:0]       rw_index;
 
 rnic_wqe_fetch #(
     .DATA_W(DATA_W),
@@ -290,6 +305,7 @@ rnic_wqe_fetch #(
     .ctx_wr_data(ctx_wr_data),
     .s_sched_valid(sched_valid), .s_sched_ready(sched_ready), .s_sched_qpn(sched_qpn),
     .s_sched_pi(sched_pi),
+    .s_rw_valid(rw_valid), .s_rw_ready(rw_ready), .s_rw_qpn(rw_qpn), .s_rw_index(rw_index),
     .m_requeue_valid(requeue_valid), .m_requeue_ready(requeue_ready), .m_requeue_qpn(requeue_qpn),
     .m_dma_rd_req_addr(rd_req_addr[0*64 +: 64]), .m_dma_rd_req_len(rd_req_len[0*16 +: 16]),
     .m_dma_rd_req_tag(fetch_rd_tag), .m_dma_rd_req_valid(rd_req_valid[0]),
@@ -362,6 +378,7 @@ wire              req_cqe_valid, req_cqe_ready;
 wire [23:0]       req_cqe_cqn;
 wire [`RNIC_CQE_BITS-1:0] req_cqe_data;
 wire              stat_ack_drop, stat_nak_seq, stat_nak_rnr;
+wire              stat_retrans, stat_retrans_pkt, stat_timeout, stat_retry_exc;
 
 wire              req_err_c_valid, req_err_w_valid;
 wire [23:0]       req_err_c_qpn, req_err_w_qpn;
@@ -451,11 +468,15 @@ rnic_req #(
     .s_fatal_valid(fetch_err_valid), .s_fatal_qpn(fetch_err_qpn),
     .m_err_c_valid(req_err_c_valid), .m_err_c_qpn(req_err_c_qpn),
     .m_err_w_valid(req_err_w_valid), .m_err_w_qpn(req_err_w_qpn),
+    .m_rw_valid(rw_valid), .m_rw_ready(rw_ready), .m_rw_qpn(rw_qpn), .m_rw_index(rw_index),
+    .timer_busy(timer_busy), .timer_skip_ok(timer_skip_ok), .tick_turbo(timer_turbo),
     .m_mpt_valid(req_mpt_valid), .m_mpt_ready(req_mpt_ready), .m_mpt_index(req_mpt_index),
     .m_mpt_data(req_mpt_data), .m_mw_ev_valid(req_mw_ev_valid), .m_mw_ev(req_mw_ev),
     .m_cqe_valid(req_cqe_valid), .m_cqe_ready(req_cqe_ready), .m_cqe_cqn(req_cqe_cqn),
     .m_cqe_data(req_cqe_data),
-    .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
+    .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr),
+    .stat_retrans(stat_retrans), .stat_retrans_pkt(stat_retrans_pkt), .stat_timeout(stat_timeout),
+    .stat_retry_exc(stat_retry_exc)
 );
 
 // RAW_PACKET transmit offload: checksums and TSO segments; everything else
@@ -737,6 +758,7 @@ wire [7:0]        resp_qp_err_type;
 wire              resp_srq_lim_valid;
 wire [23:0]       resp_srq_lim_srqn;
 wire              stat_bad_qp, stat_psn_err, stat_rnr_nak, stat_inv_req, stat_ack_tx, stat_msg_drop;
+wire              stat_dup, stat_nak_seq_tx, stat_ack_coal;
 
 rnic_resp #(
     .DATA_W(DATA_W),
@@ -828,6 +850,7 @@ rnic_resp #(
     .srq_lim_valid(resp_srq_lim_valid), .srq_lim_srqn(resp_srq_lim_srqn),
     .stat_bad_qp(stat_bad_qp), .stat_psn_err(stat_psn_err), .stat_rnr_nak(stat_rnr_nak),
     .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop),
+    .stat_dup(stat_dup), .stat_nak_seq(stat_nak_seq_tx), .stat_ack_coal(stat_ack_coal),
     .m_mpt_valid(resp_mpt_valid), .m_mpt_ready(resp_mpt_ready), .m_mpt_index(resp_mpt_index),
     .m_mpt_data(resp_mpt_data), .m_mw_ev_valid(resp_mw_ev_valid), .m_mw_ev(resp_mw_ev)
 );
@@ -1309,6 +1332,7 @@ rnic_dma #(
 // ---------------------------------------------------------------------------
 always @* begin
     stat_inc = {STATS*STAT_W{1'b0}};
+    stat_inc[0 +: STAT_W] = timer_turbo ? TICK_M1 : {STAT_W{1'b0}};   // CYCLES
     stat_inc[`RNIC_STAT_TX_PKTS*STAT_W +: STAT_W] =
         {{(STAT_W-1){1'b0}}, m_axis_tx_tvalid && m_axis_tx_tready && m_axis_tx_tlast};
     stat_inc[`RNIC_STAT_TX_BYTES*STAT_W +: STAT_W] =
@@ -1340,6 +1364,21 @@ always @* begin
     stat_inc[`RNIC_STAT_GSI_RX_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_gsi_drop};
     stat_inc[`RNIC_STAT_GSI_TX*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_gsi_tx};
     stat_inc[`RNIC_STAT_GSI_TX_BAD*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_gsi_tx_bad};
+    stat_inc[`RNIC_STAT_RETRANS*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_retrans};
+    stat_inc[`RNIC_STAT_RETRANS_PKTS*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_retrans_pkt};
+    stat_inc[`RNIC_STAT_TIMEOUTS*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_timeout};
+    // every NAK the requester takes (RC and XRC ACK opcode, AETH syndrome),
+    // whatever it then does with it
+    stat_inc[`RNIC_STAT_RX_NAK_SEQ*STAT_W +: STAT_W] =
+        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode[4:0] == 5'h11 && ack_aeth[31:24] == 8'h60};
+    stat_inc[`RNIC_STAT_RX_RNR_NAK*STAT_W +: STAT_W] =
+        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode[4:0] == 5'h11 && ack_aeth[31:29] == 3'b001};
+    stat_inc[`RNIC_STAT_TX_NAK_SEQ*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_nak_seq_tx};
+    stat_inc[`RNIC_STAT_TX_RNR_NAK*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_rnr_nak};
+    stat_inc[`RNIC_STAT_RX_DUP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_dup};
+    stat_inc[`RNIC_STAT_RX_RESP_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_ack_drop};
+    stat_inc[`RNIC_STAT_RETRY_EXC*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_retry_exc};
+    stat_inc[`RNIC_STAT_ACK_COALESCED*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_ack_coal};
 end
 
 // ---------------------------------------------------------------------------
@@ -1363,8 +1402,8 @@ rnic_evq #(.NSRC(7), .EW(64)) evq_inst (
     .stat_drop(stat_event_drop)
 );
 
-wire unused_ok = &{1'b0, fetch_err_index, rd_error[1:0], wr_error[0], wr_error[2], cfg_link_en, stat_ack_drop, stat_nak_seq,
-                   stat_nak_rnr, stat_rnr_nak, stat_inv_req, stat_cq_overrun, stat_cqe_bad_cq,
+wire unused_ok = &{1'b0, fetch_err_index, rd_error[1:0], wr_error[0], wr_error[2], cfg_link_en,
+                   stat_inv_req, stat_nak_seq, stat_nak_rnr, stat_cq_overrun, stat_cqe_bad_cq,
                    stat_cqe_dma_err, resp_hdr_smac, resp_hdr_sip,
                    rd_tuser[0*TAG_W+4 +: TAG_W-4], rd_tuser[2*TAG_W+4 +: TAG_W-4]};
 

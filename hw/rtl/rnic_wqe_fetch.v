@@ -24,6 +24,19 @@
 // A QPC write whose state is RESET or INIT sets the QP's fetch index to 0.
 // Reads already issued for that QP still deliver their WQEs; the requester
 // ignores WQEs of a QP that is not in a sending state.
+//
+// Rewind (s_rw_*, the requester's go-back-N retransmission): the QP's fetch
+// index is set to s_rw_index, the QP is handed back to the scheduler
+// (m_requeue_*) so the WQEs from there on are fetched again, and the QP's
+// epoch (EP_W bits, per QP) moves on. Every read records the epoch of its
+// QP when issued and every WQE carries it through the output buffer; a WQE
+// whose epoch is no longer its QP's (fetched before the rewind) is dropped
+// at the output instead of being handed to the requester. The rewind takes
+// the index table and requeue ports for its cycle (a pick waits). Epochs
+// wrap after 16 rewinds; a stale WQE cannot wait through that many: WQEs
+// leave the buffer in order, so none of its QP's later (refetched) WQEs is
+// sent before it is gone, and without a packet of that QP sent the
+// requester rewinds it only on timeouts, at most retry_cnt (7) in a row.
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -52,6 +65,12 @@ module rnic_wqe_fetch #(
     output wire                          s_sched_ready,
     input  wire [23:0]                   s_sched_qpn,
     input  wire [15:0]                   s_sched_pi,
+
+    // rewind of a QP's fetch index (requester, go-back-N)
+    input  wire                          s_rw_valid,
+    output wire                          s_rw_ready,
+    input  wire [23:0]                   s_rw_qpn,
+    input  wire [15:0]                   s_rw_index,
 
     // QPs handed back to rnic_doorbell with work left
     output wire                          m_requeue_valid,
@@ -105,8 +124,9 @@ localparam [4:0] LOG_MAX_WQE = `RNIC_LOG_MAX_WQE;
 localparam INF_W = $clog2(INFLIGHT);
 localparam BUF_W = $clog2(BUF_BEATS);
 localparam LB_W = 4;                                     // bits of log2 beats per WQE
-localparam ENTRY_W = LOG_QPS + 16 + LB_W;                // in-flight read record
-localparam OUT_W = DATA_W + 1 + LOG_QPS + 16;            // output buffer entry
+localparam EP_W = 4;                                     // rewind epoch bits
+localparam ENTRY_W = LOG_QPS + 16 + LB_W + EP_W;         // in-flight read record
+localparam OUT_W = DATA_W + 1 + LOG_QPS + 16 + EP_W;     // output buffer entry
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (1 << $clog2(DATA_W)) != DATA_W) begin
@@ -138,6 +158,7 @@ reg [63:0]                     sq_base_mem [0:QPS-1];
 reg [`RNIC_QPC_LOG_SQ_SIZE_W-1:0]   log_size_mem [0:QPS-1];
 reg [`RNIC_QPC_LOG_SQ_STRIDE_W-1:0] log_stride_mem [0:QPS-1];
 reg [15:0]                     ci_mem [0:QPS-1];
+reg [EP_W-1:0]                 ep_mem [0:QPS-1];
 reg [ENTRY_W-1:0]              inf_mem [0:INFLIGHT-1];
 reg [OUT_W-1:0]                buf_mem [0:BUF_BEATS-1];
 
@@ -148,6 +169,7 @@ initial begin
         log_size_mem[k] = 0;
         log_stride_mem[k] = 0;
         ci_mem[k] = 16'd0;
+        ep_mem[k] = {EP_W{1'b0}};
     end
 end
 
@@ -219,8 +241,13 @@ wire s_more = s_n != {1'b0, s_avail};
 wire s_can_issue = !inf_full && s_n != 17'd0 &&
                    (!req_valid_reg || m_dma_rd_req_ready) &&
                    (!s_more || !requeue_valid_reg || m_requeue_ready);
-// context writes take the table ports for their cycle
-wire s_take = s_sched_valid && !ctx_wr_valid && (!s_work || s_can_issue);
+// a rewind takes the index table and the requeue register (context writes first)
+wire [LOG_QPS-1:0] rw_qidx = s_rw_qpn[LOG_QPS-1:0];
+wire rw_take = s_rw_valid && !ctx_wr_valid && (!requeue_valid_reg || m_requeue_ready);
+assign s_rw_ready = rw_take;
+wire rw_in = rw_take && (s_rw_qpn >> LOG_QPS) == 24'd0;
+// context writes and rewinds take the table ports for their cycle
+wire s_take = s_sched_valid && !ctx_wr_valid && !s_rw_valid && (!s_work || s_can_issue);
 wire s_issue = s_take && s_work;
 wire [BUF_W:0] s_beats = s_n[BUF_W:0] << s_lbeats;
 
@@ -231,8 +258,9 @@ assign s_sched_ready = s_take;
 
 wire [INF_W-1:0] r_tag = s_dma_rd_tuser[INF_W-1:0];
 wire [LOG_QPS-1:0] r_qidx = inf_mem[r_tag][ENTRY_W-1 -: LOG_QPS];
-wire [15:0] r_first = inf_mem[r_tag][LB_W +: 16];
-wire [LB_W-1:0] r_lbeats = inf_mem[r_tag][LB_W-1:0];
+wire [15:0] r_first = inf_mem[r_tag][EP_W + LB_W +: 16];
+wire [LB_W-1:0] r_lbeats = inf_mem[r_tag][EP_W +: LB_W];
+wire [EP_W-1:0] r_ep = inf_mem[r_tag][EP_W-1:0];
 wire [15:0] r_index = in_req_reg ? index_reg : r_first;
 wire [6:0]  r_last_beat = (7'd1 << r_lbeats) - 7'd1;
 wire r_wqe_first = beat_reg == 7'd0;
@@ -244,7 +272,11 @@ wire buf_full = (buf_wr_reg ^ buf_rd_reg) == {1'b1, {BUF_W{1'b0}}};
 wire buf_empty = buf_wr_reg == buf_rd_reg;
 assign s_dma_rd_tready = !buf_full;
 wire r_fire = s_dma_rd_tvalid && !buf_full;
-wire o_fire = m_wqe_tready && !buf_empty;
+// the head beat belongs to a WQE fetched before its QP was rewound: dropped
+wire [OUT_W-1:0] buf_head = buf_mem[buf_rd_reg[BUF_W-1:0]];
+wire [LOG_QPS-1:0] head_qidx = buf_head[EP_W + 16 +: LOG_QPS];
+wire head_stale = buf_head[EP_W-1:0] != ep_mem[head_qidx];
+wire o_fire = !buf_empty && (m_wqe_tready || head_stale);
 
 // the tag of the oldest read must match the data: reads return in order
 wire [TAG_W-1:0] inf_head_tag = {{(TAG_W-INF_W){1'b0}}, inf_rd_reg[INF_W-1:0]};
@@ -293,6 +325,13 @@ always @* begin
             requeue_valid_next = 1'b1;
             requeue_qpn_next = s_qidx;
         end
+    end
+    if (rw_in) begin
+        ci_we = 1'b1;
+        ci_waddr = rw_qidx;
+        ci_wdata = s_rw_index;
+        requeue_valid_next = 1'b1;
+        requeue_qpn_next = rw_qidx;
     end
     if (ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0 &&
         (ctx_wr_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] == `RNIC_QP_STATE_RESET ||
@@ -356,11 +395,14 @@ always @(posedge clk) begin
     if (ci_we) begin
         ci_mem[ci_waddr] <= ci_wdata;
     end
+    if (rw_in) begin
+        ep_mem[rw_qidx] <= ep_mem[rw_qidx] + 1'b1;
+    end
     if (inf_we) begin
-        inf_mem[inf_wr_reg[INF_W-1:0]] <= {s_qidx, s_ci, s_lbeats[LB_W-1:0]};
+        inf_mem[inf_wr_reg[INF_W-1:0]] <= {s_qidx, s_ci, s_lbeats[LB_W-1:0], ep_mem[s_qidx]};
     end
     if (buf_we) begin
-        buf_mem[buf_wr_reg[BUF_W-1:0]] <= {s_dma_rd_tdata, r_wqe_last, r_qidx, r_index};
+        buf_mem[buf_wr_reg[BUF_W-1:0]] <= {s_dma_rd_tdata, r_wqe_last, r_qidx, r_index, r_ep};
     end
 end
 
@@ -413,8 +455,6 @@ end
 // ---------------------------------------------------------------------------
 // outputs
 
-wire [OUT_W-1:0] buf_head = buf_mem[buf_rd_reg[BUF_W-1:0]];
-
 assign m_dma_rd_req_addr = req_addr_reg;
 assign m_dma_rd_req_len = req_len_reg;
 assign m_dma_rd_req_tag = {{(TAG_W-INF_W){1'b0}}, req_tag_reg};
@@ -424,16 +464,17 @@ assign m_requeue_qpn = {{(24-LOG_QPS){1'b0}}, requeue_qpn_reg};
 
 assign m_wqe_tdata = buf_head[OUT_W-1 -: DATA_W];
 assign m_wqe_tkeep = {KEEP_W{1'b1}};
-assign m_wqe_tvalid = !buf_empty;
-assign m_wqe_tlast = buf_head[LOG_QPS + 16];
-assign m_wqe_qpn = {{(24-LOG_QPS){1'b0}}, buf_head[16 +: LOG_QPS]};
-assign m_wqe_index = buf_head[15:0];
+assign m_wqe_tvalid = !buf_empty && !head_stale;
+assign m_wqe_tlast = buf_head[EP_W + LOG_QPS + 16];
+assign m_wqe_qpn = {{(24-LOG_QPS){1'b0}}, head_qidx};
+assign m_wqe_index = buf_head[EP_W +: 16];
 
 assign m_err_valid = err_valid_reg;
 assign m_err_qpn = {{(24-LOG_QPS){1'b0}}, err_qpn_reg};
 assign m_err_index = err_index_reg;
 assign stat_wqe_fetched = fetched_reg;
 assign stat_wqe_index_err = err_valid_reg;
+
 
 endmodule
 

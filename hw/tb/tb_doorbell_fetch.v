@@ -158,6 +158,7 @@ rnic_wqe_fetch #(
     .clk(clk), .rst(rst),
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
     .s_sched_valid(sched_valid), .s_sched_ready(sched_ready), .s_sched_qpn(sched_qpn), .s_sched_pi(sched_pi),
+    .s_rw_valid(1'b0), .s_rw_ready(), .s_rw_qpn(24'd0), .s_rw_index(16'd0),
     .m_requeue_valid(requeue_valid), .m_requeue_ready(requeue_ready), .m_requeue_qpn(requeue_qpn),
     .m_dma_rd_req_addr(rd_req_addr), .m_dma_rd_req_len(rd_req_len), .m_dma_rd_req_tag(rd_req_tag),
     .m_dma_rd_req_valid(rd_req_valid), .m_dma_rd_req_ready(rd_req_ready),

@@ -1,8 +1,11 @@
-// tb_req: rnic_req with behavioural models around it: a WQE source, a DMA
-// read port answering from a TB memory with 125 cycles of latency and up to
-// 8 requests in flight, a header-bus + payload sink that checks every header
-// field of every packet (AtomicETH included) and every payload byte, an
-// ACK/NAK/READ RESPONSE/ATOMIC ACKNOWLEDGE source, a DMA write port that
+// tb_req: rnic_req with behavioural models around it: a WQE source that
+// keeps every WQE posted and, as rnic_wqe_fetch does, fetches a QP's WQEs
+// again from the index a rewind (m_rw_*) names, dropping the QP's WQEs
+// queued before it; a DMA read port answering from a TB memory with 125
+// cycles of latency and up to 8 requests in flight, a header-bus + payload
+// sink that checks every header field of every packet (AtomicETH included)
+// and every payload byte, an ACK/NAK/READ RESPONSE/ATOMIC ACKNOWLEDGE
+// source, a DMA write port that
 // places READ response data and atomic original data in a second TB memory
 // (checking that every byte it writes lies in an SGE of the READ or atomic
 // under test; the whole memory is compared with the expected image after each
@@ -33,6 +36,19 @@
 // LOC_QP_OP_ERR without a pulse). QPs 28-29: s_fatal_* sets QP 28's error
 // flag (no pulse): its WQEs are flushed without a packet, a DMA read or a
 // pulse while QP 29 keeps sending; QP 30: a NAK after s_fatal, no pulse.
+// Go-back-N (QPs 9, 10, 14 and 43-51): a retransmission is expected as
+// copies of the messages sent before (re_expect), the rewound head from the
+// restart PSN on (SEND / WRITE: MIDDLE / LAST from that byte of the gather
+// list; READ: RETH va + skip, length - skip); every packet sent again must
+// also equal, header field by field and payload hash, the packet first sent
+// with its PSN. PSN sequence NAKs mid-message (QP 43, with NAKs ignored
+// before progress), READ responses past the next expected one and ACKs past
+// a READ or atomic whose response was lost (QPs 9, 10, 14, 48), RNR NAKs
+// and their retry limits (QPs 44, 45, 46, 51), local ACK timeouts and their
+// retry limit (QPs 47, 49), a rewind that drops a waiting READ and queued
+// WQEs (QP 48), and a QPC write to ERR with entries outstanding (QP 50); the
+// rewinds, stat_retrans, stat_retrans_pkt, stat_timeout and stat_retry_exc
+// pulses are counted exactly.
 // The sequence (initial block and its tasks) drives inputs with blocking
 // assignments at the falling edge (Verilator 5.006 runs non-blocking
 // assignments in initial blocks as blocking ones); the models in always
@@ -139,6 +155,11 @@ reg                         cqe_ready = 1'b0;
 wire [23:0]                 cqe_cqn;
 wire [`RNIC_CQE_BITS-1:0]   cqe_data;
 wire                        stat_ack_drop, stat_nak_seq, stat_nak_rnr;
+wire                        stat_retrans, stat_retrans_pkt, stat_timeout, stat_retry_exc;
+wire                        rw_valid, timer_busy;
+reg                         rw_ready = 1'b0;
+wire [23:0]                 rw_qpn;
+wire [15:0]                 rw_index;
 wire [63:0]                 wr_req_addr;
 wire [15:0]                 wr_req_len;
 wire                        wr_req_valid;
@@ -191,6 +212,8 @@ rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .m_err_c_valid(err_c_valid), .m_err_c_qpn(err_c_qpn), .m_err_w_valid(err_w_valid), .m_err_w_qpn(err_w_qpn),
     .m_mpt_valid(mpt_valid), .m_mpt_ready(mpt_ready), .m_mpt_index(mpt_index), .m_mpt_data(mpt_data),
     .m_mw_ev_valid(mw_ev_valid), .m_mw_ev(mw_ev),
+    .m_rw_valid(rw_valid), .m_rw_ready(rw_ready), .m_rw_qpn(rw_qpn), .m_rw_index(rw_index), .timer_busy(timer_busy),
+    .timer_skip_ok(), .tick_turbo(1'b0),                                 // real ticks: the timer tests count cycles
     .m_hdr_opcode(hdr_opcode),
     .m_hdr_se(hdr_se),
     .m_hdr_mig(hdr_mig),
@@ -226,7 +249,9 @@ rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .s_ack_pl_tdata(ack_pl_tdata), .s_ack_pl_tkeep(ack_pl_tkeep), .s_ack_pl_tlast(ack_pl_tlast),
     .s_ack_pl_tvalid(ack_pl_tvalid), .s_ack_pl_tready(ack_pl_tready),
     .m_cqe_valid(cqe_valid), .m_cqe_ready(cqe_ready), .m_cqe_cqn(cqe_cqn), .m_cqe_data(cqe_data),
-    .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr)
+    .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr),
+    .stat_retrans(stat_retrans), .stat_retrans_pkt(stat_retrans_pkt), .stat_timeout(stat_timeout),
+    .stat_retry_exc(stat_retry_exc)
 );
 
 integer errors = 0;
@@ -261,6 +286,16 @@ reg [3:0]  qa_type [0:255];       // RC, UC, UD or XRC_SEND
 reg [31:0] qa_qkey [0:255];       // the QPC's Q_Key (UD: DETH when the WQE's has its high bit set)
 reg [3:0]  qa_state [0:255];      // the state of its last QPC write
 reg        qa_err [0:255];        // its error flag is up (an error CQE, or s_fatal_*)
+reg [23:0] qa_pdn [0:255];
+reg        qa_sigall [0:255];
+// reliability (qpc dw15): local ACK timeout (2^timeout ticks, 0 none),
+// retry_cnt, rnr_retry (7 forever); rel_* are those of the next QPC writes
+reg [4:0]  qa_tmo [0:255];
+reg [2:0]  qa_retry [0:255];
+reg [2:0]  qa_rnr [0:255];
+reg [4:0]  rel_tmo = 5'd0;
+reg [2:0]  rel_retry = 3'd0;
+reg [2:0]  rel_rnr = 3'd0;
 
 // expected messages (in send order)
 localparam MAXMSG = 256;
@@ -283,6 +318,18 @@ reg [7:0]  em_ud_ttl [0:MAXMSG-1];
 reg [7:0]  em_ud_tos [0:MAXMSG-1];
 reg [31:0] em_ud_qkey [0:MAXMSG-1]; // expected DETH Q_Key (the WQE's, or the QPC's when its bit 31 is set)
 integer    em_hcyc [0:MAXMSG-1];   // cycle its first header first appeared on the header bus (FENCE)
+integer    em_hlast [0:MAXMSG-1];  // cycle its last header was taken
+// go-back-N: a message sent again is a copy of the WQE's first message
+// (whose payload starts at exp_pl[em_pl0]); a rewound head skips em_skp
+// packets (em_skb bytes: a SEND / WRITE goes on mid-message, a READ asks
+// for the rest of its data)
+reg [15:0] em_idx [0:MAXMSG-1];    // its WQE index
+reg        em_inl [0:MAXMSG-1];    // inline data (no DMA read)
+reg        em_copy [0:MAXMSG-1];   // a retransmission
+integer    em_pl0 [0:MAXMSG-1];
+integer    em_pls [0:MAXMSG-1];    // where its expected payload starts in exp_pl (the stream)
+integer    em_skp [0:MAXMSG-1];
+integer    em_skb [0:MAXMSG-1];
 integer    em_wr = 0, em_rd = 0;
 
 // expected payload bytes (in send order)
@@ -305,19 +352,29 @@ integer    ec_mpt [0:MAXCQE-1];    // key-table writes (BIND_MW, LOCAL_INV) that
 integer    ec_wr = 0, ec_rd = 0;
 
 integer n_ack_drop = 0, n_nak_seq = 0, n_nak_rnr = 0;
+integer n_retrans = 0, n_retrans_pkt = 0, n_timeout = 0, n_retry_exc = 0;
+integer tmo_cyc = 0;                 // cycle of the last stat_timeout pulse
 always @(posedge clk) begin
     if (stat_ack_drop) n_ack_drop = n_ack_drop + 1;
     if (stat_nak_seq) n_nak_seq = n_nak_seq + 1;
     if (stat_nak_rnr) n_nak_rnr = n_nak_rnr + 1;
+    if (!rst && stat_retrans) n_retrans = n_retrans + 1;
+    if (!rst && stat_retrans_pkt) n_retrans_pkt = n_retrans_pkt + 1;
+    if (!rst && stat_timeout) begin
+        n_timeout = n_timeout + 1;
+        tmo_cyc = cycle;
+    end
+    if (!rst && stat_retry_exc) n_retry_exc = n_retry_exc + 1;
 end
 
 // s_ack_* input: packets fed (UC and UD must complete without any) and the
 // cycle of the last handshake on it (header or payload beat), for FENCE
-integer n_ack_in = 0, ack_in_cyc = 0;
+integer n_ack_in = 0, ack_in_cyc = 0, ack_hdr_cyc = 0;
 always @(posedge clk) begin
     if (!rst && ack_valid && ack_ready) begin
         n_ack_in = n_ack_in + 1;
         ack_in_cyc = cycle;
+        ack_hdr_cyc = cycle;
     end
     if (!rst && ack_pl_tvalid && ack_pl_tready) ack_in_cyc = cycle;
 end
@@ -518,9 +575,7 @@ endtask
 
 task qp_setup_t(input [7:0] qpn, input [3:0] qtype, input [3:0] state, input [2:0] mtu, input [23:0] pdn,
                 input [23:0] cqn, input [23:0] psn, input sig_all, input [31:0] qkey);
-    reg [32*`RNIC_CTX_WORDS-1:0] c;
     begin
-        c = 0;
         qa_type[qpn] = qtype;
         qa_qkey[qpn] = qkey;
         qa_mtu[qpn] = mtu;
@@ -534,19 +589,39 @@ task qp_setup_t(input [7:0] qpn, input [3:0] qtype, input [3:0] state, input [2:
         qa_cqn[qpn] = cqn;
         qa_psn[qpn] = psn;
         qa_index[qpn] = 16'd0;
+        qa_pdn[qpn] = pdn;
+        qa_sigall[qpn] = sig_all;
+        qa_tmo[qpn] = rel_tmo;
+        qa_retry[qpn] = rel_retry;
+        qa_rnr[qpn] = rel_rnr;
+        if (state == `RNIC_QP_STATE_RESET || state == `RNIC_QP_STATE_INIT)
+            sig_forget(qpn);                          // its PSNs start over
+        qp_write(qpn, state);
+    end
+endtask
+
+// the QPC of qpn from the TB's attributes, in state state (the WQE index
+// and the PSN stay the TB's)
+task qp_write(input [7:0] qpn, input [3:0] state);
+    reg [32*`RNIC_CTX_WORDS-1:0] c;
+    begin
+        c = 0;
         qa_state[qpn] = state;
         if (state == `RNIC_QP_STATE_RESET || state == `RNIC_QP_STATE_INIT)
             qa_err[qpn] = 1'b0;                       // a reset clears the error flag
+        c[`RNIC_QPC_TIMEOUT_LSB +: `RNIC_QPC_TIMEOUT_W] = qa_tmo[qpn];
+        c[`RNIC_QPC_RETRY_CNT_LSB +: `RNIC_QPC_RETRY_CNT_W] = qa_retry[qpn];
+        c[`RNIC_QPC_RNR_RETRY_LSB +: `RNIC_QPC_RNR_RETRY_W] = qa_rnr[qpn];
         c[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] = state;
-        c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = qtype;
-        c[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W] = qkey;
-        c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = mtu;
-        c[`RNIC_QPC_SQ_SIG_ALL_LSB] = sig_all;
-        c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = pdn;
+        c[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = qa_type[qpn];
+        c[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W] = qa_qkey[qpn];
+        c[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W] = qa_mtu[qpn];
+        c[`RNIC_QPC_SQ_SIG_ALL_LSB] = qa_sigall[qpn];
+        c[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W] = qa_pdn[qpn];
         c[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W] = qa_dqpn[qpn];
-        c[`RNIC_QPC_SEND_CQN_LSB +: `RNIC_QPC_SEND_CQN_W] = cqn;
-        c[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W] = cqn + 24'd1;
-        c[`RNIC_QPC_SQ_PSN_LSB +: `RNIC_QPC_SQ_PSN_W] = psn;
+        c[`RNIC_QPC_SEND_CQN_LSB +: `RNIC_QPC_SEND_CQN_W] = qa_cqn[qpn];
+        c[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W] = qa_cqn[qpn] + 24'd1;
+        c[`RNIC_QPC_SQ_PSN_LSB +: `RNIC_QPC_SQ_PSN_W] = qa_psn[qpn];
         c[`RNIC_QPC_RQ_PSN_LSB +: `RNIC_QPC_RQ_PSN_W] = 24'h555555;
         c[`RNIC_QPC_DMAC_LO_LSB +: `RNIC_QPC_DMAC_LO_W] = qa_dmac[qpn][31:0];
         c[`RNIC_QPC_DMAC_HI_LSB +: `RNIC_QPC_DMAC_HI_W] = qa_dmac[qpn][47:32];
@@ -580,7 +655,33 @@ task key_setup(input [31:0] key, input [23:0] pdn, input valid, input mw, input 
     end
 endtask
 
-// ---------------------------------------------------------------- WQE source
+// ---------------------------------------------------------------- WQE store and queue
+// (see the WQE source model below post)
+localparam WS_N = 1024;                // WQEs kept
+localparam WS_QB = 6;                  // log2 of the WQE indices per QP a rewind may go back over
+localparam FQ = 256;                   // queue entries
+reg [4095:0] ws_wqe [0:WS_N-1];
+reg [7:0]    ws_qp [0:WS_N-1];
+reg [15:0]   ws_idx [0:WS_N-1];
+integer      ws_wr = 0;
+integer      ws_slot [0:(256 << WS_QB)-1];
+reg [7:0]    fq_qp [0:FQ-1];
+reg [15:0]   fq_idx [0:FQ-1];
+reg          fq_dead [0:FQ-1];
+integer      fq_wr = 0, fq_rd = 0, fq_beat = 0;
+reg          rw_block = 1'b0;
+reg          post_async = 1'b0;        // post returns once its WQE is queued
+// rewinds taken: count, and the last LOGRW of them {QPN, index, cycle}
+localparam LOGRW = 64;
+integer      n_rw = 0, exp_rw = 0;
+reg [23:0]   rwl_qp [0:LOGRW-1];
+reg [15:0]   rwl_idx [0:LOGRW-1];
+integer      rwl_cyc [0:LOGRW-1];
+reg          rw_held = 1'b0;
+reg [23:0]   rw_hqpn = 24'd0;
+reg [15:0]   rw_hidx = 16'd0;
+
+// ---------------------------------------------------------------- WQE posts
 // SGE list for the next post
 reg [63:0] sg_va [0:15];
 reg [31:0] sg_len [0:15];
@@ -676,6 +777,14 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
             em_ud_tos[em_wr % MAXMSG] = ud_tos;
             em_ud_qkey[em_wr % MAXMSG] = ud_qkey[31] ? qa_qkey[qpn] : ud_qkey;
             em_hcyc[em_wr % MAXMSG] = -1;
+            em_hlast[em_wr % MAXMSG] = -1;
+            em_idx[em_wr % MAXMSG] = idx;
+            em_inl[em_wr % MAXMSG] = (flags & `RNIC_WQE_FLAG_INLINE) != 0;
+            em_copy[em_wr % MAXMSG] = 1'b0;
+            em_pl0[em_wr % MAXMSG] = exp_wr;
+            em_pls[em_wr % MAXMSG] = exp_wr;
+            em_skp[em_wr % MAXMSG] = 0;
+            em_skb[em_wr % MAXMSG] = 0;
             em_wr = em_wr + 1;
             qa_psn[qpn] = qa_psn[qpn] + npk;
             if (flags & `RNIC_WQE_FLAG_INLINE) begin
@@ -708,22 +817,103 @@ task post(input [7:0] qpn, input [7:0] op, input [7:0] flags, input integer nsge
             ec_mpt[ec_wr % MAXCQE] = xm_wr;
             ec_wr = ec_wr + 1;
         end
-        // the stride: 512 bytes = 8 beats
-        for (b = 0; b < 8; b = b + 1) begin
-            @(negedge clk);
-            s_wqe_tdata = w[b*DATA_W +: DATA_W];
-            s_wqe_tlast = (b == 7);
-            s_wqe_qpn = {16'd0, qpn};
-            s_wqe_index = idx;
-            s_wqe_tvalid = 1'b1;
-            #1;
-            while (!s_wqe_tready) begin @(negedge clk); #1; end
-            @(posedge clk);
-        end
+        // keep a copy (a rewind fetches it again), queue it for the WQE
+        // source and wait until it was handed over (or dropped by a rewind
+        // of its QP, which queues it again)
+        ws_wqe[ws_wr % WS_N] = w; ws_qp[ws_wr % WS_N] = qpn; ws_idx[ws_wr % WS_N] = idx;
+        ws_slot[{qpn, idx[WS_QB-1:0]}] = ws_wr % WS_N;
+        ws_wr = ws_wr + 1;
+        b = fq_wr;
+        fq_qp[fq_wr % FQ] = qpn; fq_idx[fq_wr % FQ] = idx; fq_dead[fq_wr % FQ] = 1'b0;
+        fq_wr = fq_wr + 1;
         @(negedge clk);
-        s_wqe_tvalid = 1'b0;
+        if (!post_async)
+            while (fq_rd <= b) @(negedge clk);
     end
 endtask
+
+// every queued WQE was handed over (or dropped by a rewind)
+task post_wait;
+    begin
+        while (fq_rd != fq_wr) @(negedge clk);
+    end
+endtask
+
+// ---------------------------------------------------------------- WQE source (rnic_wqe_fetch model)
+// post keeps every WQE it builds (the last WS_N, found by QP and index mod
+// 2^WS_QB) and queues it; this model hands the queued WQEs over in queue
+// order, one stride of 8 beats each, valid held until taken. A rewind
+// (m_rw_*, taken when rw_ready: low at random cycles when noisy, and while
+// rw_block is set) moves the QP's fetch index back as rnic_wqe_fetch does:
+// the QP's queued WQEs not yet handed over are stale and dropped (one being
+// offered, none of whose beats was taken, is withdrawn), and the QP's WQEs
+// from m_rw_index to the last one posted are queued again, in order,
+// behind the WQEs already queued (the QP waits its next turn). WQEs handed
+// over before the rewind are the DUT's business.
+integer      fi, fn, fs;
+always @(posedge clk) begin
+    if (rst) begin
+        s_wqe_tvalid <= 1'b0;
+        rw_ready <= 1'b0;
+    end else begin
+        if (s_wqe_tvalid && s_wqe_tready) begin
+            if (fq_beat == 7) begin
+                fq_beat = 0;
+                fq_rd = fq_rd + 1;
+            end else begin
+                fq_beat = fq_beat + 1;
+            end
+        end
+        // a rewind offered must stay offered, unchanged, until it is taken
+        if (rw_valid !== 1'b0 && rw_valid !== 1'b1) begin
+            $display("FAIL: m_rw_valid is %b (cycle %0d)", rw_valid, cycle);
+            errors = errors + 1;
+        end
+        if (rw_held && (rw_valid !== 1'b1 || rw_qpn !== rw_hqpn || rw_index !== rw_hidx)) begin
+            $display("FAIL: rewind withdrawn or changed while not taken: valid %b QP %0d index %0d (was %0d %0d) (cycle %0d)",
+                     rw_valid, rw_qpn, rw_index, rw_hqpn, rw_hidx, cycle);
+            errors = errors + 1;
+        end
+        rw_held <= rw_valid === 1'b1 && !rw_ready;
+        rw_hqpn <= rw_qpn;
+        rw_hidx <= rw_index;
+        if (rw_valid === 1'b1 && rw_ready) begin
+            rwl_qp[n_rw % LOGRW] = rw_qpn; rwl_idx[n_rw % LOGRW] = rw_index; rwl_cyc[n_rw % LOGRW] = cycle;
+            n_rw = n_rw + 1;
+            fn = (qa_index[rw_qpn[7:0]] - rw_index) & 16'hffff;
+            if (rw_qpn > 24'd255 || fn > (1 << WS_QB) || fq_beat != 0 || fq_wr - fq_rd + fn > FQ) begin
+                $display("FAIL: rewind of QP %0d to WQE %0d: %0d WQEs to fetch again, beat %0d (cycle %0d)",
+                         rw_qpn, rw_index, fn, fq_beat, cycle);
+                errors = errors + 1;
+            end else begin
+                for (fi = fq_rd; fi < fq_wr; fi = fi + 1)
+                    if (fq_qp[fi % FQ] == rw_qpn[7:0]) fq_dead[fi % FQ] = 1'b1;
+                for (fi = 0; fi < fn; fi = fi + 1) begin
+                    fq_qp[fq_wr % FQ] = rw_qpn[7:0]; fq_idx[fq_wr % FQ] = rw_index + fi; fq_dead[fq_wr % FQ] = 1'b0;
+                    fq_wr = fq_wr + 1;
+                end
+            end
+        end
+        while (fq_rd < fq_wr && fq_beat == 0 && fq_dead[fq_rd % FQ]) fq_rd = fq_rd + 1;
+        if (fq_rd < fq_wr) begin
+            fs = ws_slot[{fq_qp[fq_rd % FQ], fq_idx[fq_rd % FQ][WS_QB-1:0]}];
+            if (fs < 0 || ws_qp[fs] != fq_qp[fq_rd % FQ] || ws_idx[fs] != fq_idx[fq_rd % FQ]) begin
+                $display("FAIL: TB: WQE %0d of QP %0d no longer kept", fq_idx[fq_rd % FQ], fq_qp[fq_rd % FQ]);
+                errors = errors + 1;
+                fs = 0;
+            end
+            s_wqe_tdata <= ws_wqe[fs][fq_beat*DATA_W +: DATA_W];
+            s_wqe_tlast <= fq_beat == 7;
+            s_wqe_qpn <= {16'd0, fq_qp[fq_rd % FQ]};
+            s_wqe_index <= fq_idx[fq_rd % FQ];
+            s_wqe_tvalid <= 1'b1;
+        end else begin
+            s_wqe_tvalid <= 1'b0;
+        end
+        rnd = $random(seed);
+        rw_ready <= !rw_block && (!noisy || (rnd % 4) != 0);
+    end
+end
 
 // ---------------------------------------------------------------- ACK source
 task send_ack(input [7:0] opcode, input [23:0] qpn, input [23:0] psn, input [7:0] syndrome, input [12:0] len);
@@ -896,9 +1086,44 @@ function integer mtu_bytes(input [2:0] code);
 endfunction
 
 // ---------------------------------------------------------------- header sink
+// Headers of the expected messages, in em order. A copy that skips em_skp
+// packets (a rewound head) starts at its packet em_skp: a SEND or WRITE at
+// byte em_skb (MIDDLE / LAST, no RETH), a READ asks for em_rlen - em_skb
+// bytes at em_raddr + em_skb. hs_off, hs_pkts: bytes and packets of the
+// message taken (after the skipped ones).
+// Independently, each RC / XRC request packet of QPs 0-63 is kept by QP and
+// PSN (the last 64 PSNs of each): a packet with a PSN already sent must
+// equal the packet first sent with it in every header field but ip_id,
+// and its payload must hash the same (payload sink).
+localparam SIG_W = 736;
+wire [SIG_W-1:0] hdr_sig = {hdr_opcode, hdr_se, hdr_mig, hdr_ackreq, hdr_pkey, hdr_dqpn, hdr_psn, hdr_dmac,
+                            hdr_dip, hdr_ttl, hdr_tos, hdr_sport, hdr_reth_va, hdr_reth_rkey, hdr_reth_len,
+                            hdr_aeth, hdr_imm, hdr_deth_qkey, hdr_deth_sqpn, hdr_atomic_va, hdr_atomic_rkey,
+                            hdr_atomic_swap, hdr_atomic_cmp, hdr_atomic_ack, hdr_len};
+reg [SIG_W-1:0] ps_sig [0:64*64-1];
+reg [23:0]      ps_psn [0:64*64-1];
+reg             ps_v [0:64*64-1];
+reg [31:0]      pp_hash [0:64*64-1];
+reg [23:0]      pp_psn [0:64*64-1];
+reg             pp_v [0:64*64-1];
+integer         n_sig_hdr = 0, n_sig_pl = 0;   // retransmitted headers and payloads compared
+
+// the packets of qpn are forgotten (a reset: its PSNs start over)
+task sig_forget(input [7:0] qpn);
+    integer k2;
+    begin
+        if (qpn < 64)
+            for (k2 = 0; k2 < 64; k2 = k2 + 1) begin
+                ps_v[{qpn[5:0], k2[5:0]}] = 1'b0;
+                pp_v[{qpn[5:0], k2[5:0]}] = 1'b0;
+            end
+    end
+endtask
+
 integer hs_msg = 0, hs_off = 0, hs_pkts = 0;
 reg [15:0] hs_ip_id;
-integer hm, hlen, hplen;
+integer hm, hlen, hplen, hoff;
+reg [11:0] hkey;
 reg hfirst, hlast, hwrite, himm, hinv, hread, hatom, hcs, hud, hxrc;
 reg [7:0] hop;
 reg [3:0] htype;
@@ -914,15 +1139,16 @@ always @(posedge clk) begin
             errors = errors + 1;
         end else begin
             hm = hs_msg % MAXMSG;
-            hlen = em_len[hm];
-            hplen = hlen - hs_off;
-            if (hplen > mtu_bytes(qa_mtu[em_qp[hm]])) hplen = mtu_bytes(qa_mtu[em_qp[hm]]);
-            hfirst = (hs_off == 0);
-            hlast = (hs_off + hplen == hlen);
             hwrite = em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
             himm = em_op[hm] == `RNIC_WQE_OP_SEND_IMM || em_op[hm] == `RNIC_WQE_OP_RDMA_WRITE_IMM;
             hinv = em_op[hm] == `RNIC_WQE_OP_SEND_INV;     // LAST/ONLY with Invalidate (0x16/0x17) + IETH
             hread = em_op[hm] == `RNIC_WQE_OP_RDMA_READ;   // one READ REQUEST, no payload (hlen 0)
+            hlen = em_len[hm];
+            hoff = (hread ? 0 : em_skb[hm]) + hs_off;      // message bytes before this packet
+            hplen = hlen - hoff;
+            if (hplen > mtu_bytes(qa_mtu[em_qp[hm]])) hplen = mtu_bytes(qa_mtu[em_qp[hm]]);
+            hfirst = (hoff == 0);
+            hlast = (hoff + hplen == hlen);
             hcs = em_op[hm] == `RNIC_WQE_OP_ATOMIC_CS;
             hatom = hcs || em_op[hm] == `RNIC_WQE_OP_ATOMIC_FA;   // one COMPARE SWAP / FETCH ADD, no payload
             htype = em_type[hm];
@@ -944,15 +1170,16 @@ always @(posedge clk) begin
             chk("pkey", hdr_pkey, qa_pkey[em_qp[hm]]);
             // UD: destination QP and address vector from the WQE, not the QPC
             chk("dqpn", hdr_dqpn, hud ? em_ud_dqpn[hm] : qa_dqpn[em_qp[hm]]);
-            chk("psn", hdr_psn, (em_psn[hm] + hs_pkts) & 24'hffffff);
+            chk("psn", hdr_psn, (em_psn[hm] + em_skp[hm] + hs_pkts) & 24'hffffff);
             chk("dmac", hdr_dmac, hud ? em_ud_dmac[hm] : qa_dmac[em_qp[hm]]);
             chk("dip", hdr_dip, hud ? em_ud_dip[hm] : qa_dip[em_qp[hm]]);
             chk("ttl", hdr_ttl, hud ? em_ud_ttl[hm] : qa_ttl[em_qp[hm]]);
             chk("tos", hdr_tos, hud ? em_ud_tos[hm] : qa_tos[em_qp[hm]]);
             chk("sport", hdr_sport, qa_sport[em_qp[hm]]);
-            chk("reth_va", hdr_reth_va, ((hwrite || hread) && hfirst) ? em_raddr[hm] : 64'd0);
+            // (a rewound READ: the rest of its data, em_skb bytes on)
+            chk("reth_va", hdr_reth_va, ((hwrite || hread) && hfirst) ? em_raddr[hm] + em_skb[hm] : 64'd0);
             chk("reth_rkey", hdr_reth_rkey, ((hwrite || hread) && hfirst) ? em_rkey[hm] : 32'd0);
-            chk("reth_len", hdr_reth_len, ((hwrite || hread) && hfirst) ? em_rlen[hm] : 32'd0);
+            chk("reth_len", hdr_reth_len, ((hwrite || hread) && hfirst) ? em_rlen[hm] - em_skb[hm] : 32'd0);
             chk("aeth", hdr_aeth, 0);
             // ImmDt: send_wqe.imm holds the first wire byte in [7:0]; IETH
             // (SEND_INV): the key as a number, not swapped; LAST/ONLY only
@@ -973,9 +1200,23 @@ always @(posedge clk) begin
             chk("len", hdr_len, hplen);
             if (hs_msg != 0 || hs_off != 0) chk("ip_id", hdr_ip_id, hs_ip_id + 16'd1);
             hs_ip_id = hdr_ip_id;
+            if ((htype == `RNIC_QP_TYPE_RC || hxrc) && em_qp[hm] < 64) begin
+                hkey = {em_qp[hm][5:0], hdr_psn[5:0]};
+                if (ps_v[hkey] && ps_psn[hkey] == hdr_psn) begin
+                    n_sig_hdr = n_sig_hdr + 1;
+                    if (ps_sig[hkey] !== hdr_sig) begin
+                        $display("FAIL: QP %0d PSN %h sent again differs from the packet first sent (opcode %h, was %h) (cycle %0d)",
+                                 em_qp[hm], hdr_psn, hdr_opcode, ps_sig[hkey][SIG_W-1 -: 8], cycle);
+                        errors = errors + 1;
+                    end
+                end else begin
+                    ps_v[hkey] = 1'b1; ps_psn[hkey] = hdr_psn; ps_sig[hkey] = hdr_sig;
+                end
+            end
             hs_off = hs_off + hplen;
             hs_pkts = hs_pkts + 1;
             if (hlast) begin
+                em_hlast[hm] = cycle;
                 hs_msg = hs_msg + 1; hs_off = 0; hs_pkts = 0;
             end
         end
@@ -985,8 +1226,13 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------- payload sink
+// (a copy that skips packets starts at byte em_skb; pm_off counts the
+// message bytes taken after those)
 integer pm_msg = 0, pm_off = 0, pk_off = 0, pn, pplen, pm;
 integer meas_msg = -1, meas_first = 0, meas_last = 0, meas_beats = 0;
+reg [31:0] pk_hash = 32'd0;        // hash of the packet's bytes so far
+reg [23:0] pk_psn;
+reg [11:0] pkey;
 always @(posedge clk) begin
     if (!rst && pl_tvalid && pl_tready) begin
         // skip zero-length messages: they have no payload
@@ -996,7 +1242,7 @@ always @(posedge clk) begin
             errors = errors + 1;
         end else begin
             pm = pm_msg % MAXMSG;
-            pplen = em_len[pm] - pm_off;
+            pplen = em_len[pm] - em_skb[pm] - pm_off;
             if (pplen > mtu_bytes(qa_mtu[em_qp[pm]])) pplen = mtu_bytes(qa_mtu[em_qp[pm]]);
             pn = pplen - pk_off;
             if (pn > KEEP_W) pn = KEEP_W;
@@ -1010,6 +1256,7 @@ always @(posedge clk) begin
                     errors = errors + 1;
                 end
             end
+            for (i = 0; i < pn; i = i + 1) pk_hash = {pk_hash[26:0], pk_hash[31:27]} ^ {24'd0, pl_tdata[i*8 +: 8]};
             chk("pl_tlast", pl_tlast, pk_off + pn == pplen);
             if (pm_msg == meas_msg) begin
                 if (meas_beats == 0) meas_first = cycle;
@@ -1019,9 +1266,25 @@ always @(posedge clk) begin
             exp_rd = exp_rd + pn;
             pk_off = pk_off + pn;
             if (pk_off == pplen) begin
+                // the payload of a PSN sent before must hash as it did
+                if ((em_type[pm] == `RNIC_QP_TYPE_RC || em_type[pm] == `RNIC_QP_TYPE_XRC_SEND) && em_qp[pm] < 64) begin
+                    pk_psn = em_psn[pm] + (em_skb[pm] + pm_off) / mtu_bytes(qa_mtu[em_qp[pm]]);
+                    pkey = {em_qp[pm][5:0], pk_psn[5:0]};
+                    if (pp_v[pkey] && pp_psn[pkey] == pk_psn) begin
+                        n_sig_pl = n_sig_pl + 1;
+                        if (pp_hash[pkey] !== pk_hash) begin
+                            $display("FAIL: QP %0d PSN %h sent again: payload differs from the packet first sent (cycle %0d)",
+                                     em_qp[pm], pk_psn, cycle);
+                            errors = errors + 1;
+                        end
+                    end else begin
+                        pp_v[pkey] = 1'b1; pp_psn[pkey] = pk_psn; pp_hash[pkey] = pk_hash;
+                    end
+                end
+                pk_hash = 32'd0;
                 pm_off = pm_off + pplen;
                 pk_off = 0;
-                if (pm_off == em_len[pm]) begin
+                if (em_skb[pm] + pm_off == em_len[pm]) begin
                     pm_off = 0;
                     pm_msg = pm_msg + 1;
                 end
@@ -1299,6 +1562,233 @@ task sg1(input [63:0] va, input [31:0] len);
     begin sg_va[0] = va; sg_len[0] = len; sg_key[0] = LKEY; end
 endtask
 
+// ---------------------------------------------------------------- go-back-N helpers
+// 24-bit serial number order: a is at or before b
+function psn_le(input [23:0] a, input [23:0] b);
+    reg [23:0] d;
+    begin
+        d = b - a;
+        psn_le = !d[23];
+    end
+endfunction
+
+// PSNs message m uses (a READ one per response, an atomic one)
+function integer em_npsn(input integer m);
+    integer mtu, l;
+    begin
+        mtu = mtu_bytes(qa_mtu[em_qp[m % MAXMSG]]);
+        l = (em_op[m % MAXMSG] == `RNIC_WQE_OP_RDMA_READ) ? em_rlen[m % MAXMSG] : em_len[m % MAXMSG];
+        if (em_op[m % MAXMSG] == `RNIC_WQE_OP_ATOMIC_CS || em_op[m % MAXMSG] == `RNIC_WQE_OP_ATOMIC_FA || l == 0)
+            em_npsn = 1;
+        else
+            em_npsn = (l + mtu - 1) / mtu;
+    end
+endfunction
+
+// message src's fields copied to entry dst (both message numbers)
+task em_cp(input integer dst, input integer src);
+    integer d, r;
+    begin
+        d = dst % MAXMSG; r = src % MAXMSG;
+        em_qp[d] = em_qp[r]; em_op[d] = em_op[r]; em_len[d] = em_len[r]; em_rlen[d] = em_rlen[r];
+        em_psn[d] = em_psn[r]; em_imm[d] = em_imm[r]; em_se[d] = em_se[r]; em_raddr[d] = em_raddr[r];
+        em_rkey[d] = em_rkey[r]; em_cmp[d] = em_cmp[r]; em_swap[d] = em_swap[r]; em_type[d] = em_type[r];
+        em_ud_dqpn[d] = em_ud_dqpn[r]; em_ud_dmac[d] = em_ud_dmac[r]; em_ud_dip[d] = em_ud_dip[r];
+        em_ud_ttl[d] = em_ud_ttl[r]; em_ud_tos[d] = em_ud_tos[r]; em_ud_qkey[d] = em_ud_qkey[r];
+        em_idx[d] = em_idx[r]; em_inl[d] = em_inl[r]; em_copy[d] = em_copy[r]; em_pl0[d] = em_pl0[r];
+        em_pls[d] = em_pls[r]; em_skp[d] = em_skp[r]; em_skb[d] = em_skb[r];
+        em_hcyc[d] = em_hcyc[r]; em_hlast[d] = em_hlast[r];
+    end
+endtask
+
+// A go-back-N retransmission of qpn from PSN p is expected: the newest
+// message of the QP holding p (the head) is sent again from p on (a SEND or
+// WRITE from the packet with PSN p; a READ asks for its data from p on; an
+// atomic, or a message with no payload, whole), then every later message of
+// the QP again, whole: copies in the expected messages and payload (the
+// payload from the WQE's first message) and the gather bytes. Messages of
+// the QP posted but not sent yet (a WQE the DUT dropped or had not taken)
+// come after the copies: the copies go in before them (the messages still
+// to come must all be the QP's, none of them begun). re_head: the head
+// copy's message number; re_pkts: request packets of the retransmission
+// (each a stat_retrans_pkt pulse).
+integer re_head = 0, re_pkts = 0;
+task re_expect(input [7:0] qpn, input [23:0] p);
+    integer m, h, u, k2, b, skp, mtu, lo, src, ps, nc, nb, pass, at, atb;
+    reg dup, atom;
+    begin
+        mtu = mtu_bytes(qa_mtu[qpn]);
+        u = hs_msg;                                  // the first message not begun
+        for (m = u; m < em_wr; m = m + 1)
+            if (em_qp[m % MAXMSG] != qpn || hs_off != 0 || hs_pkts != 0 || pm_msg > u ||
+                (pm_msg == u && (pm_off != 0 || pk_off != 0))) begin
+                $display("FAIL: TB: retransmission of QP %0d with message %0d (QP %0d) under way", qpn, m,
+                         em_qp[m % MAXMSG]);
+                errors = errors + 1;
+            end
+        h = -1;
+        lo = (u > MAXMSG) ? u - MAXMSG : 0;
+        for (m = u - 1; m >= lo && h < 0; m = m - 1)
+            if (em_qp[m % MAXMSG] == qpn && psn_le(em_psn[m % MAXMSG], p)) h = m;
+        if (h < 0 || !psn_le(p, em_psn[h % MAXMSG] + em_npsn(h) - 1)) begin
+            $display("FAIL: TB: no message of QP %0d holds PSN %h", qpn, p);
+            errors = errors + 1;
+        end else begin
+            // pass 0 counts the copies and their bytes, pass 1 makes room
+            // for them before the messages not begun and writes them
+            ps = (u < em_wr) ? em_pls[u % MAXMSG] : exp_wr;
+            nc = 0; nb = 0;
+            for (pass = 0; pass < 2; pass = pass + 1) begin
+                if (pass == 1) begin
+                    for (m = em_wr - 1; m >= u; m = m - 1) begin
+                        em_cp(m + nc, m);
+                        em_pls[(m + nc) % MAXMSG] = em_pls[(m + nc) % MAXMSG] + nb;
+                        if (!em_copy[(m + nc) % MAXMSG]) em_pl0[(m + nc) % MAXMSG] = em_pl0[(m + nc) % MAXMSG] + nb;
+                    end
+                    for (b = exp_wr - 1; b >= ps; b = b - 1) exp_pl[(b + nb) % EXP_BYTES] = exp_pl[b % EXP_BYTES];
+                    if (exp_wr + nb - exp_rd > EXP_BYTES) begin
+                        $display("FAIL: TB: expected payload overflows");
+                        errors = errors + 1;
+                    end
+                    re_head = u;
+                    re_pkts = 0;
+                end
+                at = u; atb = ps;
+                for (m = h; m < u; m = m + 1) begin
+                    src = m % MAXMSG;
+                    dup = 1'b0;             // a later copy of the same WQE supersedes this one
+                    for (k2 = m + 1; k2 < u; k2 = k2 + 1)
+                        if (em_qp[k2 % MAXMSG] == qpn && em_idx[k2 % MAXMSG] == em_idx[src]) dup = 1'b1;
+                    if (em_qp[src] == qpn && !dup) begin
+                        atom = em_op[src] == `RNIC_WQE_OP_ATOMIC_CS || em_op[src] == `RNIC_WQE_OP_ATOMIC_FA;
+                        skp = (m == h) ? ((p - em_psn[src]) & 24'hffffff) : 0;
+                        if (atom || (em_op[src] != `RNIC_WQE_OP_RDMA_READ && em_len[src] == 0)) skp = 0;
+                        if (pass == 0) begin
+                            nc = nc + 1;
+                            if (em_len[src] > skp * mtu) nb = nb + em_len[src] - skp * mtu;   // a READ: none
+                        end else begin
+                            em_cp(at, m);
+                            em_copy[at % MAXMSG] = 1'b1; em_skp[at % MAXMSG] = skp; em_skb[at % MAXMSG] = skp * mtu;
+                            em_pls[at % MAXMSG] = atb; em_hcyc[at % MAXMSG] = -1; em_hlast[at % MAXMSG] = -1;
+                            if (exp_wr - em_pl0[src] > EXP_BYTES) begin
+                                $display("FAIL: TB: the payload of QP %0d WQE %0d is no longer kept", qpn, em_idx[src]);
+                                errors = errors + 1;
+                            end
+                            for (b = skp * mtu; b < em_len[src]; b = b + 1) begin
+                                exp_pl[atb % EXP_BYTES] = exp_pl[(em_pl0[src] + b) % EXP_BYTES];
+                                atb = atb + 1;
+                                if (!em_inl[src]) g_exp = g_exp + 1;
+                            end
+                            re_pkts = re_pkts + ((em_op[src] == `RNIC_WQE_OP_RDMA_READ || atom) ? 1 : em_npsn(m) - skp);
+                            at = at + 1;
+                        end
+                    end
+                end
+            end
+            em_wr = em_wr + nc;
+            exp_wr = exp_wr + nb;
+        end
+    end
+endtask
+
+// the next rewind (counted in exp_rw) has happened: of qpn, to WQE index idx
+task rw_chk(input [8*24-1:0] what, input [7:0] qpn, input [15:0] idx);
+    begin
+        exp_rw = exp_rw + 1;
+        if (n_rw != exp_rw) begin
+            $display("FAIL: %0s: %0d rewinds, expected %0d (cycle %0d)", what, n_rw, exp_rw, cycle);
+            errors = errors + 1;
+        end else if (rwl_qp[(n_rw - 1) % LOGRW] != qpn || rwl_idx[(n_rw - 1) % LOGRW] != idx) begin
+            $display("FAIL: %0s: rewind of QP %0d to WQE %0d, expected QP %0d WQE %0d", what,
+                     rwl_qp[(n_rw - 1) % LOGRW], rwl_idx[(n_rw - 1) % LOGRW], qpn, idx);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// the reliability counters (pulses) against the expected ones
+integer exp_retrans = 0, exp_retrans_pkt = 0, exp_timeout = 0, exp_retry_exc = 0;
+task stat_chk(input [8*24-1:0] what);
+    begin
+        if (n_retrans != exp_retrans || n_retrans_pkt != exp_retrans_pkt || n_timeout != exp_timeout ||
+            n_retry_exc != exp_retry_exc || n_rw != exp_rw) begin
+            $display("FAIL: %0s: %0d retransmissions, %0d packets sent again, %0d timeouts, %0d retries exceeded, %0d rewinds; expected %0d %0d %0d %0d %0d (cycle %0d)",
+                     what, n_retrans, n_retrans_pkt, n_timeout, n_retry_exc, n_rw,
+                     exp_retrans, exp_retrans_pkt, exp_timeout, exp_retry_exc, exp_rw, cycle);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// no CQE comes (the CQE sink fails any beyond ec_wr); unlike wait_cqes,
+// the error pulses are not checked (an error CQE expected later already
+// counts its pulse)
+task no_cqe;
+    begin
+        repeat (50) @(posedge clk);
+        chk("CQEs", ec_rd, ec_wr);
+    end
+endtask
+
+// wait until n timeouts have been counted
+task wait_tmo(input integer n);
+    integer t;
+    begin
+        t = 0;
+        while (n_timeout < n && t < 20000) begin
+            @(posedge clk);
+            t = t + 1;
+        end
+        if (n_timeout < n) begin
+            $display("FAIL: timeout waiting for timeout %0d (cycle %0d)", n, cycle);
+            errors = errors + 1;
+        end
+    end
+endtask
+
+// rnr_retry 2 on qpn (MTU 512, local ACK timeout tmo): a 2-packet SEND and
+// an unsignaled SEND; RNR NAKs (code 1) for the first PSN: after the first
+// two the RNR wait and both SENDs again, the third completes the first SEND
+// RNR_RETRY_EXC_ERR and flushes the other (one m_err_c pulse)
+task rnr_exhaust(input [7:0] qpn, input [4:0] tmo);
+    reg [23:0] p;
+    reg [15:0] x;
+    integer r;
+    begin
+        rel_set(tmo, 3'd3, 3'd2);
+        qp_setup(qpn, `RNIC_QP_STATE_RTS, `RNIC_MTU_512, 24'd5, 24'd91 + qpn, 24'h464646, 1'b0);
+        rel_set(5'd0, 3'd0, 3'd0);
+        p = qa_psn[qpn];
+        x = qa_index[qpn];
+        sg1(MR_VA + 64'h25801, 700);
+        post(qpn, `RNIC_WQE_OP_SEND, SIG, 1, 700, 0, 0, 0, `RNIC_WC_STATUS_RNR_RETRY_EXC_ERR, 1, 1);
+        sg1(MR_VA + 64'h25c03, 100);
+        post(qpn, `RNIC_WQE_OP_SEND, 0, 1, 100, 0, 0, 0, FLUSH, 1, 1);
+        wait_sent;
+        ec_wr = ec_wr - 2;
+        for (r = 0; r < 2; r = r + 1) begin
+            re_expect(qpn, p);
+            send_ack(8'h11, qpn, p, 8'h21, 0); exp_rnr = exp_rnr + 1;
+            wait_sent;
+            no_cqe;
+            rw_chk("rnr_retry 2", qpn, x);
+            exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+        end
+        stat_chk("rnr_retry 2: two waits");
+        ec_wr = ec_wr + 2;
+        send_ack(8'h11, qpn, p, 8'h21, 0); exp_rnr = exp_rnr + 1; exp_retry_exc = exp_retry_exc + 1;
+        wait_cqes;
+        repeat (4 * 1024) @(posedge clk);
+        wait_sent;
+        stat_chk("rnr_retry 2: exceeded");
+    end
+endtask
+
+// reliability attributes of the next QPC writes (qpc dw15)
+task rel_set(input [4:0] tmo, input [2:0] retry, input [2:0] rnr);
+    begin rel_tmo = tmo; rel_retry = retry; rel_rnr = rnr; end
+endtask
+
 // one SGE in the READ region at offset off
 task sgw(input [63:0] off, input [31:0] len);
     begin sg_va[0] = WR_VA + off; sg_len[0] = len; sg_key[0] = LKEY_W; end
@@ -1360,6 +1850,7 @@ reg [23:0] rp, rp2;          // READ tests: first PSN of a READ
 reg [63:0] av;               // atomic tests: original remote data in the ATOMIC ACKNOWLEDGE
 integer na, nd, fm, c0;      // UC/UD/FENCE tests: ACKs fed, DMA reads, a message number, a cycle
 integer h28, ne;             // s_fatal test: QP 28's headers, error pulses before it
+integer wqi, c1, c2, hm0;    // go-back-N tests: a WQE index, cycles, a message number
 localparam [7:0] FLUSH = `RNIC_WC_STATUS_WR_FLUSH_ERR;
 localparam [3:0] UC = `RNIC_QP_TYPE_UC, UD = `RNIC_QP_TYPE_UD;
 localparam [7:0] FENCE = `RNIC_WQE_FLAG_FENCE;
@@ -1507,6 +1998,10 @@ initial begin
         kt_valid[i] = 1'b0; kt_mw[i] = 1'b0; kt_tag[i] = 8'd0; kt_access[i] = 8'd0; kt_pdn[i] = 24'd0;
         kt_start[i] = 64'd0; kt_len[i] = 64'd0; kt_iova[i] = 64'd0; kt_qpn[i] = 24'd0;
     end
+    for (i = 0; i < (256 << WS_QB); i = i + 1) ws_slot[i] = -1;
+    for (i = 0; i < 64 * 64; i = i + 1) begin
+        ps_v[i] = 1'b0; pp_v[i] = 1'b0;
+    end
     for (i = 0; i < MEM_BYTES; i = i + 1) mem[i] = $random(seed);
     for (i = 0; i < 256; i = i + 1) inl[i] = $random(seed);
     repeat (10) @(negedge clk);
@@ -1638,7 +2133,7 @@ initial begin
     wait_cqes;
 
     // --- QP 3: NAKs
-    $display("QP 3: PSN sequence NAK, RNR NAK, READ response, remote access NAK");
+    $display("QP 3: READ response, remote access NAK");
     sg1(MR_VA + 64'h500, 100);
     post(3, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, OK, 1, 1);
     m0 = qa_psn[3];                                                    // first PSN of the next message
@@ -1647,8 +2142,6 @@ initial begin
     sg1(MR_VA + 64'h700, 10);
     post(3, `RNIC_WQE_OP_SEND, 0, 1, 10, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 1, 1);
     wait_sent;
-    send_ack(8'h11, 3, m0[23:0], 8'h60, 0); exp_seq = exp_seq + 1;        // NAK PSN sequence error
-    send_ack(8'h11, 3, m0[23:0], 8'h21, 0); exp_rnr = exp_rnr + 1;        // RNR NAK
     send_ack(8'h10, 3, m0[23:0], 8'h1F, 100); exp_drop = exp_drop + 1;    // READ RESPONSE ONLY: not expected
     repeat (50) @(posedge clk);
     if (ec_rd != ec_wr - 3) begin
@@ -1661,9 +2154,12 @@ initial begin
     post(3, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, `RNIC_WC_STATUS_WR_FLUSH_ERR, 0, 1);
     wait_cqes;
 
-    // --- RDMA READ
+    // --- RDMA READ (QPs 9 and 10: retry_cnt 7, the READ requests lost
+    // responses again; no timer)
+    rel_set(5'd0, 3'd7, 3'd0);
     qp_setup(9, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd19, 24'hfffffa, 1'b0);   // PSNs wrap
     qp_setup(10, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd21, 24'h000123, 1'b0);
+    rel_set(5'd0, 3'd0, 3'd0);
     qp_setup(11, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd23, 24'd500, 1'b0);
     qp_setup(12, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd25, 24'h7ffffe, 1'b0);
     qp_setup(13, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd27, 24'd1, 1'b0);
@@ -1673,14 +2169,22 @@ initial begin
     // checked on the SEND posted behind each READ
     $display("QP 9 MTU 256: READs of 0, 1, 256, 257, 1283 bytes, each followed by a SEND");
     rp = qa_psn[9];
+    wqi = qa_index[9];
     post(9, `RNIC_WQE_OP_RDMA_READ, SIG, 0, 0, 0, 64'h0000100020003000, 32'h00001234, OK, 1, 1);
     sg1(MR_VA + 64'h31, 5);
     post(9, `RNIC_WQE_OP_SEND, SIG, 1, 5, 0, 0, 0, OK, 1, 1);
     wait_sent;
-    // an ACK for the SEND does not retire the READ before it (nor the SEND behind it)
+    // an ACK for the SEND does not retire the READ before it (nor the SEND
+    // behind it); it says the READ's response was lost (an implied NAK): go
+    // back N to the READ, whose READ REQUEST and the SEND go out again
     ec_wr = ec_wr - 2;
+    re_expect(9, rp);
     send_ack(8'h11, 9, qa_psn[9] - 24'd1, ACK_SYN, 0);
+    wait_sent;
     wait_cqes;
+    rw_chk("QP 9 ACK past a READ", 9, wqi[15:0]);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + 2;
+    stat_chk("QP 9 ACK past a READ");
     ec_wr = ec_wr + 1;
     rd_respond(9, rp, 0, rs);                                          // READ RESPONSE ONLY, no payload
     wait_cqes;
@@ -1739,14 +2243,24 @@ initial begin
 
     // QP 10: two SENDs, then a READ over 4 SGEs (one of length 0 with a bogus
     // key) at odd offsets: 1024 + 1024 + 452 bytes cross SGE boundaries
-    // mid-packet; responses with wrong PSNs or out-of-place opcodes are
-    // dropped; the READ's first response retires the two SENDs
-    $display("QP 10: READ after two SENDs, 4 SGEs, FIRST/MIDDLE/LAST, wrong PSNs dropped");
+    // mid-packet. Responses with wrong PSNs or out-of-place opcodes are
+    // dropped and change nothing: a MIDDLE at the READ's first PSN, one at
+    // the SEND's PSN, one for an unknown QP, a duplicate FIRST, a FIRST in
+    // the middle. A response past the next expected one (PSN ahead, skips a
+    // PSN) is dropped too, but says the ones between were lost (an implied
+    // NAK): the entries before the READ are done (the two SENDs complete),
+    // and the READ is requested again from its next expected response: at
+    // first the whole READ again; after its FIRST came, a READ REQUEST with
+    // the second PSN, va + 1024 and length 1476 (header sink), answered by
+    // FIRST and LAST, whose data goes on at byte 1024 of the SGEs (SGE 2,
+    // offset 23)
+    $display("QP 10: READ after two SENDs, 4 SGEs, wrong responses dropped, PSN ahead -> READ REQUEST again");
     sg1(MR_VA + 64'h1234, 100);
     post(10, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, OK, 1, 1);
     sg1(MR_VA + 64'h2345, 2000);
     post(10, `RNIC_WQE_OP_SEND, SIG, 1, 2000, 0, 0, 0, OK, 1, 1);
     rp = qa_psn[10];
+    wqi = qa_index[10];
     sg_va[0] = WR_VA + 64'h1003; sg_len[0] = 1001; sg_key[0] = LKEY_W;
     sg_va[1] = WR_VA + 64'h1500; sg_len[1] = 0;    sg_key[1] = 32'hdeadbeef;
     sg_va[2] = WR_VA + 64'h2001; sg_len[2] = 77;   sg_key[2] = LKEY_W;
@@ -1754,20 +2268,31 @@ initial begin
     post(10, `RNIC_WQE_OP_RDMA_READ, SIG, 4, 2500, 0, 64'h0123456789abcdef, 32'h00c0ffee, OK, 1, 1);
     rd_expect(4, rs, 2500);
     wait_sent;
-    ec_wr = ec_wr - 3;
+    ec_wr = ec_wr - 1;                                                 // the two SENDs only
+    re_expect(10, rp);                                                 // the whole READ REQUEST again
     send_rresp(OP_RR_FIRST, 10, rp + 24'd1, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1;  // PSN ahead
+    wait_sent;
+    wait_cqes;                                                         // the two SENDs
+    rw_chk("QP 10 PSN ahead", 10, wqi[15:0]);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    stat_chk("QP 10 PSN ahead");
     send_rresp(OP_RR_MIDDLE, 10, rp, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1;        // MIDDLE first
     send_rresp(OP_RR_ONLY, 10, rp - 24'd1, 100, rs + 9000, 1'b0); exp_drop = exp_drop + 1;   // the SEND's PSN
     send_rresp(OP_RR_ONLY, 200, rp, 100, rs + 9000, 1'b0); exp_drop = exp_drop + 1;          // unknown QP
-    wait_cqes;                                                         // no CQE yet
-    ec_wr = ec_wr + 2;
+    wait_cqes;                                                         // no CQE
     send_rresp(OP_RR_FIRST, 10, rp, 1024, rs, 1'b1);
-    wait_cqes;                                                         // the two SENDs
     send_rresp(OP_RR_FIRST, 10, rp, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1;        // duplicate
-    send_rresp(OP_RR_LAST, 10, rp + 24'd2, 452, rs + 9000, 1'b0); exp_drop = exp_drop + 1;  // skips a PSN
     send_rresp(OP_RR_FIRST, 10, rp + 24'd1, 1024, rs + 9000, 1'b0); exp_drop = exp_drop + 1; // FIRST in the middle
+    wait_cqes;                                                         // no CQE
+    stat_chk("QP 10 dropped responses");
+    re_expect(10, rp + 24'd1);                                         // READ REQUEST at rp + 1
+    send_rresp(OP_RR_LAST, 10, rp + 24'd2, 452, rs + 9000, 1'b0); exp_drop = exp_drop + 1;  // skips a PSN
+    wait_sent;
+    rw_chk("QP 10 PSN skipped", 10, wqi[15:0]);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    stat_chk("QP 10 PSN skipped");
     ec_wr = ec_wr + 1;
-    send_rresp(OP_RR_MIDDLE, 10, rp + 24'd1, 1024, rs + 1024, 1'b1);
+    send_rresp(OP_RR_FIRST, 10, rp + 24'd1, 1024, rs + 1024, 1'b1);
     send_rresp(OP_RR_LAST, 10, rp + 24'd2, 452, rs + 2048, 1'b1);
     wait_cqes;
     wmem_check("READ 4 SGEs");
@@ -1886,7 +2411,9 @@ initial begin
 
     // --- ATOMICS (IBA 9.4.5): CMP_AND_SWP / FETCH_AND_ADD as "a READ of 8
     // bytes whose data comes from the ATOMIC ACKNOWLEDGE header"
+    rel_set(5'd0, 3'd7, 3'd0);                                          // QP 14: retry_cnt 7
     qp_setup(14, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd29, 24'hfffffe, 1'b0);  // PSNs wrap
+    rel_set(5'd0, 3'd0, 3'd0);
     qp_setup(15, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd31, 24'h000300, 1'b0);
     qp_setup(16, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd33, 24'd50, 1'b0);
     qp_setup(17, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd35, 24'd70, 1'b0);
@@ -1894,10 +2421,13 @@ initial begin
 
     // QP 14: COMPARE SWAP into one SGE at an odd address (SOLICITED is not
     // sent on an atomic), a SEND behind it must use the atomic's PSN + 1
-    // (header sink); an ACK for the SEND retires neither; the ATOMIC
-    // ACKNOWLEDGE places the original data and completes the CS only
-    $display("QP 14: CMP_AND_SWP, 1 SGE; the SEND behind it at PSN + 1");
+    // (header sink); an ACK for the SEND retires neither, and says the
+    // ATOMIC ACKNOWLEDGE was lost: the COMPARE SWAP (same PSN, same
+    // AtomicETH) and the SEND go out again; the ATOMIC ACKNOWLEDGE places
+    // the original data and completes the CS only
+    $display("QP 14: CMP_AND_SWP, 1 SGE; the SEND behind it at PSN + 1; an ACK past it: both again");
     rp = qa_psn[14];
+    wqi = qa_index[14];
     at_cmp = 64'h0123456789abcdef; at_swap = 64'hfedcba9876543210;
     sgw(64'h0101, 8);
     post(14, `RNIC_WQE_OP_ATOMIC_CS, SIG | `RNIC_WQE_FLAG_SOLICITED, 1, 8, 32'h99999999, 64'h00007f0012345678,
@@ -1910,8 +2440,13 @@ initial begin
     wait_sent;
     chk("SEND psn", em_psn[(em_wr - 1) % MAXMSG], 24'hffffff);          // the expectation the sink used
     ec_wr = ec_wr - 2;
+    re_expect(14, rp);
     send_ack(8'h11, 14, qa_psn[14] - 24'd1, ACK_SYN, 0);
+    wait_sent;
     wait_cqes;
+    rw_chk("QP 14 ACK past an atomic", 14, wqi[15:0]);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + 2;
+    stat_chk("QP 14 ACK past an atomic");
     ec_wr = ec_wr + 1;
     send_atack(14, rp, av, 1'b1);
     wait_cqes;
@@ -2912,12 +3447,462 @@ initial begin
     ack_tr = 8'h00;
     ud_set(24'h0abcde, 32'h13579bdf, 32'h0a010203, 48'h06aabbccddee, 8'd201, 8'hb8);
 
+    // =====================================================================
+    // Go-back-N retransmission (RC requester): PSN sequence NAK (IBA
+    // 9.7.5.2.2), implied NAKs (a READ response past the next expected one,
+    // an ACK past a READ or atomic whose response never came), RNR NAK
+    // (9.7.5.2.8) and the local ACK timeout (9.7.6.1.3). The packets sent
+    // again are expected as copies of the first ones (re_expect: the sinks
+    // check every header field and payload byte, and compare each with the
+    // packet first sent with its PSN); the WQE source fetches the QP's WQEs
+    // again from the rewind's index (rw_chk); stat_chk counts the
+    // retransmissions, the packets sent again, the timeouts and the retries
+    // exceeded exactly.
+    rel_set(5'd0, 3'd3, 3'd0);
+    qp_setup(43, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd85, 24'hfffffd, 1'b0);   // PSNs wrap
+    rel_set(5'd0, 3'd0, 3'd0);
+    $display("QP 43 MTU 256: sequence NAK mid-SEND (5 SGEs), mid-WRITE_IMM (3 SGEs), at an inline SEND; stale NAKs ignored");
+    rp = qa_psn[43];
+    wqi = qa_index[43];
+    sg_va[0] = MR_VA + 64'h20011; sg_len[0] = 100;  sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h20203; sg_len[1] = 300;  sg_key[1] = LKEY;
+    sg_va[2] = MR_VA + 64'h20500; sg_len[2] = 0;    sg_key[2] = 32'hdeadbeef;
+    sg_va[3] = MR_VA + 64'h20601; sg_len[3] = 7;    sg_key[3] = LKEY;
+    sg_va[4] = MR_VA + 64'h20a05; sg_len[4] = 1093; sg_key[4] = LKEY;
+    post(43, `RNIC_WQE_OP_SEND, SIG | `RNIC_WQE_FLAG_SOLICITED, 5, 1500, 0, 64'h4343, 32'h4343, OK, 1, 1);   // 6 PSNs
+    for (i = 0; i < 200; i = i + 1) inl[i] = 8'h43 ^ (i * 7);
+    post(43, `RNIC_WQE_OP_SEND_IMM, SIG | `RNIC_WQE_FLAG_INLINE, 0, 200, 32'h43434343, 0, 0, OK, 1, 1);
+    rp2 = qa_psn[43];
+    sg_va[0] = MR_VA + 64'h21003; sg_len[0] = 250; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h21205; sg_len[1] = 513; sg_key[1] = LKEY;
+    sg_va[2] = MR_VA + 64'h21807; sg_len[2] = 337; sg_key[2] = LKEY;
+    post(43, `RNIC_WQE_OP_RDMA_WRITE_IMM, SIG, 3, 1100, 32'h0a0b0c0d, 64'h00007f0043430000, 32'h00430001, OK, 1, 1);
+    sg1(MR_VA + 64'h22009, 300);
+    post(43, `RNIC_WQE_OP_SEND, 0, 1, 300, 0, 0, 0, OK, 1, 0);                              // unsignaled
+    wait_sent;
+    // NAK at the SEND's fourth PSN: nothing before it to retire; the SEND
+    // goes on with MIDDLE, MIDDLE, LAST from byte 768 (SGE 4, offset 361),
+    // then the three WQEs behind it whole. The fetch engine holds the
+    // rewind off for 300 cycles: it stays offered, nothing is sent meanwhile
+    ec_wr = ec_wr - 3;
+    re_expect(43, rp + 24'd3);
+    rw_block = 1'b1;
+    hm0 = hs_msg;
+    send_ack(8'h11, 43, rp + 24'd3, 8'h60, 0); exp_seq = exp_seq + 1;
+    c0 = 0;
+    while (rw_valid !== 1'b1 && c0 < 1000) begin
+        @(negedge clk);
+        c0 = c0 + 1;
+    end
+    repeat (300) @(negedge clk);
+    chk("QP 43 rewind held", {rw_valid, rw_qpn, rw_index}, {1'b1, 24'd43, wqi[15:0]});
+    chk("QP 43 held: sent", hs_msg, hm0);
+    rw_block = 1'b0;
+    wait_sent;
+    wait_cqes;                                                         // none
+    rw_chk("QP 43 NAK mid-SEND", 43, wqi[15:0]);
+    chk("QP 43 again", re_pkts, 3 + 1 + 5 + 2);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    stat_chk("QP 43 NAK mid-SEND");
+    // before any progress, the same NAK again and one for an earlier PSN
+    // say nothing new (sent before the retransmission arrived): counted,
+    // ignored, nothing sent
+    hm0 = hs_msg;
+    send_ack(8'h11, 43, rp + 24'd3, 8'h60, 0); exp_seq = exp_seq + 1;
+    send_ack(8'h11, 43, rp + 24'd1, 8'h60, 0); exp_seq = exp_seq + 1;
+    repeat (500) @(posedge clk);
+    chk("QP 43 hold", hs_msg, hm0);
+    wait_cqes;                                                         // none
+    stat_chk("QP 43 stale NAKs ignored");
+    // a NAK past the restart PSN (the SEND's last PSN), still before any
+    // progress, is a new loss: SEND LAST from byte 1280 (SGE 4, offset 873),
+    // then the three WQEs behind it again
+    re_expect(43, rp + 24'd5);
+    send_ack(8'h11, 43, rp + 24'd5, 8'h60, 0); exp_seq = exp_seq + 1;
+    wait_sent;
+    wait_cqes;                                                         // none
+    rw_chk("QP 43 NAK past the restart", 43, wqi[15:0]);
+    chk("QP 43 again", re_pkts, 1 + 1 + 5 + 2);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    stat_chk("QP 43 NAK past the restart");
+    // an ACK for the SEND is progress (its CQE); a NAK at the WRITE_IMM's
+    // third PSN then retires the inline SEND before it, and the WRITE_IMM
+    // goes on with MIDDLE, LAST (ImmDt) from byte 512 (SGE 1, offset 262),
+    // no RETH, then the unsignaled SEND whole
+    ec_wr = ec_wr + 1;
+    send_ack(8'h11, 43, rp + 24'd5, ACK_SYN, 0);
+    wait_cqes;
+    ec_wr = ec_wr + 1;
+    re_expect(43, rp2 + 24'd2);
+    send_ack(8'h11, 43, rp2 + 24'd2, 8'h60, 0); exp_seq = exp_seq + 1;
+    wait_sent;
+    wait_cqes;                                                         // the inline SEND
+    rw_chk("QP 43 NAK mid-WRITE", 43, wqi[15:0] + 16'd2);
+    chk("QP 43 again", re_pkts, 3 + 2);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    stat_chk("QP 43 NAK mid-WRITE");
+    ec_wr = ec_wr + 1;
+    send_ack(8'h11, 43, qa_psn[43] - 24'd1, ACK_SYN, 0);
+    wait_cqes;                                                         // the WRITE_IMM, once
+    // a NAK at a message's first PSN: an empty SEND before it completes, the
+    // inline SEND of one MTU (SEND ONLY) and a 3-packet SEND go out again whole
+    post(43, `RNIC_WQE_OP_SEND, SIG, 0, 0, 0, 0, 0, OK, 1, 1);
+    rp = qa_psn[43];
+    for (i = 0; i < 256; i = i + 1) inl[i] = 8'h34 + i;
+    post(43, `RNIC_WQE_OP_SEND, SIG | `RNIC_WQE_FLAG_INLINE, 0, 256, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h2240b, 600);
+    post(43, `RNIC_WQE_OP_SEND, SIG, 1, 600, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    ec_wr = ec_wr - 2;
+    re_expect(43, rp);
+    send_ack(8'h11, 43, rp, 8'h60, 0); exp_seq = exp_seq + 1;
+    wait_sent;
+    wait_cqes;                                                         // the empty SEND
+    rw_chk("QP 43 NAK at a first PSN", 43, wqi[15:0] + 16'd5);
+    chk("QP 43 again", re_pkts, 1 + 3);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    ec_wr = ec_wr + 2;
+    send_ack(8'h11, 43, qa_psn[43] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    stat_chk("QP 43 NAK at a first PSN");
+
+    // RNR NAK (IBA 9.7.5.2.8) with rnr_retry 0: the SEND before the NAKed
+    // one completes, the NAKed SEND completes RNR_RETRY_EXC_ERR, the
+    // unsignaled WRITE behind it WR_FLUSH_ERR (a CQE all the same), one
+    // m_err_c pulse; nothing is sent again; later WQEs are flushed
+    rel_set(5'd0, 3'd3, 3'd0);
+    qp_setup(44, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd87, 24'h000444, 1'b0);
+    rel_set(5'd0, 3'd0, 3'd0);
+    $display("QP 44: RNR NAK with rnr_retry 0 -> RNR_RETRY_EXC_ERR, the rest flushed");
+    sg1(MR_VA + 64'h23001, 1500);
+    post(44, `RNIC_WQE_OP_SEND, SIG, 1, 1500, 0, 0, 0, OK, 1, 1);
+    rp = qa_psn[44];
+    sg1(MR_VA + 64'h23801, 100);
+    post(44, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, `RNIC_WC_STATUS_RNR_RETRY_EXC_ERR, 1, 1);
+    sg1(MR_VA + 64'h23901, 50);
+    post(44, `RNIC_WQE_OP_RDMA_WRITE, 0, 1, 50, 0, 64'h4444, 32'h00440001, FLUSH, 1, 1);
+    wait_sent;
+    hm0 = hs_msg;
+    send_ack(8'h11, 44, rp, 8'h21, 0); exp_rnr = exp_rnr + 1; exp_retry_exc = exp_retry_exc + 1;
+    wait_cqes;
+    repeat (4 * 1024) @(posedge clk);
+    chk("QP 44 sent again", hs_msg, hm0);
+    stat_chk("QP 44 RNR retries exceeded");
+    sg1(MR_VA + 64'h23a01, 50);
+    post(44, `RNIC_WQE_OP_SEND, SIG, 1, 50, 0, 0, 0, FLUSH, 0, 1);
+    wait_cqes;
+
+    // rnr_retry 7 retries forever, and uses no transport retry (retry_cnt
+    // 0): ten RNR NAKs with timer code 1 (0.01 ms: 3 ticks of 1024 cycles)
+    // for the second PSN of a 3-packet SEND_IMM; each time nothing is sent
+    // before the RNR time (timer_busy meanwhile): the first header again
+    // comes at least 3072 cycles after the NAK, at most a tick (a timer
+    // counting whole ticks) and 400 cycles of turnaround later; then the
+    // SEND_IMM goes on from that PSN and the SEND behind it again
+    rel_set(5'd0, 3'd0, 3'd7);
+    qp_setup(45, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd89, 24'hfffff0, 1'b0);
+    rel_set(5'd0, 3'd0, 3'd0);
+    $display("QP 45: ten RNR NAKs (code 1: 3 ticks) mid-SEND_IMM, rnr_retry 7, retry_cnt 0");
+    rp = qa_psn[45];
+    wqi = qa_index[45];
+    sg_va[0] = MR_VA + 64'h24001; sg_len[0] = 1800; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h24a03; sg_len[1] = 1200; sg_key[1] = LKEY;
+    post(45, `RNIC_WQE_OP_SEND_IMM, SIG, 2, 3000, 32'h45454545, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h25005, 200);
+    post(45, `RNIC_WQE_OP_SEND, SIG, 1, 200, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    ec_wr = ec_wr - 2;
+    c1 = 32'h7fffffff; c2 = 0;
+    for (ri = 0; ri < 10; ri = ri + 1) begin
+        re_expect(45, rp + 24'd1);
+        send_ack(8'h11, 45, rp + 24'd1, 8'h21, 0); exp_rnr = exp_rnr + 1;
+        c0 = ack_hdr_cyc;
+        repeat (1000) @(posedge clk);
+        chk("RNR timer_busy", timer_busy, 1'b1);
+        wait_sent;
+        rw_chk("QP 45 RNR NAK", 45, wqi[15:0]);
+        c0 = em_hcyc[re_head % MAXMSG] - c0;                            // the NAK to the first header again
+        if (c0 < c1) c1 = c0;
+        if (c0 > c2) c2 = c0;
+        exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    end
+    $display("  RNR NAK code 1 (3 ticks, 3072 cycles): sent again %0d to %0d cycles after the NAK", c1, c2);
+    if (c1 < 3 * 1024 || c2 > 4 * 1024 + 400) begin
+        $display("FAIL: RNR wait of %0d to %0d cycles, expected 3072 to 4496", c1, c2);
+        errors = errors + 1;
+    end
+    stat_chk("QP 45 RNR NAKs");
+    wait_cqes;                                                         // none
+    ec_wr = ec_wr + 2;
+    send_ack(8'h11, 45, qa_psn[45] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    // rnr_retry 2: two RNR waits, the third RNR NAK completes the head
+    // RNR_RETRY_EXC_ERR; with an ACK timer that does not expire meanwhile
+    // (QP 51: timeout 14), and (last of all, QP 46) without one
+    $display("QP 51: rnr_retry 2, timeout 14: two RNR waits, the third RNR NAK -> RNR_RETRY_EXC_ERR");
+    rnr_exhaust(51, 5'd14);
+
+    // local ACK timeout (IBA 9.7.6.1.3) 1: 2 ticks of 1024 cycles, so
+    // between 1 and 2 ticks after the timer starts (its first entry is
+    // pushed, or a rewind), retry_cnt 2; no ACK ever: after the first and
+    // the second expiry everything again from the head's first PSN, after
+    // the third the head completes RETRY_EXC_ERR, the others WR_FLUSH_ERR
+    rel_set(5'd1, 3'd2, 3'd0);
+    qp_setup(47, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd93, 24'hfffffe, 1'b0);
+    rel_set(5'd0, 3'd0, 3'd0);
+    $display("QP 47 MTU 256: local ACK timeout 1 (2 ticks), retry_cnt 2: sent again twice, then RETRY_EXC_ERR");
+    rp = qa_psn[47];
+    wqi = qa_index[47];
+    sg_va[0] = MR_VA + 64'h26001; sg_len[0] = 333; sg_key[0] = LKEY;
+    sg_va[1] = MR_VA + 64'h26403; sg_len[1] = 267; sg_key[1] = LKEY;
+    post(47, `RNIC_WQE_OP_SEND, SIG, 2, 600, 0, 0, 0, `RNIC_WC_STATUS_RETRY_EXC_ERR, 1, 1);
+    hm0 = em_wr - 1;
+    sg1(MR_VA + 64'h26805, 100);
+    post(47, `RNIC_WQE_OP_SEND, 0, 1, 100, 0, 0, 0, FLUSH, 1, 1);
+    sg1(MR_VA + 64'h26a07, 300);
+    post(47, `RNIC_WQE_OP_RDMA_WRITE, SIG, 1, 300, 0, 64'h00007f0047470000, 32'h00470001, FLUSH, 1, 1);
+    wait_sent;
+    c0 = em_hlast[hm0 % MAXMSG];                                      // the head is pushed right after
+    ec_wr = ec_wr - 3;
+    for (ri = 0; ri < 3; ri = ri + 1) begin
+        if (ri < 2) re_expect(47, rp);
+        else ec_wr = ec_wr + 3;                                        // the CQEs follow the third expiry
+        wait_tmo(exp_timeout + 1);
+        exp_timeout = exp_timeout + 1;
+        c1 = tmo_cyc - c0;
+        $display("  timeout %0d: %0d cycles after the timer started", ri + 1, c1);
+        if (c1 < 2 * 1024 - 300 || c1 > 3 * 1024 + 300) begin
+            $display("FAIL: QP 47 timeout %0d cycles after the timer started, expected 1748 to 3372 (2 to 3 ticks)", c1);
+            errors = errors + 1;
+        end
+        if (ri < 2) begin
+            wait_sent;
+            rw_chk("QP 47 timeout", 47, wqi[15:0]);
+            c0 = rwl_cyc[(n_rw - 1) % LOGRW];                           // the rewind restarts the timer
+            exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+            stat_chk("QP 47 timeout");
+            no_cqe;
+        end
+    end
+    exp_retry_exc = exp_retry_exc + 1;
+    wait_cqes;
+    stat_chk("QP 47 retries exceeded");
+    sg1(MR_VA + 64'h26c09, 10);
+    post(47, `RNIC_WQE_OP_SEND, SIG, 1, 10, 0, 0, 0, FLUSH, 0, 1);
+    wait_cqes;
+
+    // READ, MTU 256 (QP 48, retry_cnt 3): a SEND, then a READ of 1300 B (6
+    // PSNs) over 300 + 0 + 555 + 445 bytes. Its responses 0..2 come, then
+    // response 4: the PSN between was lost (an implied NAK): a READ REQUEST
+    // with the READ's fourth PSN, va + 768, length 532; another response
+    // past the next expected one before progress changes nothing; the new
+    // request's FIRST, MIDDLE, LAST place their data from byte 768 (SGE 2,
+    // offset 468, on into SGE 3)
+    rel_set(5'd0, 3'd3, 3'd0);
+    qp_setup(48, `RNIC_QP_STATE_RTS, `RNIC_MTU_256, 24'd5, 24'd95, 24'hfffffb, 1'b0);
+    rel_set(5'd0, 3'd0, 3'd0);
+    $display("QP 48 MTU 256: READ responses 0-2, then 4: READ REQUEST again from the fourth PSN");
+    sg1(MR_VA + 64'h27001, 100);
+    post(48, `RNIC_WQE_OP_SEND, SIG, 1, 100, 0, 0, 0, OK, 1, 1);
+    rp = qa_psn[48];
+    wqi = qa_index[48];
+    sg_va[0] = WR_VA + 64'h3001; sg_len[0] = 300; sg_key[0] = LKEY_W;
+    sg_va[1] = WR_VA + 64'h3200; sg_len[1] = 0;   sg_key[1] = 32'hdeadbeef;
+    sg_va[2] = WR_VA + 64'h3403; sg_len[2] = 555; sg_key[2] = LKEY_W;
+    sg_va[3] = WR_VA + 64'h3801; sg_len[3] = 445; sg_key[3] = LKEY_W;
+    post(48, `RNIC_WQE_OP_RDMA_READ, SIG, 4, 1300, 0, 64'h00007f0048480003, 32'h00480001, OK, 1, 1);
+    rd_expect(4, rs, 1300);
+    wait_sent;
+    ec_wr = ec_wr - 1;
+    send_rresp(OP_RR_FIRST, 48, rp, 256, rs, 1'b1);
+    send_rresp(OP_RR_MIDDLE, 48, rp + 24'd1, 256, rs + 256, 1'b1);
+    send_rresp(OP_RR_MIDDLE, 48, rp + 24'd2, 256, rs + 512, 1'b1);
+    wait_cqes;                                                         // the SEND
+    re_expect(48, rp + 24'd3);
+    send_rresp(OP_RR_MIDDLE, 48, rp + 24'd4, 256, rs + 9000, 1'b0); exp_drop = exp_drop + 1;
+    wait_sent;
+    rw_chk("QP 48 READ PSN lost", 48, wqi[15:0]);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    hm0 = hs_msg;
+    send_rresp(OP_RR_LAST, 48, rp + 24'd5, 20, rs + 9000, 1'b0); exp_drop = exp_drop + 1;
+    repeat (300) @(posedge clk);
+    chk("QP 48 hold", hs_msg, hm0);
+    stat_chk("QP 48 READ PSN lost");
+    ec_wr = ec_wr + 1;
+    send_rresp(OP_RR_FIRST, 48, rp + 24'd3, 256, rs + 768, 1'b1);
+    send_rresp(OP_RR_MIDDLE, 48, rp + 24'd4, 256, rs + 1024, 1'b1);
+    send_rresp(OP_RR_LAST, 48, rp + 24'd5, 20, rs + 1280, 1'b1);
+    wait_cqes;
+    wmem_check("READ asked again");
+    rs = rs + 1300;
+
+    // a READ of 600 B (3 PSNs) and a SEND behind it; the READ's FIRST comes,
+    // then an ACK for the SEND: the READ's other responses were lost: READ
+    // REQUEST with its second PSN, va + 256, length 344, and the SEND again
+    $display("QP 48: READ FIRST, then an ACK for the SEND behind: READ REQUEST again from the second PSN, SEND again");
+    rp = qa_psn[48];
+    wqi = qa_index[48];
+    sgw(64'h3c03, 600);
+    post(48, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 600, 0, 64'h00007f0048490000, 32'h00480002, OK, 1, 1);
+    rd_expect(1, rs, 600);
+    sg1(MR_VA + 64'h27203, 40);
+    post(48, `RNIC_WQE_OP_SEND, SIG, 1, 40, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    ec_wr = ec_wr - 2;
+    send_rresp(OP_RR_FIRST, 48, rp, 256, rs, 1'b1);
+    re_expect(48, rp + 24'd1);
+    send_ack(8'h11, 48, qa_psn[48] - 24'd1, ACK_SYN, 0);
+    wait_sent;
+    wait_cqes;                                                         // none
+    rw_chk("QP 48 ACK past a READ", 48, wqi[15:0]);
+    chk("QP 48 again", re_pkts, 2);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    stat_chk("QP 48 ACK past a READ");
+    ec_wr = ec_wr + 2;
+    send_rresp(OP_RR_FIRST, 48, rp + 24'd1, 256, rs + 256, 1'b1);
+    send_rresp(OP_RR_LAST, 48, rp + 24'd2, 88, rs + 512, 1'b1);
+    send_ack(8'h11, 48, qa_psn[48] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    wmem_check("READ rest asked again");
+    rs = rs + 600;
+
+    // stale WQEs: READ A is outstanding, READ B waits in the WQE stage for
+    // it, SENDs C and D are queued (C offered, not taken). A's LAST comes
+    // without its FIRST: the rewind to A drops B in the DUT and C and D in
+    // the fetch engine; A, B, C, D are fetched again: A's READ REQUEST again
+    // (B still waits), then B, C, D once A completes, each sent once
+    $display("QP 48: a rewind drops a waiting READ and the queued SENDs; all fetched again, sent once");
+    rp = qa_psn[48];
+    wqi = qa_index[48];
+    hm0 = em_wr;
+    sgw(64'h3e01, 300);
+    post(48, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 300, 0, 64'h00007f00484a0000, 32'h00480003, OK, 1, 1);
+    rd_expect(1, rs, 300);
+    rp2 = qa_psn[48];
+    sgw(64'h3f81, 100);
+    post(48, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 100, 0, 64'h00007f00484b0000, 32'h00480004, OK, 1, 1);
+    rd_expect(1, rs + 300, 100);
+    post_async = 1'b1;
+    sg1(MR_VA + 64'h27405, 50);
+    post(48, `RNIC_WQE_OP_SEND, SIG, 1, 50, 0, 0, 0, OK, 1, 1);
+    sg1(MR_VA + 64'h27507, 20);
+    post(48, `RNIC_WQE_OP_SEND, SIG, 1, 20, 0, 0, 0, OK, 1, 1);
+    post_async = 1'b0;
+    wait_hdrs(hm0 + 1);
+    repeat (300) @(posedge clk);
+    chk("QP 48 B waits", hs_msg, hm0 + 1);
+    chk("QP 48 C, D queued", fq_wr - fq_rd, 2);
+    ec_wr = ec_wr - 4;
+    re_expect(48, rp);
+    send_rresp(OP_RR_LAST, 48, rp + 24'd1, 44, rs + 9000, 1'b0); exp_drop = exp_drop + 1;
+    wait_hdrs(hm0 + 2);
+    repeat (300) @(posedge clk);
+    chk("QP 48 B waits again", hs_msg, hm0 + 2);
+    rw_chk("QP 48 stale WQEs", 48, wqi[15:0]);
+    chk("QP 48 again", re_pkts, 1);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    stat_chk("QP 48 stale WQEs");
+    ec_wr = ec_wr + 1;
+    rd_respond(48, rp, 300, rs);
+    wait_sent;
+    wait_cqes;                                                         // A
+    ec_wr = ec_wr + 3;
+    rd_respond(48, rp2, 100, rs + 300);
+    send_ack(8'h11, 48, qa_psn[48] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+    post_wait;
+    wmem_check("READs fetched again");
+    rs = rs + 400;
+
+    // an atomic whose ATOMIC ACKNOWLEDGE is lost (timeout 1, retry_cnt 3):
+    // the same FETCH ADD (same PSN, same AtomicETH) after 1 to 2 ticks; its
+    // ATOMIC ACKNOWLEDGE then completes it; the timer is off after that
+    rel_set(5'd1, 3'd3, 3'd0);
+    qp_setup(49, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd97, 24'h494949, 1'b0);
+    rel_set(5'd0, 3'd0, 3'd0);
+    $display("QP 49: FETCH ADD whose ATOMIC ACKNOWLEDGE is lost: the same request again after the timeout");
+    rp = qa_psn[49];
+    wqi = qa_index[49];
+    at_cmp = 64'h0000000000000049; at_swap = 64'h4949494949494949;
+    sgw(64'h3b01, 8);
+    post(49, `RNIC_WQE_OP_ATOMIC_FA, SIG, 1, 8, 0, 64'h00007f0049490008, 32'h00490001, OK, 1, 1);
+    av = 64'h0102030405060749;
+    at_expect(1, av);
+    at_cmp = 64'ha5a5a5a5c3c3c3c3; at_swap = 64'h5a5a5a5a3c3c3c3c;
+    wait_sent;
+    c0 = em_hlast[(em_wr - 1) % MAXMSG];
+    ec_wr = ec_wr - 1;
+    re_expect(49, rp);
+    wait_tmo(exp_timeout + 1);
+    exp_timeout = exp_timeout + 1;
+    c1 = tmo_cyc - c0;
+    if (c1 < 2 * 1024 - 300 || c1 > 3 * 1024 + 300) begin
+        $display("FAIL: QP 49 timeout %0d cycles after the timer started, expected 1748 to 3372 (2 to 3 ticks)", c1);
+        errors = errors + 1;
+    end
+    wait_sent;
+    rw_chk("QP 49 atomic timeout", 49, wqi[15:0]);
+    exp_retrans = exp_retrans + 1; exp_retrans_pkt = exp_retrans_pkt + re_pkts;
+    wait_cqes;                                                         // none
+    ec_wr = ec_wr + 1;
+    send_atack(49, rp, av, 1'b1);
+    wait_cqes;
+    wmem_check("atomic sent again");
+    repeat (3 * 2048) @(posedge clk);
+    stat_chk("QP 49 atomic timeout");
+
+    // a QPC write with state ERR while a SEND, a READ and an unsignaled
+    // WRITE are outstanding: all three complete WR_FLUSH_ERR in order (the
+    // WRITE too), no m_err pulse, no rewind; a late READ response is
+    // dropped; a WQE posted then is flushed; after a reset the QP sends
+    qp_setup(50, `RNIC_QP_STATE_RTS, `RNIC_MTU_1024, 24'd5, 24'd99, 24'h505050, 1'b0);
+    $display("QP 50: QPC write to ERR with a SEND, a READ, an unsignaled WRITE outstanding: WR_FLUSH_ERR in order");
+    sg1(MR_VA + 64'h28001, 2000);
+    post(50, `RNIC_WQE_OP_SEND, SIG, 1, 2000, 0, 0, 0, FLUSH, 1, 1);
+    rp = qa_psn[50];
+    sgw(64'h3f01, 100);
+    post(50, `RNIC_WQE_OP_RDMA_READ, SIG, 1, 100, 0, 64'h00007f0050500000, 32'h00500001, FLUSH, 1, 1);
+    rd_expect(1, rs, 0);
+    sg1(MR_VA + 64'h28901, 10);
+    post(50, `RNIC_WQE_OP_RDMA_WRITE, 0, 1, 10, 0, 64'h00007f0050510000, 32'h00500002, FLUSH, 1, 1);
+    wait_sent;
+    ec_wr = ec_wr - 3;
+    wait_cqes;                                                         // none
+    ec_wr = ec_wr + 3;
+    ne = n_err_all;
+    qp_write(50, `RNIC_QP_STATE_ERR);
+    wait_cqes;
+    send_rresp(OP_RR_ONLY, 50, rp, 100, rs, 1'b0); exp_drop = exp_drop + 1;
+    sg1(MR_VA + 64'h28a01, 10);
+    post(50, `RNIC_WQE_OP_SEND, 0, 1, 10, 0, 0, 0, FLUSH, 0, 1);
+    wait_cqes;
+    chk("QP 50 pulses", n_err_all, ne);
+    stat_chk("QP 50 ERR");
+    wmem_check("flushed by ERR");
+    qp_reset_t(50, `RNIC_QP_TYPE_RC, `RNIC_MTU_1024, 24'd99, 24'h000500, 32'h0e000032);
+    sg1(MR_VA + 64'h28b01, 1100);
+    post(50, `RNIC_WQE_OP_SEND, SIG, 1, 1100, 0, 0, 0, OK, 1, 1);
+    wait_sent;
+    send_ack(8'h11, 50, qa_psn[50] - 24'd1, ACK_SYN, 0);
+    wait_cqes;
+
+    $display("QP 46: rnr_retry 2, timeout 0 (no ACK timer): two RNR waits, the third RNR NAK -> RNR_RETRY_EXC_ERR");
+    rnr_exhaust(46, 5'd0);
+
     repeat (100) @(posedge clk);
     err_chk;
     mw_counts("end");
     chk("ack drops", n_ack_drop, exp_drop);
     chk("seq NAKs", n_nak_seq, exp_seq);
     chk("RNR NAKs", n_nak_rnr, exp_rnr);
+    stat_chk("end");
+    // every ring is empty, or its QP in error: no timer runs
+    chk("timer_busy", timer_busy, 1'b0);
+    if (fq_rd != fq_wr || s_wqe_tvalid) begin
+        $display("FAIL: %0d WQEs not handed over", fq_wr - fq_rd);
+        errors = errors + 1;
+    end
     if (hs_msg != em_wr || pm_msg < em_wr || exp_rd != exp_wr) begin
         $display("FAIL: %0d/%0d messages, %0d/%0d payload bytes", hs_msg, em_wr, exp_rd, exp_wr);
         errors = errors + 1;
@@ -2934,6 +3919,8 @@ initial begin
         ne = ne + n_errc[i]; nd = nd + n_errw[i];
     end
     $display("tb_req: %0d m_err_c and %0d m_err_w pulses", ne, nd);
+    $display("tb_req: %0d rewinds, %0d retransmissions, %0d packets sent again (%0d headers and %0d payloads compared with the first), %0d timeouts, %0d retries exceeded",
+             n_rw, n_retrans, n_retrans_pkt, n_sig_hdr, n_sig_pl, n_timeout, n_retry_exc);
     if (errors == 0) $display("PASS");
     else $display("FAIL: %0d errors", errors);
     $finish;
