@@ -5,7 +5,9 @@
 //  - its firmware port driven by the firmware (host build) through a HAL,
 //  - its AXI4 DMA master answered by a host-memory/PCIe model that reaches the
 //    client's memory through the vfio-user server,
-//  - its Ethernet port wired to the next NIC's (back to back) by a Link.
+//  - its Ethernet port wired to the next NIC's (back to back) by a Link,
+//    which may lose, corrupt, duplicate, reorder and delay frames, as a seed
+//    decides (--faults, docs/simulator.md "Fault injection").
 // All NICs share one clock. Simulated time runs in lockstep with the client
 // programs (docs/simulator.md, "Lockstep"): it advances only while every
 // client is blocked on the simulator (a register access, or a wait through
@@ -21,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,9 +56,13 @@ struct SimConfig {
 	unsigned nics = 2;
 	std::string dir = "rnic-sim";
 	std::string pcap;
+	std::string pcap_rx;        // delivered frames, one file per link (link_capture_path)
 	double clk_mhz = 250.0;
 	HostMemConfig mem;
 	WireConfig wire;
+	uint64_t seed = 1;                    // fault injection's random numbers
+	FaultConfig faults;                   // every link's faults (--faults) ...
+	std::map<unsigned, FaultConfig> link_faults;  // ... unless it has its own
 	unsigned quiet_limit = 64;  // cycles without bus activity before time stops
 	unsigned start_clients = 0; // time stands still until this many clients came
 	unsigned spin_ms = 50;      // a client running this long without a word is set aside
@@ -152,9 +159,11 @@ private:
 	int poll_clients(std::vector<struct pollfd> &pfd, int timeout_ms);
 	void take_messages(std::vector<struct pollfd> &pfd);
 	bool work_left() const;
+	bool bus_activity(const Nic &n) const;
 	void step(bool short_step);
 	void service_fw();
 	std::string inet_path(const Nic &n) const;
+	const FaultConfig &faults_of(unsigned link) const;
 	bool deliver();
 	void bar_sample(Nic &n);
 	void bar_drive(Nic &n);
@@ -164,8 +173,10 @@ private:
 	std::vector<std::unique_ptr<Nic>> nics_;
 	std::vector<std::unique_ptr<Link>> links_;
 	std::unique_ptr<Pcap> pcap_;
+	std::vector<std::unique_ptr<Pcap>> pcap_rx_;  // per link, with --pcap-rx
 	uint64_t now_ = 0;
 	uint64_t quiet_ = 0;
+	uint64_t turbo_cycles_ = 0;   // cycles fast-forwarded while only timers ran
 	uint64_t connects_ = 0;
 	uint64_t steps_ = 0, idle_wakes_ = 0;
 	bool irq_fired_ = false;  // an interrupt went out in this step
@@ -348,6 +359,13 @@ std::string Sim::inet_path(const Nic &n) const
 	return cfg_.dir + "/rnic" + std::to_string(n.index) + ".inet";
 }
 
+// Link i's faults: its own (--faults-link), else every link's (--faults).
+const FaultConfig &Sim::faults_of(unsigned link) const
+{
+	auto own = cfg_.link_faults.find(link);
+	return own != cfg_.link_faults.end() ? own->second : cfg_.faults;
+}
+
 Sim::Sim(const SimConfig &cfg) : cfg_(cfg), ctx_(new VerilatedContext) {}
 
 Sim::~Sim()
@@ -388,14 +406,26 @@ int Sim::setup()
 		n->fwport.reset(new AxilMaster(this, n->m.get(), fs));
 		nics_.push_back(std::move(n));
 	}
-	// Back to back: NIC i's TX feeds NIC i^1's RX.
+	// Back to back: NIC i's TX feeds NIC i^1's RX, through link i.
 	for (unsigned i = 0; i + 1 < cfg_.nics; i += 2) {
 		for (unsigned d = 0; d < 2; d++) {
 			Vrnic_top *a = nics_[i + d]->m.get(), *b = nics_[i + 1 - d]->m.get();
 			AxisSignals tx, rx;
 			SIM_BIND_AXIS(tx, a, m_axis_tx_);
 			SIM_BIND_AXIS(rx, b, s_axis_rx_);
-			links_.emplace_back(new Link(tx, rx, pcap_.get(), cfg_.wire));
+			unsigned l = unsigned(links_.size());
+			Pcap *rxp = nullptr;
+			if (!cfg_.pcap_rx.empty()) {
+				std::string path = link_capture_path(cfg_.pcap_rx, l);
+				pcap_rx_.emplace_back(new Pcap(path));
+				if (!pcap_rx_.back()->ok()) {
+					std::fprintf(stderr, "rnic-sim: cannot write %s: %s\n", path.c_str(),
+						     std::strerror(errno));
+					return 1;
+				}
+				rxp = pcap_rx_.back().get();
+			}
+			links_.emplace_back(new Link(tx, rx, pcap_.get(), rxp, cfg_.wire, faults_of(l), cfg_.seed, l));
 		}
 	}
 	// Reset, then boot the firmware of every NIC.
@@ -463,11 +493,20 @@ int Sim::setup()
 		std::printf("rnic-sim: nic%u at %s, IPv4 %u.%u.%u.%u\n", n->index, path.c_str(),
 			    n->ipv4 >> 24, (n->ipv4 >> 16) & 255, (n->ipv4 >> 8) & 255, n->ipv4 & 255);
 	}
+	for (unsigned i = 0; i < links_.size(); i++)
+		std::printf("rnic-sim: link%u: nic%u->nic%u seed=%llu faults: %s\n", i, i, i ^ 1,
+			    (unsigned long long)cfg_.seed, faults_of(i).describe().c_str());
 	std::fflush(stdout);
 	return 0;
 }
 
 bool Sim::activity(const Nic &n) const
+{
+	return bus_activity(n) || n.m->timer_busy;
+}
+
+// Anything in flight but the requester's retransmission and RNR timers.
+bool Sim::bus_activity(const Nic &n) const
 {
 	const Vrnic_top *m = n.m.get();
 	return n.mem->busy() || m->m_axi_arvalid || m->m_axi_awvalid || m->m_axi_wvalid ||
@@ -572,7 +611,7 @@ void Sim::wake(Nic &n, WakeReason why)
 
 void Sim::tick()
 {
-	bool active = false;
+	bool active = false, bus = false, skip_ok = true;
 	for (auto &n : nics_) {
 		n->mem->sample(now_);
 		bar_sample(*n);
@@ -584,16 +623,25 @@ void Sim::tick()
 				wake(*n, WAKE_IRQ);
 		}
 		active = active || activity(*n);
+		bus = bus || bus_activity(*n);
+		skip_ok = skip_ok && n->m->timer_skip_ok;
 	}
 	for (auto &l : links_) {
 		l->sample(now_);
 		active = active || l->busy();
+		bus = bus || l->busy();
 	}
+	// Only timers run (a requester waits for an ACK that will not come, or
+	// for its RNR time) and none comes due within a tick: fast-forward, one
+	// timer tick per cycle
+	bool turbo = active && !bus && skip_ok;
 	for (auto &n : nics_) {
+		n->m->timer_turbo = turbo;
 		n->m->clk = 1;
 		n->m->eval();
 	}
-	now_++;
+	now_ += turbo ? RNIC_TIMER_TICK_CYCLES : 1;
+	turbo_cycles_ += turbo ? RNIC_TIMER_TICK_CYCLES : 0;
 	for (auto &n : nics_) {
 		n->m->clk = 0;
 		n->mem->drive(now_);
@@ -834,6 +882,8 @@ void Sim::report(double wall_s)
 	std::printf("rnic-sim: %llu cycles simulated (%.3f us at %.0f MHz) in %.2f s wall, %.3f M cycles/s\n",
 		    (unsigned long long)now_, double(now_) / cfg_.clk_mhz, cfg_.clk_mhz, wall_s,
 		    wall_s > 0 ? double(now_) / wall_s / 1e6 : 0.0);
+	std::printf("rnic-sim: %llu cycles fast-forwarded while only retransmission / RNR timers ran\n",
+		    (unsigned long long)turbo_cycles_);
 	static const char *names[RNIC_STAT_COUNT] = RNIC_STAT_NAMES;
 	for (auto &n : nics_) {
 		struct rnic_vfu_stats vs;
@@ -861,8 +911,12 @@ void Sim::report(double wall_s)
 	}
 	for (size_t i = 0; i < links_.size(); i++) {
 		const LinkStats &s = links_[i]->stats();
-		std::printf("rnic-sim: link%zu: frames=%llu bytes=%llu delivered=%llu\n", i,
-			    (unsigned long long)s.frames, (unsigned long long)s.bytes, (unsigned long long)s.delivered);
+		std::printf("rnic-sim: link%zu: frames=%llu bytes=%llu delivered=%llu dropped=%llu corrupted=%llu "
+			    "duplicated=%llu reordered=%llu jittered=%llu down_dropped=%llu\n",
+			    i, (unsigned long long)s.frames, (unsigned long long)s.bytes, (unsigned long long)s.delivered,
+			    (unsigned long long)s.dropped, (unsigned long long)s.corrupted,
+			    (unsigned long long)s.duplicated, (unsigned long long)s.reordered,
+			    (unsigned long long)s.jittered, (unsigned long long)s.down_dropped);
 	}
 	std::fflush(stdout);
 }
@@ -870,13 +924,37 @@ void Sim::report(double wall_s)
 static void usage(const char *argv0)
 {
 	std::fprintf(stderr,
-		     "usage: %s [--dir DIR] [--nics N] [--pcap FILE] [--pcie-rtt-ns NS] [--wire-gbps G]\n"
-		     "          [--wire-delay-ns NS] [--start-clients N] [--spin-ms MS]\n"
+		     "usage: %s [--dir DIR] [--nics N] [--pcap FILE] [--pcap-rx FILE] [--pcie-rtt-ns NS]\n"
+		     "          [--wire-gbps G] [--wire-delay-ns NS] [--start-clients N] [--spin-ms MS]\n"
+		     "          [--seed N] [--faults SPEC] [--faults-link I SPEC]...\n"
 		     "Serves NIC i on DIR/rnic<i>.sock (vfio-user) until SIGINT or SIGTERM.\n"
 		     "Simulated time stands still until N clients have connected (default 0), and\n"
 		     "while any client runs; one that runs MS ms without a request (default 50) is\n"
-		     "set aside and counted.\n",
+		     "set aside and counted.\n"
+		     "Link i carries NIC i's frames to NIC i^1. --faults applies SPEC to every link,\n"
+		     "--faults-link to link I instead; SPEC is a comma-separated list of\n"
+		     "  drop=P corrupt=P dup=P reorder=P   probabilities per frame, in [0,1]\n"
+		     "  jitter-ns=NS                       extra delay, uniform in 0..NS\n"
+		     "  reorder-hold-ns=NS                 a held frame goes anyway after NS (2000)\n"
+		     "  down=N+NS                          down for NS ns after N frames (repeatable)\n"
+		     "  down-at=T+NS                       down from T ns for NS ns (repeatable)\n"
+		     "  qp1=1                              QP1 (connection manager) frames too\n"
+		     "  all=1                              every frame, not only RoCEv2 ones\n"
+		     "Faults repeat from --seed N (default 1).\n"
+		     "--pcap FILE records the frames as sent, all links in one file; --pcap-rx FILE\n"
+		     "the frames as each receiver took them (faults applied), one file per link:\n"
+		     "FILE with .linkI before its extension (wire-rx.pcap -> wire-rx.link0.pcap).\n",
 		     argv0);
+}
+
+// A fault SPEC of option OPT, or a message on stderr and false.
+static bool fault_spec(const char *opt, const char *spec, FaultConfig *fc)
+{
+	std::string err;
+	if (parse_faults(spec, fc, &err))
+		return true;
+	std::fprintf(stderr, "rnic-sim: %s %s: %s\n", opt, spec, err.c_str());
+	return false;
 }
 
 int main(int argc, char **argv)
@@ -894,6 +972,9 @@ int main(int argc, char **argv)
 		} else if (a == "--pcap" && v) {
 			cfg.pcap = v;
 			i++;
+		} else if (a == "--pcap-rx" && v) {
+			cfg.pcap_rx = v;
+			i++;
 		} else if (a == "--pcie-rtt-ns" && v) {
 			cfg.mem.read_latency_cycles = unsigned(std::atof(v) * cfg.clk_mhz / 1000.0);
 			i++;
@@ -909,6 +990,31 @@ int main(int argc, char **argv)
 		} else if (a == "--wire-delay-ns" && v) {
 			cfg.wire.delay_ns = std::atof(v);
 			i++;
+		} else if (a == "--seed" && v) {
+			char *end;
+			errno = 0;
+			cfg.seed = std::strtoull(v, &end, 10);
+			if (errno || *end || *v < '0' || *v > '9') {
+				std::fprintf(stderr, "rnic-sim: --seed %s: not a decimal number below 2^64\n", v);
+				return 2;
+			}
+			i++;
+		} else if (a == "--faults" && v) {
+			if (!fault_spec(a.c_str(), v, &cfg.faults))
+				return 2;
+			i++;
+		} else if (a == "--faults-link" && v && i + 2 < argc) {
+			char *end;
+			errno = 0;
+			unsigned long link = std::strtoul(v, &end, 10);
+			if (errno || *end || *v < '0' || *v > '9' || link >= 65536) {
+				std::fprintf(stderr, "rnic-sim: --faults-link %s: not a link number\n", v);
+				return 2;
+			}
+			std::string opt = a + " " + v;
+			if (!fault_spec(opt.c_str(), argv[i + 2], &cfg.link_faults[unsigned(link)]))
+				return 2;
+			i += 2;
 		} else {
 			usage(argv[0]);
 			return 2;
@@ -917,6 +1023,13 @@ int main(int argc, char **argv)
 	if (cfg.nics < 2 || cfg.nics % 2) {
 		std::fprintf(stderr, "rnic-sim: --nics must be even (NICs are wired back to back in pairs)\n");
 		return 2;
+	}
+	for (const auto &lf : cfg.link_faults) {
+		if (lf.first >= cfg.nics) {
+			std::fprintf(stderr, "rnic-sim: --faults-link %u: no such link (0..%u with %u NICs)\n",
+				     lf.first, cfg.nics - 1, cfg.nics);
+			return 2;
+		}
 	}
 	cfg.wire.clk_mhz = cfg.clk_mhz;
 	std::signal(SIGINT, on_signal);

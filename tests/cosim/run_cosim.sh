@@ -7,7 +7,8 @@
 # usage: run_cosim.sh SIM LIBDIR OUTDIR -- PROGRAM ARGS...
 #   SIM     the rnic-sim binary
 #   LIBDIR  directory holding the project's libibverbs.so.1
-#   OUTDIR  scratch directory (sockets, sim.log, wire.pcap); recreated
+#   OUTDIR  scratch directory (sockets, sim.log, wire.pcap, with
+#           COSIM_FAULT_CHECK=1 wire-rx.linkI.pcap); recreated
 # The program finds the simulator's pid in RNIC_SIM_PID. With
 # COSIM_SIM_DIES=1 the program kills the simulator itself, so its exit status
 # and the (cut off) capture are not checked. With COSIM_NO_FRAMES=1 the
@@ -19,6 +20,11 @@
 # (tests/tools/perftest_check.py). With COSIM_CM_CHECK="OPTIONS" the
 # connection-manager exchanges and the data of the connections they set up
 # are checked (tests/tools/cm_check.py OPTIONS, e.g. --established 4).
+# With COSIM_FAULT_CHECK=1 the simulator also records the frames as each
+# NIC received them (--pcap-rx: OUTDIR/wire-rx.linkI.pcap), and the counters
+# it reports (the wire's fault counters and the RTL's retransmissions,
+# NAKs, RNR NAKs, duplicates, ICRC drops) must be what the two captures show
+# (tests/tools/fault_counters.py).
 set -u
 sim=$1 libdir=$2 out=$3
 shift 3
@@ -27,8 +33,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 rm -rf "$out"
 mkdir -p "$out"
+fault_check=0
+[ "${COSIM_FAULT_CHECK:-0}" = 1 ] && fault_check=1
+rx_args=()
+[ $fault_check = 1 ] && rx_args=(--pcap-rx "$out/wire-rx.pcap")
 # shellcheck disable=SC2086
-"$sim" --dir "$out/sock" --pcap "$out/wire.pcap" ${COSIM_SIM_ARGS:-} >"$out/sim.log" 2>&1 &
+"$sim" --dir "$out/sock" --pcap "$out/wire.pcap" "${rx_args[@]}" ${COSIM_SIM_ARGS:-} >"$out/sim.log" 2>&1 &
 simpid=$!
 for _ in $(seq 1 3000); do  # the sockets appear once the firmware is up
   [ -S "$out/sock/rnic0.sock" ] && [ -S "$out/sock/rnic1.sock" ] && break
@@ -58,6 +68,12 @@ fi
 if [ $simrc -ne 0 ]; then
   echo "run_cosim: rnic-sim exited with $simrc"
   exit 1
+fi
+if [ $fault_check = 1 ]; then
+  if ! python3 "$here/../tools/fault_counters.py" "$out/sim.log" "$out/wire.pcap" "$out/wire-rx.pcap"; then
+    echo "run_cosim: fault counters do not match"
+    exit 1
+  fi
 fi
 if [ "${COSIM_NO_FRAMES:-0}" = 1 ]; then
   check=$(python3 "$here/../tools/roce_check.py" "$out/wire.pcap")
