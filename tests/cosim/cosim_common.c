@@ -108,30 +108,40 @@ int cosim_connect(struct cosim_side *s, int fd, int first, uint32_t psn_base)
 		  : (cosim_xfer(fd, &ri, sizeof(ri), 0) || cosim_xfer(fd, &li, sizeof(li), 1)))
 		return -1;
 	for (unsigned q = 0; q < s->nqp; q++) {
-		struct ibv_qp_attr a = {
-			.qp_state = IBV_QPS_RTR,
-			.path_mtu = s->mtu[q] ? s->mtu[q] : IBV_MTU_4096,
-			.dest_qp_num = ri.qpn[q],
-			.rq_psn = ri.psn[q],
-			.max_dest_rd_atomic = 1,
-			.min_rnr_timer = 12,
-			.ah_attr = {.is_global = 1, .port_num = 1,
-				    .grh = {.dgid = ri.gid, .sgid_index = 0, .hop_limit = 64}},
-		};
-		if (ibv_modify_qp(s->qp[q], &a, IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU |
-						  IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
-						  IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER)) {
-			fprintf(stderr, "cosim: modify to RTR: %s\n", strerror(errno));
+		struct cosim_rc_attr a = COSIM_RC_ATTR_DEFAULT;
+		if (s->mtu[q])
+			a.mtu = s->mtu[q];
+		if (cosim_qp_connect(s->qp[q], &a, ri.qpn[q], &ri.gid, ri.psn[q], li.psn[q]))
 			return -1;
-		}
-		struct ibv_qp_attr b = {.qp_state = IBV_QPS_RTS, .sq_psn = li.psn[q], .timeout = 14,
-					.retry_cnt = 7, .rnr_retry = 7, .max_rd_atomic = 1};
-		if (ibv_modify_qp(s->qp[q], &b, IBV_QP_STATE | IBV_QP_SQ_PSN | IBV_QP_TIMEOUT |
-						  IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
-						  IBV_QP_MAX_QP_RD_ATOMIC)) {
-			fprintf(stderr, "cosim: modify to RTS: %s\n", strerror(errno));
-			return -1;
-		}
+	}
+	return 0;
+}
+
+int cosim_qp_connect(struct ibv_qp *qp, const struct cosim_rc_attr *a, uint32_t dest_qpn,
+		     const union ibv_gid *dgid, uint32_t rq_psn, uint32_t sq_psn)
+{
+	struct ibv_qp_attr r = {
+		.qp_state = IBV_QPS_RTR,
+		.path_mtu = a->mtu,
+		.dest_qp_num = dest_qpn,
+		.rq_psn = rq_psn,
+		.max_dest_rd_atomic = a->max_dest_rd_atomic,
+		.min_rnr_timer = a->min_rnr_timer,
+		.ah_attr = {.is_global = 1, .port_num = 1,
+			    .grh = {.dgid = *dgid, .sgid_index = 0, .hop_limit = 64}},
+	};
+	if (ibv_modify_qp(qp, &r, IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
+					  IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER)) {
+		fprintf(stderr, "cosim: modify to RTR: %s\n", strerror(errno));
+		return -1;
+	}
+	struct ibv_qp_attr t = {.qp_state = IBV_QPS_RTS, .sq_psn = sq_psn, .timeout = a->timeout,
+				.retry_cnt = a->retry_cnt, .rnr_retry = a->rnr_retry,
+				.max_rd_atomic = a->max_rd_atomic};
+	if (ibv_modify_qp(qp, &t, IBV_QP_STATE | IBV_QP_SQ_PSN | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT |
+					  IBV_QP_RNR_RETRY | IBV_QP_MAX_QP_RD_ATOMIC)) {
+		fprintf(stderr, "cosim: modify to RTS: %s\n", strerror(errno));
+		return -1;
 	}
 	return 0;
 }

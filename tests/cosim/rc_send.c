@@ -50,15 +50,6 @@ struct msg {
 	uint32_t imm_data;
 };
 
-static uint32_t xorshift(uint32_t *s)
-{
-	uint32_t x = *s;
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	return *s = x;
-}
-
 /* The byte at offset `off` of message `i`: a function both sides compute. */
 static inline uint8_t pattern(unsigned i, uint32_t off)
 {
@@ -71,24 +62,24 @@ static void schedule(const struct opts *o, struct msg *m)
 	static const uint32_t edges[] = {0, 1, 1023, 1024, 1025, 4095, 4096, 4097, 65536, 1u << 20};
 	uint32_t s = o->seed;
 	for (unsigned i = 0; i < o->n; i++) {
-		uint32_t r = xorshift(&s), size;
+		uint32_t r = cosim_xorshift(&s), size;
 		if (i < sizeof(edges) / sizeof(edges[0]) * 2)
 			size = edges[i / 2];
 		else if (r % 100 < 60)
-			size = xorshift(&s) % 4097;
+			size = cosim_xorshift(&s) % 4097;
 		else if (r % 100 < 85)
-			size = 4097 + xorshift(&s) % (65536 - 4097);
+			size = 4097 + cosim_xorshift(&s) % (65536 - 4097);
 		else if (r % 100 < 97)
-			size = 65537 + xorshift(&s) % (262144 - 65537);
+			size = 65537 + cosim_xorshift(&s) % (262144 - 65537);
 		else
-			size = 262145 + xorshift(&s) % ((1u << 20) - 262145 + 1);
+			size = 262145 + cosim_xorshift(&s) % ((1u << 20) - 262145 + 1);
 		if (size > o->max_size)
 			size = size % (o->max_size + 1);
 		m[i].size = size;
-		m[i].send_sges = (uint8_t)(1 + xorshift(&s) % MAX_SGE);
-		m[i].recv_sges = (uint8_t)(1 + xorshift(&s) % MAX_SGE);
+		m[i].send_sges = (uint8_t)(1 + cosim_xorshift(&s) % MAX_SGE);
+		m[i].recv_sges = (uint8_t)(1 + cosim_xorshift(&s) % MAX_SGE);
 		m[i].imm = i % 3 == 1;
-		m[i].imm_data = xorshift(&s);
+		m[i].imm_data = cosim_xorshift(&s);
 		m[i].qp = (uint8_t)(i % NQP);
 	}
 }
@@ -109,7 +100,7 @@ static void split(uint32_t size, unsigned n, uint32_t seed, uint32_t *len)
 {
 	uint32_t left = size;
 	for (unsigned k = 0; k + 1 < n; k++) {
-		len[k] = left ? xorshift(&seed) % (left + 1) : 0;
+		len[k] = left ? cosim_xorshift(&seed) % (left + 1) : 0;
 		left -= len[k];
 	}
 	len[n - 1] = left;
