@@ -177,6 +177,7 @@ private:
 	uint64_t now_ = 0;
 	uint64_t quiet_ = 0;
 	uint64_t turbo_cycles_ = 0;   // cycles fast-forwarded while only timers ran
+	uint64_t bus_quiet_ = 0;      // cycles in a row without bus or wire activity
 	uint64_t connects_ = 0;
 	uint64_t steps_ = 0, idle_wakes_ = 0;
 	bool irq_fired_ = false;  // an interrupt went out in this step
@@ -632,9 +633,11 @@ void Sim::tick()
 		bus = bus || l->busy();
 	}
 	// Only timers run (a requester waits for an ACK that will not come, or
-	// for its RNR time) and none comes due within a tick: fast-forward, one
-	// timer tick per cycle
-	bool turbo = active && !bus && skip_ok;
+	// for its RNR time), nothing else has moved for quiet_limit cycles (a
+	// WQE just taken shows on the bus only a few cycles later) and no timer
+	// comes due within a tick: fast-forward, one timer tick per cycle
+	bus_quiet_ = bus ? 0 : bus_quiet_ + 1;
+	bool turbo = active && bus_quiet_ > cfg_.quiet_limit && skip_ok;
 	for (auto &n : nics_) {
 		n->m->timer_turbo = turbo;
 		n->m->clk = 1;

@@ -2251,7 +2251,6 @@ initial begin
         mpt_mem[ti] = {MS_W{1'b0}};
 end
 
-
 endmodule
 
 `default_nettype wire
