@@ -31,7 +31,7 @@ foreach(tb tb_framer tb_parser tb_raw_rx tb_raw_tx tb_gsi)
 endforeach()
 
 # hw/tb/vectors/ is what scripts/pcap_vectors.py makes of the capture.
-set(RNIC_RXE_PCAP ${CMAKE_SOURCE_DIR}/../shared/vectors/rxe-rocev2.pcap)
+set(RNIC_RXE_PCAP ${CMAKE_SOURCE_DIR}/tests/vectors/rxe-rocev2.pcap)
 add_test(NAME pcap_vectors_fresh
   COMMAND sh -c "${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/pcap_vectors.py ${RNIC_RXE_PCAP} --out ${CMAKE_CURRENT_BINARY_DIR}/vectors && diff -r ${CMAKE_CURRENT_BINARY_DIR}/vectors ${RNIC_TB_DIR}/vectors")
 

@@ -143,7 +143,7 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("pcap", nargs="?",
-                    default=os.path.join(root, "..", "shared", "vectors", "rxe-rocev2.pcap"))
+                    default=os.path.join(root, "tests", "vectors", "rxe-rocev2.pcap"))
     ap.add_argument("--out", default=os.path.join(root, "hw", "tb", "vectors"))
     args = ap.parse_args()
 
