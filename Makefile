@@ -4,7 +4,7 @@ BUILD ?= build
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 JOBS ?= 2
 
-.PHONY: all deps configure build test demo generate check-generated clean
+.PHONY: all deps configure build test demo generate check-generated synth clean
 
 all: build
 
@@ -29,9 +29,38 @@ demo: build
 # include/rnic.toml (the single source of truth for shared layouts).
 generate:
 	@python3 scripts/gen_contract.py --write
+	@python3 scripts/gen_crc32.py --write
 
 check-generated:
 	@python3 scripts/gen_contract.py --check
+	@python3 scripts/gen_crc32.py --check
+
+# Synthesis check (scripts/synth.py): each block rnic_top instantiates,
+# synthesized on its own for UltraScale+ by yosys, must map (block RAM for
+# tables, no latches, no loops) and keep every path within SYNTH_LUT_LEVELS
+# LUT levels; writes docs/synthesis.md (SYNTH_DOC= to skip). Parameters are
+# rnic_top's where they differ from the block's default, DATA_W for all.
+# The whole list takes hours (rnic_raw_tx alone ~50 minutes): pick blocks
+# with SYNTH_MODULES="rnic_fifo rnic_crc32:DATA_W=64"; blocks not yet within
+# budget go in SYNTH_REPORT_ONLY (reported, not failed).
+SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_wqe_fetch rnic_req rnic_raw_tx \
+                 rnic_axis_reg rnic_parser rnic_raw_rx rnic_resp rnic_gsi rnic_tx_arb \
+                 rnic_framer rnic_cqe_writer rnic_dma:RD_PORTS=3,WR_PORTS=3 \
+                 rnic_evq:NSRC=7,EW=64
+SYNTH_REPORT_ONLY ?=
+SYNTH_DATA_W ?= 512
+SYNTH_LUT_LEVELS ?= 8
+SYNTH_JOBS ?= 1
+SYNTH_TIMEOUT ?= 7200
+SYNTH_DOC ?= docs/synthesis.md
+SYNTH_ARGS ?=
+
+synth: deps
+	@python3 scripts/synth.py $(addprefix --module ,$(SYNTH_MODULES)) \
+		$(addprefix --report-only-module ,$(SYNTH_REPORT_ONLY)) \
+		--param DATA_W=$(SYNTH_DATA_W) --max-lut-levels $(SYNTH_LUT_LEVELS) \
+		--jobs $(SYNTH_JOBS) --timeout $(SYNTH_TIMEOUT) --json-dir $(BUILD)/synth \
+		$(if $(SYNTH_DOC),--write-doc $(SYNTH_DOC)) $(SYNTH_ARGS)
 
 clean:
 	@rm -rf $(BUILD)

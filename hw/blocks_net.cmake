@@ -1,6 +1,7 @@
 # Network path: CRC-32, RoCEv2 framer and parser, the raw receive and transmit
 # paths, and the independent ICRC checker.
 rnic_rtl_lint(rnic_crc32)
+rnic_rtl_tb(tb_crc32)
 rnic_rtl_lint(rnic_framer)
 rnic_rtl_lint(rnic_parser)
 rnic_rtl_tb(tb_framer)

@@ -13,9 +13,10 @@
 // Stage 0 builds the frame body (everything but the ICRC): header bytes from a
 // header image, then the payload shifted by the header length modulo the bus
 // width, combining the current and the previous payload beat, so the payload
-// moves at one beat per cycle. Stage 1 is the output register; it folds each
-// body beat into the ICRC as it is loaded and appends the ICRC to the last body
-// beat (or in one extra beat when it does not fit). One idle cycle separates a
+// moves at one beat per cycle. The body beats then pass through the ICRC
+// pipeline (rnic_crc32, five beats), which folds them into the ICRC as they
+// go; stage 1, the output register, appends the ICRC to the last body beat
+// (or in one extra beat when it does not fit). One idle cycle separates a
 // packet's last beat and the next header.
 //
 // Opcode RAW_OPCODE (a RAW_PACKET QP's frame): the payload is the whole frame,
@@ -353,7 +354,38 @@ module rnic_framer #(
   end
 
   // ---------------------------------------------------------------------
-  // stage 1: output register, ICRC
+  // the ICRC pipeline (rnic_crc32, LATENCY beats): the body beats go through
+  // it alongside their fold into the ICRC, so each frame's last beat leaves
+  // it with the ICRC of the whole frame
+  localparam USER_W = DATA_W + LOG_K + 3;
+  wire              icrc_valid, icrc_last_unused;
+  wire [USER_W-1:0] icrc_user;
+  wire [31:0]       icrc_reg_value;
+  wire              icrc_ce;
+
+  rnic_crc32 #(.DATA_W(DATA_W), .USER_W(USER_W)) crc_inst (
+    .clk(clk),
+    .rst(rst),
+    .ce(icrc_ce),
+    .in_valid(s0_valid),
+    .in_first(beat_reg == 0),
+    .in_last(s0_last),
+    .in_data(crc_data),
+    .in_keep(crc_keep),
+    .in_user({s0_data, s0_cnt, s0_last, is_raw}),
+    .out_valid(icrc_valid),
+    .out_last(icrc_last_unused),
+    .out_user(icrc_user),
+    .out_crc(icrc_reg_value)
+  );
+
+  wire [DATA_W-1:0] p_data = icrc_user[USER_W-1 -: DATA_W];
+  wire [LOG_K:0]    p_cnt  = icrc_user[LOG_K+2:2];
+  wire              p_last = icrc_user[1];
+  wire              p_raw  = icrc_user[0];
+
+  // ---------------------------------------------------------------------
+  // stage 1: output register; the ICRC follows the last body beat
   reg              o_valid_reg, o_valid_next;
   reg [DATA_W-1:0] o_data_reg, o_data_next;
   reg [LOG_K:0]    o_cnt_reg, o_cnt_next;      // body bytes in the beat
@@ -361,18 +393,13 @@ module rnic_framer #(
   reg              o_tail_reg, o_tail_next;    // the beat holding the rest of the ICRC
   reg              o_raw_reg, o_raw_next;      // a raw frame: no ICRC follows
   reg [31:0]       crc_reg, crc_next;
-  wire [31:0]      crc_fold;
-
-  rnic_crc32 #(.DATA_W(DATA_W)) crc_inst (
-    .crc_in(beat_reg == 0 ? 32'hFFFFFFFF : crc_reg),
-    .data(crc_data),
-    .keep(crc_keep),
-    .crc_out(crc_fold)
-  );
 
   wire [LOG_K+1:0] end_cnt = {1'b0, o_cnt_reg} + (o_raw_reg ? {(LOG_K+2){1'b0}} : FOUR);
   wire fits = end_cnt <= KEEP_C;
-  assign s1_ready = !o_valid_reg || (m_axis_tx_tready && !(o_end_reg && !fits));
+  wire o_ready = !o_valid_reg || (m_axis_tx_tready && !(o_end_reg && !fits));
+  assign icrc_ce = !icrc_valid || o_ready;
+  assign s1_ready = icrc_ce;
+  wire p_fire = icrc_valid && o_ready;
 
   always @* begin
     o_valid_next = o_valid_reg;
@@ -390,14 +417,14 @@ module rnic_framer #(
         o_tail_next = 1'b1;
       end
     end
-    if (s0_fire) begin
+    if (p_fire) begin
       o_valid_next = 1'b1;
-      o_data_next = s0_data;
-      o_cnt_next = s0_cnt;
-      o_end_next = s0_last;
+      o_data_next = p_data;
+      o_cnt_next = p_cnt;
+      o_end_next = p_last;
       o_tail_next = 1'b0;
-      o_raw_next = is_raw;
-      crc_next = crc_fold;
+      o_raw_next = p_raw;
+      crc_next = icrc_reg_value;
     end
   end
 
@@ -442,7 +469,7 @@ module rnic_framer #(
   end
 
   // the payload's tkeep and tlast follow from len; they are not needed here
-  wire unused_ok = &{1'b0, s_axis_pay_tkeep, s_axis_pay_tlast};
+  wire unused_ok = &{1'b0, s_axis_pay_tkeep, s_axis_pay_tlast, icrc_last_unused};
 
 endmodule
 

@@ -14,6 +14,8 @@
 // CRC-32 over the masked frame, ICRC included, must leave the CRC-32 residue
 // -> else stat_icrc_err.
 //
+// The frame first passes the ICRC pipeline (rnic_crc32, five beats), so its
+// last beat reaches the ingress with the ICRC verdict of the whole frame.
 // Ingress shifts the payload to lane 0 as it arrives (combining the current and
 // the previous beat) and writes it into a RAM of DATA_W-bit words; a dropped
 // frame's words are released by rewinding the write pointer. A good frame's
@@ -197,7 +199,6 @@ module rnic_parser #(
   reg [15:0]         bytes_reg, bytes_next;
   reg                err_reg, err_next;
   reg [HCAP*8-1:0]   hdr_reg, hdr_next;
-  reg [31:0]         crc_reg, crc_next;
   reg [DATA_W-1:0]   prev_reg, prev_next;
   reg [AW:0]         wr_ptr_reg, wr_ptr_next;
   reg [AW:0]         wr_base_reg, wr_base_next;
@@ -205,6 +206,7 @@ module rnic_parser #(
   reg                vd_valid_reg, vd_valid_next;
   reg [15:0]         vd_len_reg, vd_len_next;
   reg                vd_err_reg, vd_err_next;
+  reg                vd_icrc_reg, vd_icrc_next;
   reg                flush_en_reg, flush_en_next;
   reg [DATA_W-1:0]   flush_data_reg, flush_data_next;
   reg [DW:0]         desc_wr_reg, desc_wr_next;
@@ -215,8 +217,7 @@ module rnic_parser #(
   wire [DW:0] desc_count = desc_wr_reg - desc_rd_reg;
   wire        room = (DEPTH_P - used_words >= NEED_WORDS) &&
                      (desc_count + {{DW{1'b0}}, vd_valid_reg} < DESC_DEPTH_P);
-  assign s_axis_rx_tready = in_frame_reg || room;
-  wire rx_fire = s_axis_rx_tvalid && s_axis_rx_tready;
+  wire ingress_ready = in_frame_reg || room;
 
   // payload RAM and descriptor queue
   reg [DATA_W-1:0] mem [0:DEPTH-1];
@@ -231,18 +232,87 @@ module rnic_parser #(
   reg [12:0]       desc_wlen;
   reg [AW:0]       desc_wend;
 
+  // ---------------------------------------------------------------------
+  // ICRC front: the frame's beats go through the ICRC pipeline (rnic_crc32,
+  // five beats) on their way to the ingress, so a frame's last beat reaches
+  // the ingress with the ICRC check of the whole frame
+  reg  [BEAT_W-1:0] f_beat_reg;
+  reg  [15:0]       f_ip_len_reg;
+  reg  [15:0]       f_ip_len_view;
+  reg  [DATA_W-1:0] f_crc_data;
+  reg  [KEEP_W-1:0] f_crc_keep;
+  reg  [POS_W-1:0]  f_pos;
+  integer m, q;
+  always @* begin
+    // IPv4 total length (bytes 16, 17): from this beat when it holds them
+    f_ip_len_view = f_ip_len_reg;
+    for (q = 0; q < 2; q = q + 1) begin
+      if (((16 + q) >> LOG_K) == {{(32-BEAT_W){1'b0}}, f_beat_reg})
+        f_ip_len_view[8*(1-q) +: 8] = s_axis_rx_tdata[8*((16 + q) % KEEP_W) +: 8];
+    end
+  end
+  wire [19:0] f_dgram_end = {4'd0, f_ip_len_view} + 20'd14;
+  always @* begin
+    for (m = 0; m < KEEP_W; m = m + 1) begin
+      f_pos = {f_beat_reg, m[LOG_K-1:0]};
+      f_crc_keep[m] = s_axis_rx_tkeep[m] && f_pos >= 6 && (f_pos < 34 || {{(20-POS_W){1'b0}}, f_pos} < f_dgram_end);
+      f_crc_data[8*m +: 8] = icrc_ones(f_pos) ? 8'hFF : s_axis_rx_tdata[8*m +: 8];
+    end
+  end
+
+  localparam USER_W = DATA_W + KEEP_W + 1;
+  wire              p_valid, p_last_unused;
+  wire [USER_W-1:0] p_user;
+  wire [31:0]       p_crc;
+  wire              front_ce;
+
+  rnic_crc32 #(.DATA_W(DATA_W), .USER_W(USER_W)) crc_inst (
+    .clk(clk),
+    .rst(rst),
+    .ce(front_ce),
+    .in_valid(s_axis_rx_tvalid),
+    .in_first(f_beat_reg == 0),
+    .in_last(s_axis_rx_tlast),
+    .in_data(f_crc_data),
+    .in_keep(f_crc_keep),
+    .in_user({s_axis_rx_tdata, s_axis_rx_tkeep, s_axis_rx_tlast}),
+    .out_valid(p_valid),
+    .out_last(p_last_unused),
+    .out_user(p_user),
+    .out_crc(p_crc)
+  );
+
+  assign front_ce = !p_valid || ingress_ready;
+  assign s_axis_rx_tready = front_ce;
+  wire front_fire = s_axis_rx_tvalid && front_ce;
+
+  always @(posedge clk) begin
+    if (front_fire) begin
+      f_ip_len_reg <= f_ip_len_view;
+      if (s_axis_rx_tlast) f_beat_reg <= {BEAT_W{1'b0}};
+      else if (f_beat_reg < MAX_BEATS_B) f_beat_reg <= f_beat_reg + 1'b1;
+    end
+    if (rst) f_beat_reg <= {BEAT_W{1'b0}};
+  end
+
+  // the beat at the ingress
+  wire [DATA_W-1:0] rx_tdata = p_user[USER_W-1 -: DATA_W];
+  wire [KEEP_W-1:0] rx_tkeep = p_user[KEEP_W:1];
+  wire              rx_tlast = p_user[0];
+  wire              rx_fire = p_valid && ingress_ready;
+
   // byte count of the beat, and whether it is packed
   reg [LOG_K:0] rx_cnt;
   reg           rx_packed;
   integer l;
   always @* begin
     rx_cnt = {(LOG_K+1){1'b0}};
-    rx_packed = s_axis_rx_tkeep[0];
+    rx_packed = rx_tkeep[0];
     for (l = 0; l < KEEP_W; l = l + 1) begin
-      if (s_axis_rx_tkeep[l]) rx_cnt = rx_cnt + 1'b1;
-      if (l > 0 && s_axis_rx_tkeep[l] && !s_axis_rx_tkeep[l-1]) rx_packed = 1'b0;
+      if (rx_tkeep[l]) rx_cnt = rx_cnt + 1'b1;
+      if (l > 0 && rx_tkeep[l] && !rx_tkeep[l-1]) rx_packed = 1'b0;
     end
-    if (!s_axis_rx_tlast && !(&s_axis_rx_tkeep)) rx_packed = 1'b0;
+    if (!rx_tlast && !(&rx_tkeep)) rx_packed = 1'b0;
   end
 
   // header bytes with this beat's bytes in place
@@ -252,7 +322,7 @@ module rnic_parser #(
     hdr_view = hdr_reg;
     for (p = 0; p < HCAP; p = p + 1) begin
       if ((p >> LOG_K) == {{(32-BEAT_W){1'b0}}, beat_reg})
-        hdr_view[8*p +: 8] = s_axis_rx_tdata[8*(p % KEEP_W) +: 8];
+        hdr_view[8*p +: 8] = rx_tdata[8*(p % KEEP_W) +: 8];
     end
   end
 
@@ -260,38 +330,15 @@ module rnic_parser #(
   wire [POS_W-1:0] in_hlen = {{(POS_W-7){1'b0}}, hlen_of(in_ext)};
   wire [BEAT_W-1:0] in_a   = in_hlen[POS_W-1:LOG_K];         // beat of the first payload byte
   wire [LOG_K-1:0]  in_s   = in_hlen[LOG_K-1:0];             // its lane
-  wire [15:0]       ip_len_view = {hb(hdr_view, 16), hb(hdr_view, 17)};
-  wire [19:0]       dgram_end = {4'd0, ip_len_view} + 20'd14;
-
-  // ICRC input: masked lanes of this beat
-  reg [DATA_W-1:0] crc_data;
-  reg [KEEP_W-1:0] crc_keep;
-  reg [POS_W-1:0]  pos;
-  integer m;
-  always @* begin
-    for (m = 0; m < KEEP_W; m = m + 1) begin
-      pos = {beat_reg, m[LOG_K-1:0]};
-      crc_keep[m] = s_axis_rx_tkeep[m] && pos >= 6 && (pos < 34 || {{(20-POS_W){1'b0}}, pos} < dgram_end);
-      crc_data[8*m +: 8] = icrc_ones(pos) ? 8'hFF : s_axis_rx_tdata[8*m +: 8];
-    end
-  end
-
-  wire [31:0] crc_fold;
-  rnic_crc32 #(.DATA_W(DATA_W)) crc_inst (
-    .crc_in(beat_reg == 0 ? 32'hFFFFFFFF : crc_reg),
-    .data(crc_data),
-    .keep(crc_keep),
-    .crc_out(crc_fold)
-  );
 
   // payload realignment: word j of the payload is lanes in_s.. of beat a+j and
   // lanes ..in_s-1 of beat a+j+1; it is written when beat a+j+1 arrives
   wire [LOG_K:0]      sh_bytes = {1'b0, in_s};
   /* verilator lint_off UNUSEDSIGNAL */ // the low beat of the shifted pair is the word
-  wire [2*DATA_W-1:0] pair_cur = {s_axis_rx_tdata, prev_reg} >> {sh_bytes, 3'b000};
+  wire [2*DATA_W-1:0] pair_cur = {rx_tdata, prev_reg} >> {sh_bytes, 3'b000};
   /* verilator lint_on UNUSEDSIGNAL */
   wire [DATA_W-1:0]   word_cur = pair_cur[DATA_W-1:0];
-  wire [DATA_W-1:0]   word_end = s_axis_rx_tdata >> {sh_bytes, 3'b000};
+  wire [DATA_W-1:0]   word_end = rx_tdata >> {sh_bytes, 3'b000};
   wire                oversize = beat_reg >= MAX_BEATS_B;
 
   // ---------------------------------------------------------------------
@@ -337,7 +384,7 @@ module rnic_parser #(
     vd_paylen <= 16'd4096 &&
     {hb(hdr_reg, 0), hb(hdr_reg, 1), hb(hdr_reg, 2), hb(hdr_reg, 3), hb(hdr_reg, 4), hb(hdr_reg, 5)} == cfg_mac &&
     {hb(hdr_reg, 30), hb(hdr_reg, 31), hb(hdr_reg, 32), hb(hdr_reg, 33)} == cfg_ip;
-  wire vd_icrc_ok = crc_reg == CRC_RESIDUE;
+  wire vd_icrc_ok = vd_icrc_reg;
   wire vd_good = vd_valid_reg && vd_hdr_ok && vd_icrc_ok;
 
   // ---------------------------------------------------------------------
@@ -442,7 +489,6 @@ module rnic_parser #(
     bytes_next = bytes_reg;
     err_next = err_reg;
     hdr_next = hdr_reg;
-    crc_next = crc_reg;
     prev_next = prev_reg;
     wr_ptr_next = wr_ptr_reg;
     wr_base_next = wr_base_reg;
@@ -450,6 +496,7 @@ module rnic_parser #(
     vd_valid_next = 1'b0;
     vd_len_next = vd_len_reg;
     vd_err_next = vd_err_reg;
+    vd_icrc_next = vd_icrc_reg;
     flush_en_next = flush_en_reg;
     flush_data_next = flush_data_reg;
     desc_wr_next = desc_wr_reg;
@@ -495,8 +542,7 @@ module rnic_parser #(
     // ingress beat
     if (rx_fire) begin
       hdr_next = hdr_view;
-      crc_next = crc_fold;
-      prev_next = s_axis_rx_tdata;
+      prev_next = rx_tdata;
       beat_next = oversize ? beat_reg : beat_reg + 1'b1;
       bytes_next = bytes_reg + {{(15-LOG_K){1'b0}}, rx_cnt};
       err_next = err_reg || !rx_packed || oversize;
@@ -510,8 +556,9 @@ module rnic_parser #(
         mem_wdata = word_cur;
         wr_ptr_next = wr_ptr_reg + 1'b1;
       end
-      if (s_axis_rx_tlast) begin
+      if (rx_tlast) begin
         in_frame_next = 1'b0;
+        vd_icrc_next = p_crc == CRC_RESIDUE;
         beat_next = {BEAT_W{1'b0}};
         vd_valid_next = 1'b1;
         vd_len_next = bytes_next;
@@ -568,7 +615,6 @@ module rnic_parser #(
     bytes_reg <= bytes_next;
     err_reg <= err_next;
     hdr_reg <= hdr_next;
-    crc_reg <= crc_next;
     prev_reg <= prev_next;
     wr_ptr_reg <= wr_ptr_next;
     wr_base_reg <= wr_base_next;
@@ -576,6 +622,7 @@ module rnic_parser #(
     vd_valid_reg <= vd_valid_next;
     vd_len_reg <= vd_len_next;
     vd_err_reg <= vd_err_next;
+    vd_icrc_reg <= vd_icrc_next;
     flush_en_reg <= flush_en_next;
     flush_data_reg <= flush_data_next;
     desc_wr_reg <= desc_wr_next;

@@ -212,8 +212,10 @@ module tb_parser;
     forever begin
       if (drv_next < drv_stop) begin
         // a new destination address: let the previous verdict pass first
+        // (the frame's last beat still has the ICRC pipeline's five stages
+        // and the verdict cycle ahead of it)
         if (cfg_mac != s_mac[drv_next] || cfg_ip != s_ip[drv_next]) begin
-          repeat (3) @(negedge clk);
+          repeat (8) @(negedge clk);
           cfg_mac = s_mac[drv_next];
           cfg_ip = s_ip[drv_next];
           @(negedge clk);
