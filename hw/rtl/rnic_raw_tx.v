@@ -299,6 +299,14 @@ wire [15:0] f_ipcs_c = ~fold(ipb_reg);
 wire [15:0] f_l4cs_c0 = ~fold(l4b_reg + t_pseudo + {16'd0, f_l4len_c} + {16'd0, f_data});
 wire [15:0] f_l4cs_c = (t_udp && f_l4cs_c0 == 16'd0) ? 16'hFFFF : f_l4cs_c0;
 
+// the input beat with its unkept bytes zero
+reg [DATA_W-1:0] i_kept;
+integer kb;
+always @* begin
+    for (kb = 0; kb < K; kb = kb + 1)
+        i_kept[8*kb +: 8] = s_pl_tkeep[kb] ? s_pl_tdata[8*kb +: 8] : 8'd0;
+end
+
 integer bi;
 always @(posedge clk) begin
     case (i_state_reg)
@@ -327,9 +335,10 @@ always @(posedge clk) begin
         if (i_fire) begin
             // template bytes: the template, or a csum frame's first TPL bytes
             if ((i_state_reg == I_TPL || !i_tso_reg) && i_word_reg < TBEATS[WW:0]) begin
-                for (bi = 0; bi < K; bi = bi + 1)
-                    tpl_reg[{i_word_reg[WW-1:0], {LK{1'b0}}} * 8 + bi * 8 +: 8] <=
-                        s_pl_tkeep[bi] ? s_pl_tdata[8*bi +: 8] : 8'd0;
+                // one write per template beat: the beat number selects which
+                for (bi = 0; bi < TBEATS; bi = bi + 1)
+                    if (i_word_reg == bi[WW:0])
+                        tpl_reg[bi*DATA_W +: DATA_W] <= i_kept;
             end
             if (i_state_reg == I_DATA)
                 i_sum_reg <= i_sum_reg + s_psum;
@@ -463,7 +472,13 @@ end
 
 wire [WW:0]   o_w = o_w_reg;
 wire [12:0]   o_pos = {1'b0, o_w[WW-1:0], {LK{1'b0}}};
-wire [DATA_W-1:0] o_tpl_beat = (o_w < TBEATS[WW:0]) ? tpl_out_reg[o_w[WW-1:0] * DATA_W +: DATA_W] : {DATA_W{1'b0}};
+reg  [DATA_W-1:0] o_tpl_beat;      // template bytes of output word o_w
+integer ob;
+always @* begin
+    o_tpl_beat = {DATA_W{1'b0}};
+    for (ob = 0; ob < TBEATS; ob = ob + 1)
+        if (o_w == ob[WW:0]) o_tpl_beat = tpl_out_reg[ob*DATA_W +: DATA_W];
+end
 reg  [DATA_W-1:0] o_beat;
 reg  [K-1:0]      o_keep;
 reg  [12:0]       op;

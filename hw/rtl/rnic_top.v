@@ -267,6 +267,10 @@ rnic_doorbell #(
 // in acceptance order, so a receive CQE lands after its payload).
 localparam RD_PORTS = 3;
 localparam WR_PORTS = 3;
+// a DMA read burst is at most 256 beats and at most 4 KiB; each read port
+// buffers two of them (the credit that keeps two bursts in flight)
+localparam DMA_BURST = 4096 / KEEP_W < 256 ? 4096 / KEEP_W : 256;
+localparam DMA_RD_FIFO_DEPTH = 2 * DMA_BURST;
 wire [RD_PORTS*64-1:0]     rd_req_addr;
 wire [RD_PORTS*16-1:0]     rd_req_len;
 wire [RD_PORTS*TAG_W-1:0]  rd_req_tag;
@@ -1298,7 +1302,8 @@ rnic_dma #(
     .ID_W(AXI_ID_W),
     .TAG_W(TAG_W),
     .RD_PORTS(RD_PORTS),
-    .WR_PORTS(WR_PORTS)
+    .WR_PORTS(WR_PORTS),
+    .RD_FIFO_DEPTH(DMA_RD_FIFO_DEPTH)
 ) dma_inst (
     .clk(clk), .rst(rst),
     .s_rd_req_addr(rd_req_addr), .s_rd_req_len(rd_req_len), .s_rd_req_tag(rd_req_tag),
