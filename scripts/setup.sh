@@ -5,7 +5,7 @@ set -euo pipefail
 
 PKGS=(
   build-essential cmake pkg-config python3 ccache
-  verilator iverilog
+  verilator iverilog yosys
   gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi
   libibverbs-dev librdmacm-dev ibverbs-utils rdmacm-utils perftest
   tshark

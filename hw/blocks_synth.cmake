@@ -1,0 +1,24 @@
+# Synthesis as a test (scripts/synth.py, yosys synth_xilinx for UltraScale+):
+# the checker's own self-test, and the blocks that are within the logic-depth
+# budget, each synthesized on its own: no latch, no combinational loop, no
+# memory of 4 Kbit or more in flip-flops, no path deeper than 8 LUT levels.
+# The engines not yet within budget are synthesized by `make synth`
+# (docs/synthesis.md has where each stands).
+find_program(YOSYS yosys REQUIRED)
+add_test(NAME synth_selftest
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/synth/test_synth.py)
+set_tests_properties(synth_selftest PROPERTIES TIMEOUT 900)
+set(RNIC_SYNTH_IN_BUDGET
+  rnic_crc32:DATA_W=512 rnic_crc32:DATA_W=64
+  rnic_async_fifo:DATA_W=512,LOG_DEPTH=9 rnic_async_fifo:DATA_W=64,LOG_DEPTH=6
+  rnic_fifo rnic_arb rnic_axis_reg:DATA_W=512 rnic_evq:NSRC=7,EW=64
+  rnic_dma_rd_align:DATA_W=512 rnic_resp_rec:DATA_W=512 rnic_mw_entry)
+set(synth_args)
+foreach(m ${RNIC_SYNTH_IN_BUDGET})
+  list(APPEND synth_args --module ${m})
+endforeach()
+add_test(NAME synth_blocks_in_budget
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/synth.py ${synth_args}
+          --max-lut-levels 8 --timeout 900 --json-dir ${CMAKE_CURRENT_BINARY_DIR}/synth
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(synth_blocks_in_budget PROPERTIES TIMEOUT 1800)
