@@ -11,6 +11,11 @@ sim=$1 libdir=$2 out=$3
 shift 3
 [ "${1:-}" = "--" ] && shift
 here=$(cd "$(dirname "$0")" && pwd)
+# A client that computes for a while without a word to the simulator (rc_send
+# checking its buffers) is set aside after --spin-ms of wall time, and then
+# simulated time moves on without it: a wall-clock decision, so it cannot
+# repeat. The program here never polls memory, so it is never set aside.
+export COSIM_SIM_ARGS="${COSIM_SIM_ARGS:-} --spin-ms 600000"
 rm -rf "$out"
 mkdir -p "$out"
 for r in 1 2; do
