@@ -30,6 +30,7 @@ set -u
 out=$1 set=$2
 runs=$out/runs
 : >"$runs"
+nrun=0
 
 fail() {
   echo "perftest: FAIL: $*"
@@ -73,8 +74,12 @@ run_pair() {
   local port srv cli spid t0 t1 t2 src crc cm=0 saddr=() caddr=() dst=127.0.0.1
   case " $* " in *" -R "*) cm=1 saddr=(--source_ip 192.0.2.2) caddr=(--source_ip 192.0.2.1) dst=192.0.2.2 ;; esac
   port=$(free_port)
-  srv=$out/$prog.$port.server
-  cli=$out/$prog.$port.client
+  # named by the run's number, not its port: the kernel may hand the same
+  # free port to two runs, and the second must not overwrite the first's
+  # output (the checker reads every run's initial PSNs from it)
+  nrun=$((nrun + 1))
+  srv=$out/$nrun.$prog.server
+  cli=$out/$nrun.$prog.client
   t0=$(date +%s.%N)
   timeout 300 "$prog" -d rnic1 "${saddr[@]}" -p "$port" "$@" >"$srv" 2>&1 &
   spid=$!
