@@ -362,6 +362,7 @@
 #define RNIC_BAR0_CAP_CLK_MHZ             0x2Cu /* ro core clock in MHz */
 #define RNIC_BAR0_TIMESTAMP_LO            0x30u /* ro core clock cycles since reset, low word (reading it latches the high word) */
 #define RNIC_BAR0_TIMESTAMP_HI            0x34u /* ro high word latched by the last TIMESTAMP_LO read */
+#define RNIC_BAR0_STATUS                  0x38u /* ro [0] ready: the reset sweep cleared every context table; commands and doorbells before it are not allowed */
 #define RNIC_BAR0_CMDQ_PI                 0x80u /* rw command producer index (host writes after filling a slot) */
 #define RNIC_BAR0_CMDQ_CI                 0x84u /* ro command consumer index (advanced by firmware on completion) */
 #define RNIC_BAR0_IRQ_ENABLE              0x90u /* rw [0] raise vector 0 when CMDQ_CI advances, [1] raise vector 1 when AEQ_PI advances */
@@ -378,6 +379,7 @@
 #define RNIC_FW_ID                        0x0u /* ro MAGIC */
 #define RNIC_FW_IRQ_STATUS                0x4u /* w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty), [2] a MAD waits in the GSI mailbox (GSI_RX_COUNT != 0) */
 #define RNIC_FW_IRQ_ENABLE                0x8u /* rw [0] interrupt the core on a new command, [1] on a hardware event, [2] on a waiting MAD */
+#define RNIC_FW_STATUS                    0xCu /* ro [0] ready: the reset sweep cleared every context table; commands and doorbells before it are not allowed */
 #define RNIC_FW_CMDQ_PI                   0x10u /* ro host's command producer index */
 #define RNIC_FW_CMDQ_CI                   0x14u /* rw command consumer index; writing it completes commands */
 #define RNIC_FW_CTX_SEL                   0x20u /* rw [7:0] table (ctx_table), [31:8] entry index */

@@ -59,6 +59,11 @@
 
 /* Bounded wait for FW_CTX_STATUS.busy before each context write. */
 #define RNIC_FW_CTX_BUSY_SPINS 1024u
+/* Reads of FW_STATUS rnic_fw_init makes while the hardware's reset sweep
+ * clears the context tables (one entry per core clock cycle, 2^10 cycles at
+ * the default sizes). A read takes at least one core clock cycle, so this
+ * covers tables of up to 2^20 entries. */
+#define RNIC_FW_READY_SPINS (1u << 20)
 
 /* Access to the firmware port: byte offsets of regblock "fw". */
 struct rnic_fw_hal {
@@ -216,12 +221,15 @@ struct rnic_fw {
 	struct rnic_fw_cm cm;
 };
 
-/* Checks the port ID register, programs the port identity (MAC, IPv4, link
+/* Checks the port ID register, waits until FW_STATUS[0] (ready) says the
+ * hardware's reset sweep cleared its context tables (at most
+ * RNIC_FW_READY_SPINS reads), programs the port identity (MAC, IPv4, link
  * enable), writes every context entry (qpc, cqc, mpt, srqc) of the configured
  * sizes and every flow steering rule as zero, takes the command consumer
  * index from FW_CMDQ_CI and enables the command, hardware-event and GSI
  * mailbox interrupts (FW IRQ_ENABLE [2:0]). Returns 0, -EINVAL for a bad
- * config or -ENODEV when FW_ID is not RNIC_MAGIC. */
+ * config, -ENODEV when FW_ID is not RNIC_MAGIC or -ETIMEDOUT when the
+ * hardware never became ready (nothing was written then). */
 int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 		 const struct rnic_fw_config *cfg);
 

@@ -73,6 +73,7 @@ static int rnic_fw_config_ok(const struct rnic_fw_config *cfg)
 int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 		 const struct rnic_fw_config *cfg)
 {
+	uint32_t spins = 0;
 	uint8_t *p;
 
 	if (fw == NULL || hal == NULL || cfg == NULL || hal->read32 == NULL ||
@@ -80,6 +81,11 @@ int rnic_fw_init(struct rnic_fw *fw, const struct rnic_fw_hal *hal,
 		return -EINVAL;
 	if (hal->read32(hal->opaque, RNIC_FW_ID) != RNIC_MAGIC)
 		return -ENODEV;
+	/* FW STATUS[0] (ready): after a reset the hardware clears its context
+	 * tables, one entry per cycle; nothing is written to the port before. */
+	while ((hal->read32(hal->opaque, RNIC_FW_STATUS) & 1u) == 0)
+		if (++spins >= RNIC_FW_READY_SPINS)
+			return -ETIMEDOUT;
 
 	p = (uint8_t *)fw;
 	for (uint32_t i = 0; i < sizeof(*fw); i++)

@@ -1,6 +1,7 @@
 /* Test harness: a model of the firmware-port register file (command slots,
  * PI/CI, interrupt status, context tables written through CTX_DATA/SEL/CMD,
- * port identity) behind a struct rnic_fw_hal, and helpers that post one
+ * port identity, STATUS.ready after the reset sweep) behind a struct
+ * rnic_fw_hal, and helpers that post one
  * command and check that a failing command changes nothing. */
 #ifndef FW_TEST_MODEL_H
 #define FW_TEST_MODEL_H
@@ -72,6 +73,9 @@ struct t_model {
 	/* asynchronous event slots and indexes */
 	uint32_t aeq[RNIC_AEQ_SLOTS][RNIC_AEQ_SLOT_SIZE / 4u];
 	uint32_t aeq_pi, aeq_ci, aeq_pi_writes;
+	/* FW_STATUS: this many reads answer "not ready" (the hardware's reset
+	 * sweep runs) before [0] ready is set; writes meanwhile are counted */
+	uint32_t busy_reads, status_reads, early_writes;
 };
 
 static struct t_model tm;
@@ -116,6 +120,12 @@ static T_UNUSED uint32_t t_read32(void *opaque, uint32_t off)
 	}
 	switch (off) {
 	case RNIC_FW_ID: return m->id;
+	case RNIC_FW_STATUS:
+		m->status_reads++;
+		if (m->busy_reads == 0)
+			return 1u;
+		m->busy_reads--;
+		return 0;
 	case RNIC_FW_IRQ_STATUS: return (m->pi != m->ci) | (m->ev_count != 0) << 1;
 	case RNIC_FW_EVENT: return m->ev_count ? m->ev[m->ev_head] : 0;
 	case RNIC_FW_EVENT_DATA: return m->ev_count ? m->ev_data[m->ev_head] : 0;
@@ -137,6 +147,9 @@ static T_UNUSED uint32_t t_read32(void *opaque, uint32_t off)
 static T_UNUSED void t_write32(void *opaque, uint32_t off, uint32_t v)
 {
 	struct t_model *m = opaque;
+
+	if (m->busy_reads != 0)
+		m->early_writes++;
 
 	if (off >= RNIC_CMDQ_BASE && off < RNIC_CMDQ_BASE + RNIC_CMDQ_SLOTS * RNIC_CMDQ_SLOT_SIZE &&
 	    (off & 3u) == 0) {
@@ -229,7 +242,9 @@ static T_UNUSED struct rnic_fw_config t_default_config(void)
 	return c;
 }
 
-static T_UNUSED int t_init_cfg(const struct rnic_fw_config *cfg)
+/* The register file as the hardware leaves a reset: tables full of junk
+ * (the firmware clears them), indexes 0, ready. */
+static T_UNUSED void t_model_reset(void)
 {
 	memset(&tm, 0x5A, sizeof(tm)); /* the tables hold junk until init clears them */
 	tm.id = RNIC_MAGIC;
@@ -242,6 +257,12 @@ static T_UNUSED int t_init_cfg(const struct rnic_fw_config *cfg)
 	tm.port_ctrl = 0;
 	tm.ev_head = tm.ev_count = tm.ev_pops = 0;
 	tm.aeq_pi = tm.aeq_ci = tm.aeq_pi_writes = 0;
+	tm.busy_reads = tm.status_reads = tm.early_writes = 0;
+}
+
+static T_UNUSED int t_init_cfg(const struct rnic_fw_config *cfg)
+{
+	t_model_reset();
 	return rnic_fw_init(&tfw, &t_hal, cfg);
 }
 

@@ -99,6 +99,7 @@ static uint32_t t_n_read32(void *opaque, uint32_t off)
 	}
 	switch (off) {
 	case RNIC_FW_ID: return RNIC_MAGIC;
+	case RNIC_FW_STATUS: return 1u; /* the reset sweep is over */
 	case RNIC_FW_IRQ_STATUS: return (n->pi != n->ci) | (uint32_t)(n->rx_count != 0) << 2;
 	case RNIC_FW_IRQ_ENABLE: return n->irq_enable;
 	case RNIC_FW_CMDQ_PI: return n->pi;

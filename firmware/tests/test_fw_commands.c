@@ -78,6 +78,43 @@ static void test_init_programs_port_and_clears_tables(void)
 	CHECK_EQ(tm.port_ctrl, 0);
 }
 
+/* After a reset the hardware clears its context tables before FW STATUS[0]
+ * (ready) is set: rnic_fw_init writes nothing until it is, and gives up
+ * with -ETIMEDOUT after RNIC_FW_READY_SPINS reads of STATUS. */
+static void test_init_waits_for_ready(void)
+{
+	struct rnic_fw_config c = t_default_config();
+
+	t_model_reset();
+	tm.busy_reads = 1000;
+	CHECK_EQ(rnic_fw_init(&tfw, &t_hal, &c), 0);
+	CHECK_EQ(tm.status_reads, 1001);
+	CHECK_EQ(tm.early_writes, 0);
+	CHECK_EQ(tm.port_ctrl, 1);
+	CHECK_EQ(tm.nwrites, RNIC_FW_MAX_QPS + RNIC_FW_MAX_CQS + RNIC_FW_MAX_MRS + RNIC_FW_MAX_SRQS +
+				     RNIC_FW_MAX_FLOWS);
+	CHECK_EQ(tm.bad, 0);
+
+	/* ready at the last read allowed */
+	t_model_reset();
+	tm.busy_reads = RNIC_FW_READY_SPINS - 1u;
+	CHECK_EQ(rnic_fw_init(&tfw, &t_hal, &c), 0);
+	CHECK_EQ(tm.status_reads, RNIC_FW_READY_SPINS);
+	CHECK_EQ(tm.early_writes, 0);
+	CHECK_EQ(tm.port_ctrl, 1);
+
+	/* never ready: a fatal start-up error, nothing written */
+	t_model_reset();
+	tm.busy_reads = RNIC_FW_READY_SPINS;
+	CHECK_EQ(rnic_fw_init(&tfw, &t_hal, &c), -ETIMEDOUT);
+	CHECK_EQ(tm.status_reads, RNIC_FW_READY_SPINS);
+	CHECK_EQ(tm.early_writes, 0);
+	CHECK_EQ(tm.nwrites, 0);
+	CHECK_EQ(tm.port_ctrl, 0);
+	CHECK_EQ(tm.mac_lo, 0x5A5A5A5Au);
+	CHECK_EQ(tm.bad, 0);
+}
+
 static void test_query_device_and_port(void)
 {
 	uint32_t in[32], out[32];
@@ -1265,6 +1302,7 @@ static void test_poll_queue(void)
 int main(void)
 {
 	test_init_programs_port_and_clears_tables();
+	test_init_waits_for_ready();
 	test_query_device_and_port();
 	test_uctx_alloc_free();
 	test_pd();

@@ -56,6 +56,41 @@ static uint64_t rnic_now_ns(void)
 }
 
 /*
+ * Wait for BAR0 STATUS[0] (ready): after a reset the device clears its
+ * context tables, and takes no command or doorbell before it is done.
+ * Bounded like a command by cmd_timeout_ms (in lockstep, by reads of about
+ * 4 simulated cycles each). Returns 0, ETIMEDOUT, EIO when the device reads
+ * as gone (all ones), or the transport's errno.
+ */
+int rnic_wait_ready(struct rnic_context *ctx)
+{
+	uint64_t deadline = rnic_now_ns() + (uint64_t)ctx->cmd_timeout_ms * 1000000u, polls = 0;
+	struct timespec nap = {0, 1000};
+	uint32_t status;
+	int err;
+
+	for (;;) {
+		err = rnic_reg_read(ctx, RNIC_BAR0_STATUS, &status);
+		if (err)
+			return err;
+		if (status == 0xFFFFFFFFu) /* all ones: the device is gone */
+			return EIO;
+		if (status & 1u) /* [0] ready */
+			return 0;
+		if (ctx->t->lockstep) {
+			if (++polls > (uint64_t)ctx->cmd_timeout_ms * 250000u / 4u)
+				return ETIMEDOUT;
+			continue;
+		}
+		if (rnic_now_ns() >= deadline)
+			return ETIMEDOUT;
+		nanosleep(&nap, NULL);
+		if (nap.tv_nsec < 1000000)
+			nap.tv_nsec *= 2;
+	}
+}
+
+/*
  * Run one command. `in` holds CMD_IN_WORDS words whose header (opcode, uctx,
  * handle) this function fills; `out` receives CMD_OUT_WORDS words (may be
  * NULL). Returns 0, the errno of the command status, ETIMEDOUT when the

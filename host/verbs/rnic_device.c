@@ -306,6 +306,10 @@ static int rnic_ctx_read_caps(struct rnic_context *ctx)
 	if ((ver & 0xFFFFu) != RNIC_CONTRACT_VERSION) /* [15:0] contract version */
 		return EPROTO;
 	ctx->hw_version = ver >> 16;
+	/* STATUS[0]: the reset sweep of the context tables is over */
+	err = rnic_wait_ready(ctx);
+	if (err)
+		return err;
 	if ((err = rnic_reg_read(ctx, RNIC_BAR0_CAP_LOG_QPS, &ctx->log_qps)) ||
 	    (err = rnic_reg_read(ctx, RNIC_BAR0_CAP_LOG_CQS, &ctx->log_cqs)) ||
 	    (err = rnic_reg_read(ctx, RNIC_BAR0_CAP_INLINE, &ctx->max_inline)))

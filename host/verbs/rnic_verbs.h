@@ -360,6 +360,7 @@ static inline struct rnic_srq *rnic_xsrq_find(struct rnic_context *ctx, uint32_t
 int rnic_cmd_exec(struct rnic_context *ctx, uint32_t opcode, uint32_t handle, uint32_t *in,
 		  uint32_t *out);
 int rnic_cmd_status_errno(uint32_t status);
+int rnic_wait_ready(struct rnic_context *ctx);
 int rnic_reg_read(struct rnic_context *ctx, uint64_t off, uint32_t *v);
 int rnic_reg_write(struct rnic_context *ctx, uint64_t off, uint32_t v);
 

@@ -356,6 +356,7 @@
 `define RNIC_BAR0_CAP_CLK_MHZ             44 // 0x002C ro core clock in MHz
 `define RNIC_BAR0_TIMESTAMP_LO            48 // 0x0030 ro core clock cycles since reset, low word (reading it latches the high word)
 `define RNIC_BAR0_TIMESTAMP_HI            52 // 0x0034 ro high word latched by the last TIMESTAMP_LO read
+`define RNIC_BAR0_STATUS                  56 // 0x0038 ro [0] ready: the reset sweep cleared every context table; commands and doorbells before it are not allowed
 `define RNIC_BAR0_CMDQ_PI                 128 // 0x0080 rw command producer index (host writes after filling a slot)
 `define RNIC_BAR0_CMDQ_CI                 132 // 0x0084 ro command consumer index (advanced by firmware on completion)
 `define RNIC_BAR0_IRQ_ENABLE              144 // 0x0090 rw [0] raise vector 0 when CMDQ_CI advances, [1] raise vector 1 when AEQ_PI advances
@@ -372,6 +373,7 @@
 `define RNIC_FW_ID                        0 // 0x0000 ro MAGIC
 `define RNIC_FW_IRQ_STATUS                4 // 0x0004 w1c [0] command pending (CMDQ_PI != CMDQ_CI), [1] hardware event pending (FW_EVENT not empty), [2] a MAD waits in the GSI mailbox (GSI_RX_COUNT != 0)
 `define RNIC_FW_IRQ_ENABLE                8 // 0x0008 rw [0] interrupt the core on a new command, [1] on a hardware event, [2] on a waiting MAD
+`define RNIC_FW_STATUS                    12 // 0x000C ro [0] ready: the reset sweep cleared every context table; commands and doorbells before it are not allowed
 `define RNIC_FW_CMDQ_PI                   16 // 0x0010 ro host's command producer index
 `define RNIC_FW_CMDQ_CI                   20 // 0x0014 rw command consumer index; writing it completes commands
 `define RNIC_FW_CTX_SEL                   32 // 0x0020 rw [7:0] table (ctx_table), [31:8] entry index

@@ -14,6 +14,11 @@
 // disarmed: NEXT is satisfied by any CQE, SOLICITED by a CQE with the
 // SOLICITED flag or a status other than SUCCESS.
 // A CQC write resets the CQ's producer and consumer indexes and disarms it.
+// Reset sweep: after rst, one entry per cycle of every per-CQ table is
+// written with 0 (not valid, indexes 0, disarmed) through the table's write
+// port, NCQ cycles; until init_done rises, CQEs wait (s_cqe_ready low) and
+// context writes and CQ doorbells are ignored. The queues' storage
+// (rnic_fifo) is not swept: rst empties them.
 `default_nettype none
 `include "rnic_contract.vh"
 
@@ -67,7 +72,10 @@ module rnic_cqe_writer #(
     output reg                      stat_cqe_written,   // STAT_CQE_WRITTEN
     output reg                      stat_cq_overrun,    // CQE dropped: CQ full
     output reg                      stat_cqe_bad_cq,    // CQE dropped: no such CQ
-    output reg                      stat_cqe_dma_err    // a CQE write got an error response
+    output reg                      stat_cqe_dma_err,   // a CQE write got an error response
+
+    // the reset sweep is over: every per-CQ table holds its reset value
+    output wire                     init_done
 );
 
 localparam NCQ = 1 << LOG_CQS;
@@ -100,14 +108,15 @@ reg [15:0]      cq_pi    [0:NCQ-1];
 reg [15:0]      cq_ci    [0:NCQ-1];
 reg [1:0]       cq_arm   [0:NCQ-1];
 
-// clearing of the valid bits after reset
-reg               clr_active_reg;
-reg [LOG_CQS:0]   clr_idx_reg;
+// reset sweep: entry sweep_idx_reg of every table
+reg               sweep_busy_reg;
+reg [LOG_CQS-1:0] sweep_idx_reg;
 
 wire [LOG_CQS-1:0] idx = s_cqe_cqn[LOG_CQS-1:0];
-wire               ctx_hit = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_CQC && ctx_wr_index < NCQ;
+wire               ctx_hit = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_CQC && ctx_wr_index < NCQ &&
+                             !sweep_busy_reg;
 wire [LOG_CQS-1:0] ctx_idx = ctx_wr_index[LOG_CQS-1:0];
-wire               db_hit = s_cq_db_valid && s_cq_db_cqn < NCQ;
+wire               db_hit = s_cq_db_valid && s_cq_db_cqn < NCQ && !sweep_busy_reg;
 wire [LOG_CQS-1:0] db_idx = s_cq_db_cqn[LOG_CQS-1:0];
 
 // the entry of the CQE's CQ (one read port per table)
@@ -146,7 +155,7 @@ reg [63:0]                slot_addr;
 reg [`RNIC_CQE_BITS-1:0]  cqe;
 
 always @* begin
-    s_cqe_ready = req_in_ready && data_in_ready && pend_in_ready && !clr_active_reg;
+    s_cqe_ready = req_in_ready && data_in_ready && pend_in_ready && !sweep_busy_reg;
     take = s_cqe_valid && s_cqe_ready;
 
     cq_ok = (s_cqe_cqn < NCQ) && rd_valid;
@@ -171,61 +180,58 @@ always @* begin
                      || (rd_arm == `RNIC_CQ_ARM_SOLICITED && solicited));
 end
 
-// valid bits are cleared after reset, one entry per cycle; CQEs wait until done
+// the reset sweep owns every table's write port; otherwise the CQE path,
+// the doorbell and the context write (nothing of them comes while sweeping)
 always @(posedge clk) begin
-    if (clr_active_reg) begin
-        cq_valid[clr_idx_reg[LOG_CQS-1:0]] <= 1'b0;
-    end
-    // CQE path: advance pi, disarm on fire (a doorbell arming now wins)
-    if (write) begin
-        cq_pi[idx] <= pi + 16'd1;
-        if (fire) begin
-            cq_arm[idx] <= `RNIC_CQ_ARM_NONE;
+    if (sweep_busy_reg) begin
+        cq_valid[sweep_idx_reg] <= 1'b0;
+        cq_log[sweep_idx_reg] <= {LOG_W{1'b0}};
+        cq_vec[sweep_idx_reg] <= 5'd0;
+        cq_base[sweep_idx_reg] <= 64'd0;
+        cq_pi[sweep_idx_reg] <= 16'd0;
+        cq_ci[sweep_idx_reg] <= 16'd0;
+        cq_arm[sweep_idx_reg] <= 2'd0;
+    end else begin
+        // CQE path: advance pi, disarm on fire (a doorbell arming now wins)
+        if (write) begin
+            cq_pi[idx] <= pi + 16'd1;
+            if (fire) begin
+                cq_arm[idx] <= `RNIC_CQ_ARM_NONE;
+            end
         end
-    end
-    if (db_hit) begin
-        cq_ci[db_idx] <= s_cq_db_ci;
-        if (s_cq_db_arm != `RNIC_CQ_ARM_NONE) begin
-            cq_arm[db_idx] <= s_cq_db_arm;
+        if (db_hit) begin
+            cq_ci[db_idx] <= s_cq_db_ci;
+            if (s_cq_db_arm != `RNIC_CQ_ARM_NONE) begin
+                cq_arm[db_idx] <= s_cq_db_arm;
+            end
         end
-    end
-    // a context write (re)creates the CQ
-    if (ctx_hit) begin
-        cq_valid[ctx_idx] <= ctx_wr_data[`RNIC_CQC_VALID_LSB];
-        cq_log[ctx_idx] <= ctx_wr_data[`RNIC_CQC_LOG_SIZE_LSB +: `RNIC_CQC_LOG_SIZE_W];
-        cq_vec[ctx_idx] <= ctx_wr_data[`RNIC_CQC_VECTOR_LSB +: 5];
-        cq_base[ctx_idx] <= ctx_wr_data[`RNIC_CQC_BASE_LSB +: `RNIC_CQC_BASE_W];
-        cq_pi[ctx_idx] <= 16'd0;
-        cq_ci[ctx_idx] <= 16'd0;
-        cq_arm[ctx_idx] <= `RNIC_CQ_ARM_NONE;
-    end
-end
-
-integer r;
-initial begin
-    // the tables are RAM: give simulation a defined start (reset clears valid)
-    for (r = 0; r < NCQ; r = r + 1) begin
-        cq_log[r] = {LOG_W{1'b0}};
-        cq_vec[r] = 5'd0;
-        cq_base[r] = 64'd0;
-        cq_pi[r] = 16'd0;
-        cq_ci[r] = 16'd0;
-        cq_arm[r] = 2'd0;
+        // a context write (re)creates the CQ
+        if (ctx_hit) begin
+            cq_valid[ctx_idx] <= ctx_wr_data[`RNIC_CQC_VALID_LSB];
+            cq_log[ctx_idx] <= ctx_wr_data[`RNIC_CQC_LOG_SIZE_LSB +: `RNIC_CQC_LOG_SIZE_W];
+            cq_vec[ctx_idx] <= ctx_wr_data[`RNIC_CQC_VECTOR_LSB +: 5];
+            cq_base[ctx_idx] <= ctx_wr_data[`RNIC_CQC_BASE_LSB +: `RNIC_CQC_BASE_W];
+            cq_pi[ctx_idx] <= 16'd0;
+            cq_ci[ctx_idx] <= 16'd0;
+            cq_arm[ctx_idx] <= `RNIC_CQ_ARM_NONE;
+        end
     end
 end
 
 always @(posedge clk) begin
-    if (clr_active_reg) begin
-        clr_idx_reg <= clr_idx_reg + 1'b1;
-        if (clr_idx_reg == NCQ - 1) begin
-            clr_active_reg <= 1'b0;
+    if (sweep_busy_reg) begin
+        sweep_idx_reg <= sweep_idx_reg + 1'b1;
+        if (sweep_idx_reg == {LOG_CQS{1'b1}}) begin
+            sweep_busy_reg <= 1'b0;
         end
     end
     if (rst) begin
-        clr_active_reg <= 1'b1;
-        clr_idx_reg <= {LOG_CQS+1{1'b0}};
+        sweep_busy_reg <= 1'b1;
+        sweep_idx_reg <= {LOG_CQS{1'b0}};
     end
 end
+
+assign init_done = !sweep_busy_reg;
 
 // ---------------------------------------------------------------------------
 // DMA request, data and completion tracking

@@ -40,6 +40,8 @@
 // it. AEQ_PI and AEQ_CI hold the written value modulo AEQ_SLOTS. The host
 // reads the AEQ slots; it cannot write them (SLVERR). CTX_STATUS.busy is always 0: a CTX_CMD WRITE
 // broadcasts the entry on the next cycle (ctx_wr_data is CTX_DATA as held).
+// BAR0 STATUS and FW STATUS show the ready input in bit 0 (the context tables
+// are cleared after reset; software waits for it).
 //
 // Guarantee used by rnic_doorbell: db_valid is never high in the same cycle
 // as ctx_wr_valid (a BAR0 write is held for one cycle when the firmware port
@@ -151,7 +153,10 @@ module rnic_csr #(
     output wire                          cfg_link_en,
 
     // counter increments, counter i in slice i (slice 0 unused: CYCLES)
-    input  wire [STATS*STAT_INC_W-1:0]   stat_inc
+    input  wire [STATS*STAT_INC_W-1:0]   stat_inc,
+
+    // the blocks' reset sweeps are over (BAR0 and FW STATUS[0])
+    input  wire                          ready
 );
 
 localparam CTX_WORDS = `RNIC_CTX_WORDS;
@@ -422,7 +427,7 @@ always @* begin
                 `RNIC_BAR0_CAP_LOG_CQS, `RNIC_BAR0_CAP_LOG_MRS, `RNIC_BAR0_CAP_LOG_PDS,
                 `RNIC_BAR0_CAP_SGE, `RNIC_BAR0_CAP_INLINE, `RNIC_BAR0_CAP_LOG_DEPTH,
                 `RNIC_BAR0_CAP_DMA_BITS, `RNIC_BAR0_CAP_DB_PAGES, `RNIC_BAR0_CAP_CLK_MHZ,
-                `RNIC_BAR0_TIMESTAMP_LO, `RNIC_BAR0_TIMESTAMP_HI,
+                `RNIC_BAR0_TIMESTAMP_LO, `RNIC_BAR0_TIMESTAMP_HI, `RNIC_BAR0_STATUS,
                 `RNIC_BAR0_CMDQ_CI, `RNIC_BAR0_AEQ_PI: begin
                     h_bresp_next = RESP_SLVERR;
                 end
@@ -470,7 +475,7 @@ always @* begin
         end else begin
             case (f_waddr)
                 `RNIC_FW_ID, `RNIC_FW_CMDQ_PI, `RNIC_FW_CTX_STATUS, `RNIC_FW_EVENT, `RNIC_FW_EVENT_DATA,
-                `RNIC_FW_AEQ_CI: begin
+                `RNIC_FW_AEQ_CI, `RNIC_FW_STATUS: begin
                     f_bresp_next = RESP_SLVERR;
                 end
                 `RNIC_FW_IRQ_STATUS: begin
@@ -576,6 +581,7 @@ always @* begin
                     ts_hi_next = timestamp_reg[63:32];
                 end
                 `RNIC_BAR0_TIMESTAMP_HI:  h_rdata_next = ts_hi_reg;
+                `RNIC_BAR0_STATUS:        h_rdata_next = {31'd0, ready};
                 `RNIC_BAR0_CMDQ_PI:       h_rdata_next = {{(32-IDX_W){1'b0}}, cmdq_pi_reg};
                 `RNIC_BAR0_CMDQ_CI:       h_rdata_next = {{(32-IDX_W){1'b0}}, cmdq_ci_reg};
                 `RNIC_BAR0_IRQ_ENABLE:    h_rdata_next = {30'd0, h_irq_en_reg};
@@ -611,6 +617,7 @@ always @* begin
                 `RNIC_FW_ID:          f_rdata_next = `RNIC_MAGIC;
                 `RNIC_FW_IRQ_STATUS:  f_rdata_next = {29'd0, gsi_rx_pending, ev_valid, cmdq_pi_reg != cmdq_ci_reg};
                 `RNIC_FW_IRQ_ENABLE:  f_rdata_next = {29'd0, f_irq_en_reg};
+                `RNIC_FW_STATUS:      f_rdata_next = {31'd0, ready};
                 `RNIC_FW_EVENT:       f_rdata_next = ev_valid ? ev_event[31:0] : 32'd0;
                 `RNIC_FW_EVENT_DATA:  f_rdata_next = ev_valid ? ev_event[63:32] : 32'd0;
                 `RNIC_FW_EVENT_POP:   f_rdata_next = 32'd0;

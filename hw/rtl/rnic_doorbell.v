@@ -29,6 +29,14 @@
 // index. The index table has one write port: rnic_csr never sends a doorbell
 // in the same cycle as a context write; if it happened anyway the context
 // write wins and the doorbell is counted as rejected.
+//
+// Reset sweep: after rst, one entry per cycle of every shadow table and of
+// the SQ producer index table is written with its reset value (QP state
+// RESET, everything else 0) through the table's own write port, 2^max(LOG_QPS,
+// LOG_CQS, LOG_SRQS) cycles; init_done rises when it is over. Until then
+// context writes are ignored, doorbells are dropped (counted as rejected)
+// and s_requeue_ready is low. Not swept: fifo_mem, the scheduler FIFO's
+// storage, meaningless outside [rd_ptr, wr_ptr), which rst empties.
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -83,12 +91,17 @@ module rnic_doorbell #(
     output wire [1:0]                    m_cq_db_arm,
 
     // counter: a doorbell was rejected
-    output wire                          stat_db_reject
+    output wire                          stat_db_reject,
+
+    // the reset sweep is over: every table holds its reset value
+    output wire                          init_done
 );
 
 localparam QPS = 1 << LOG_QPS;
 localparam CQS = 1 << LOG_CQS;
 localparam SRQS = 1 << LOG_SRQS;
+localparam SWEEP_W = (LOG_QPS > LOG_CQS ? (LOG_QPS > LOG_SRQS ? LOG_QPS : LOG_SRQS)
+                                        : (LOG_CQS > LOG_SRQS ? LOG_CQS : LOG_SRQS));   // largest table's index bits
 
 initial begin
     if (LOG_QPS < 1 || LOG_QPS > 16 || LOG_CQS < 1 || LOG_CQS > 14 || LOG_SRQS < 1 || LOG_SRQS > 16) begin
@@ -118,23 +131,25 @@ reg                         srqc_valid_mem [0:SRQS-1];
 reg [15:0]                  sq_pi_mem [0:QPS-1];
 reg [LOG_QPS-1:0]           fifo_mem [0:QPS-1];
 
-integer k;
-initial begin
-    for (k = 0; k < QPS; k = k + 1) begin
-        qpc_uctx_mem[k] = 16'd0;
-        qpc_state_mem[k] = `RNIC_QP_STATE_RESET;
-        sq_pi_mem[k] = 16'd0;
-        fifo_mem[k] = {LOG_QPS{1'b0}};
+// reset sweep: entry sweep_idx_reg of every table (the smaller tables take
+// its low bits, so they are written more than once)
+reg               sweep_busy_reg;
+reg [SWEEP_W-1:0] sweep_idx_reg;
+
+always @(posedge clk) begin
+    if (sweep_busy_reg) begin
+        sweep_idx_reg <= sweep_idx_reg + 1'b1;
+        if (sweep_idx_reg == {SWEEP_W{1'b1}}) begin
+            sweep_busy_reg <= 1'b0;
+        end
     end
-    for (k = 0; k < CQS; k = k + 1) begin
-        cqc_uctx_mem[k] = 16'd0;
-        cqc_valid_mem[k] = 1'b0;
-    end
-    for (k = 0; k < SRQS; k = k + 1) begin
-        srqc_uctx_mem[k] = 16'd0;
-        srqc_valid_mem[k] = 1'b0;
+    if (rst) begin
+        sweep_busy_reg <= 1'b1;
+        sweep_idx_reg <= {SWEEP_W{1'b0}};
     end
 end
+
+assign init_done = !sweep_busy_reg;
 
 // ---------------------------------------------------------------------------
 // state
@@ -182,22 +197,26 @@ wire [15:0] db_srqn = db_value[`RNIC_DB_SRQ_SRQN_LSB +: `RNIC_DB_SRQ_SRQN_W];
 wire [LOG_SRQS-1:0] db_sidx = db_srqn[LOG_SRQS-1:0];
 wire db_srqn_ok = (db_srqn >> LOG_SRQS) == 16'd0;
 
-wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0;
-wire ctx_cqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_CQC && (ctx_wr_index >> LOG_CQS) == 24'd0;
-wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && (ctx_wr_index >> LOG_SRQS) == 24'd0;
+// context writes and doorbells wait for the reset sweep
+wire ctx_on = ctx_wr_valid && !sweep_busy_reg;
+wire db_on = db_valid && !sweep_busy_reg;
+wire ctx_qpc = ctx_on && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0;
+wire ctx_cqc = ctx_on && ctx_wr_table == `RNIC_CTX_TABLE_CQC && (ctx_wr_index >> LOG_CQS) == 24'd0;
+wire ctx_srqc = ctx_on && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && (ctx_wr_index >> LOG_SRQS) == 24'd0;
 wire [`RNIC_QP_STATE_W-1:0] ctx_q_state = ctx_wr_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
 wire ctx_q_clear = ctx_qpc && (ctx_q_state == `RNIC_QP_STATE_RESET || ctx_q_state == `RNIC_QP_STATE_INIT);
 
-wire db_sq = db_valid && db_reg == 2'd0 && db_qpn_ok && db_q_uctx == db_page &&
+wire db_sq = db_on && db_reg == 2'd0 && db_qpn_ok && db_q_uctx == db_page &&
              sendable(db_q_state) && !ctx_q_clear;
-wire db_rq = db_valid && db_reg == 2'd1 && db_qpn_ok && db_q_uctx == db_page &&
+wire db_rq = db_on && db_reg == 2'd1 && db_qpn_ok && db_q_uctx == db_page &&
              db_q_state != `RNIC_QP_STATE_RESET;
-wire db_cq = db_valid && db_reg == 2'd2 && db_cqn_ok && db_c_valid && db_c_uctx == db_page;
-wire db_srq = db_valid && db_reg == 2'd3 && db_srqn_ok && srqc_valid_mem[db_sidx] &&
+wire db_cq = db_on && db_reg == 2'd2 && db_cqn_ok && db_c_valid && db_c_uctx == db_page;
+wire db_srq = db_on && db_reg == 2'd3 && db_srqn_ok && srqc_valid_mem[db_sidx] &&
               srqc_uctx_mem[db_sidx] == db_page;
 
-// the requeue port waits while an SQ doorbell uses the FIFO write port
-assign s_requeue_ready = !(db_valid && db_reg == 2'd0);
+// the requeue port waits while an SQ doorbell uses the FIFO write port, and
+// for the reset sweep
+assign s_requeue_ready = !(db_valid && db_reg == 2'd0) && !sweep_busy_reg;
 wire [LOG_QPS-1:0] rq_qidx = s_requeue_qpn[LOG_QPS-1:0];
 wire rq_fire = s_requeue_valid && s_requeue_ready && (s_requeue_qpn >> LOG_QPS) == 24'd0;
 
@@ -205,7 +224,10 @@ wire fifo_empty = wr_ptr_reg == rd_ptr_reg;
 wire [LOG_QPS-1:0] head_qidx = fifo_mem[rd_ptr_reg[LOG_QPS-1:0]];
 wire [`RNIC_QP_STATE_W-1:0] head_state = qpc_state_mem[head_qidx];
 wire [15:0] head_pi_mem = sq_pi_mem[head_qidx];
-wire pop = !fifo_empty && (!sched_valid_reg || m_sched_ready);
+// (the FIFO is empty while sweeping anyway; the gate lets synthesis see that
+// sched_pi_reg never loads a word the sweep writes, so sq_pi_mem keeps its
+// registered read and maps to block RAM)
+wire pop = !fifo_empty && (!sched_valid_reg || m_sched_ready) && !sweep_busy_reg;
 
 // ---------------------------------------------------------------------------
 // next state
@@ -248,8 +270,13 @@ always @* begin
         end
     end
 
-    // producer index table: context clear wins the write port
-    if (ctx_q_clear) begin
+    // producer index table: the reset sweep, else a context clear wins the
+    // write port
+    if (sweep_busy_reg) begin
+        pi_we = 1'b1;
+        pi_waddr = sweep_idx_reg[LOG_QPS-1:0];
+        pi_wdata = 16'd0;
+    end else if (ctx_q_clear) begin
         pi_we = 1'b1;
         pi_waddr = ctx_wr_index[LOG_QPS-1:0];
         pi_wdata = 16'd0;
@@ -296,15 +323,24 @@ end
 // tables and registers
 
 always @(posedge clk) begin
-    if (ctx_qpc) begin
+    if (sweep_busy_reg) begin
+        qpc_uctx_mem[sweep_idx_reg[LOG_QPS-1:0]] <= 16'd0;
+        qpc_state_mem[sweep_idx_reg[LOG_QPS-1:0]] <= `RNIC_QP_STATE_RESET;
+    end else if (ctx_qpc) begin
         qpc_uctx_mem[ctx_wr_index[LOG_QPS-1:0]] <= ctx_wr_data[`RNIC_QPC_UCTX_LSB +: `RNIC_QPC_UCTX_W];
         qpc_state_mem[ctx_wr_index[LOG_QPS-1:0]] <= ctx_q_state;
     end
-    if (ctx_cqc) begin
+    if (sweep_busy_reg) begin
+        cqc_uctx_mem[sweep_idx_reg[LOG_CQS-1:0]] <= 16'd0;
+        cqc_valid_mem[sweep_idx_reg[LOG_CQS-1:0]] <= 1'b0;
+    end else if (ctx_cqc) begin
         cqc_uctx_mem[ctx_wr_index[LOG_CQS-1:0]] <= ctx_wr_data[`RNIC_CQC_UCTX_LSB +: `RNIC_CQC_UCTX_W];
         cqc_valid_mem[ctx_wr_index[LOG_CQS-1:0]] <= ctx_wr_data[`RNIC_CQC_VALID_LSB];
     end
-    if (ctx_srqc) begin
+    if (sweep_busy_reg) begin
+        srqc_uctx_mem[sweep_idx_reg[LOG_SRQS-1:0]] <= 16'd0;
+        srqc_valid_mem[sweep_idx_reg[LOG_SRQS-1:0]] <= 1'b0;
+    end else if (ctx_srqc) begin
         srqc_uctx_mem[ctx_wr_index[LOG_SRQS-1:0]] <= ctx_wr_data[`RNIC_SRQC_UCTX_LSB +: `RNIC_SRQC_UCTX_W];
         srqc_valid_mem[ctx_wr_index[LOG_SRQS-1:0]] <= ctx_wr_data[`RNIC_SRQC_VALID_LSB];
     end

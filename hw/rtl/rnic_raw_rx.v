@@ -22,6 +22,12 @@
 // a kept frame pulses stat_rx. The stream must be packed (every beat but a
 // frame's last full), as the parser also requires; a frame with a partial
 // beat before its last is not kept.
+//
+// Reset sweep: after rst, one rule per cycle (FLOWS cycles) the flow table
+// is written with 0 (no rule valid) through its write port; until init_done
+// rises, context writes are ignored, m_room is low and no frame is kept.
+// Not swept: the frame RAM and the kept-frame queue (dq_*), storage
+// meaningless outside their pointers, which rst resets.
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -68,7 +74,10 @@ module rnic_raw_rx #(
 
     // statistics pulses
     output wire                          stat_rx,     // a frame was kept for a RAW_PACKET QP
-    output wire                          stat_drop    // a matched frame was dropped (too long, no room)
+    output wire                          stat_drop,   // a matched frame was dropped (too long, no room)
+
+    // the reset sweep is over: the flow table holds its reset value
+    output wire                          init_done
 );
 
 localparam KEEP_W = DATA_W / 8;
@@ -100,7 +109,25 @@ localparam FW = 1 + 24 + 48 * 4 + 32;
 wire [32*`RNIC_CTX_WORDS-1:0] cd = ctx_wr_data;   // only the rule's fields are used
 wire [23:0] ctx_index = ctx_wr_index;             // index bits above LOG_FLOWS: out of range
 // verilator lint_on UNUSEDSIGNAL
-wire ctx_flow = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_FLOW && ctx_index < FLOWS;
+// reset sweep: rule sweep_idx_reg
+reg                 sweep_busy_reg;
+reg [LOG_FLOWS-1:0] sweep_idx_reg;
+
+always @(posedge clk) begin
+    if (sweep_busy_reg) begin
+        sweep_idx_reg <= sweep_idx_reg + 1'b1;
+        if (sweep_idx_reg == {LOG_FLOWS{1'b1}})
+            sweep_busy_reg <= 1'b0;
+    end
+    if (rst) begin
+        sweep_busy_reg <= 1'b1;
+        sweep_idx_reg <= {LOG_FLOWS{1'b0}};
+    end
+end
+
+assign init_done = !sweep_busy_reg;
+
+wire ctx_flow = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_FLOW && ctx_index < FLOWS && !sweep_busy_reg;
 wire [FW-1:0] fl_wr = {
     cd[`RNIC_FLOW_VALID_LSB +: `RNIC_FLOW_VALID_W],
     cd[`RNIC_FLOW_QPN_LSB +: `RNIC_FLOW_QPN_W],
@@ -115,14 +142,10 @@ wire [FW-1:0] fl_wr = {
 };
 reg [FW-1:0] flows [0:FLOWS-1];
 
-integer i;
-initial begin
-    for (i = 0; i < FLOWS; i = i + 1)
-        flows[i] = {FW{1'b0}};
-end
-
 always @(posedge clk) begin
-    if (ctx_flow)
+    if (sweep_busy_reg)
+        flows[sweep_idx_reg] <= {FW{1'b0}};
+    else if (ctx_flow)
         flows[ctx_index[LOG_FLOWS-1:0]] <= fl_wr;
 end
 
@@ -218,7 +241,7 @@ end
 
 // verdict at the frame's last beat
 wire end_beat = s_tap_tvalid && s_tap_tlast;
-wire matched = end_beat && !roce_for_us && hit;
+wire matched = end_beat && !roce_for_us && hit && !sweep_busy_reg;
 wire fits = storing && !bad_reg && !partial && bytes_end <= `RNIC_MAX_RAW_FRAME;
 wire keep = matched && fits && dq_count < DQ;
 
@@ -348,7 +371,7 @@ assign m_axis_tvalid = o_valid_reg;
 assign m_axis_tlast = o_last_reg;
 assign stat_rx = stat_rx_reg;
 assign stat_drop = stat_drop_reg;
-assign m_room = in_frame_reg || (room && dq_count < DQ);   // a started frame always finishes
+assign m_room = in_frame_reg || (room && dq_count < DQ && !sweep_busy_reg);   // a started frame always finishes
 
 endmodule
 

@@ -186,6 +186,16 @@
 // 0). ACK (0x11), READ responses and ATOMIC ACKNOWLEDGE are acted on; the
 // others are counted (stat_ack_drop). Payload that is not scattered is
 // discarded.
+//
+// Reset sweep: after rst, one entry per cycle of every per-QP table and of
+// the MPT shadow is written with 0 through the table's write port,
+// 2^max(QPN_W, KEY_W) cycles (the per-QP tables take the index's low bits,
+// so they are written more than once); init_done rises when it is over.
+// Until then no WQE, ACK or QP error is taken and context writes are
+// ignored. Not swept, being storage meaningless without a valid pointer or
+// flag, which rst clears: the outstanding rings (ring_mem, between a QP's
+// head and tail), the READ SGE lists (rsg_mem, behind rd_busy), the WQE
+// buffer and the gather list (wbuf_mem, gl_*_mem, the WQE stage's).
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -353,7 +363,10 @@ module rnic_req #(
     output wire                          stat_retrans,    // a go-back-N retransmission started
     output wire                          stat_retrans_pkt,// a request packet sent again
     output wire                          stat_timeout,    // a retransmission timer expired
-    output wire                          stat_retry_exc   // a WQE completed RETRY_EXC_ERR / RNR_RETRY_EXC_ERR
+    output wire                          stat_retry_exc,  // a WQE completed RETRY_EXC_ERR / RNR_RETRY_EXC_ERR
+
+    // the reset sweep is over: every per-QP and key table holds its reset value
+    output wire                          init_done
 );
 
 localparam KEEP_W = DATA_W / 8;
@@ -370,6 +383,7 @@ localparam [31:0] KEEP32 = KEEP_W;
 localparam [31:0] INL_MAX = `RNIC_MAX_INLINE;
 localparam SI_W = $clog2(NSGE);                          // SGE slot index
 localparam LOG_KEEP = $clog2(KEEP_W);
+localparam SWEEP_W = QPN_W > KEY_W ? QPN_W : KEY_W;    // the largest table's index bits
 
 // BTH opcodes, RC transport (IBA 9.2, table 37)
 localparam [7:0] OP_SEND_FIRST = 8'h00, OP_SEND_MIDDLE = 8'h01, OP_SEND_LAST = 8'h02,
@@ -542,11 +556,33 @@ function [31:0] tmo_ticks;
     end
 endfunction
 
+// reset sweep: entry sweep_idx_reg of every table
+reg               sweep_busy_reg;
+reg [SWEEP_W-1:0] sweep_idx_reg;
+wire [QPN_W-1:0]  sweep_qp = sweep_idx_reg[QPN_W-1:0];
+wire [KEY_W-1:0]  sweep_key = sweep_idx_reg[KEY_W-1:0];
+
+always @(posedge clk) begin
+    if (sweep_busy_reg) begin
+        sweep_idx_reg <= sweep_idx_reg + 1'b1;
+        if (sweep_idx_reg == {SWEEP_W{1'b1}})
+            sweep_busy_reg <= 1'b0;
+    end
+    if (rst) begin
+        sweep_busy_reg <= 1'b1;
+        sweep_idx_reg <= {SWEEP_W{1'b0}};
+    end
+end
+
+assign init_done = !sweep_busy_reg;
+
 /* verilator lint_off UNUSEDSIGNAL */
 wire [32*`RNIC_CTX_WORDS-1:0] cw = ctx_wr_data;   // the shadows keep only the fields they use
 /* verilator lint_on UNUSEDSIGNAL */
-wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS;
-wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < (1 << KEY_W);
+// context writes wait for the reset sweep
+wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS && !sweep_busy_reg;
+wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < (1 << KEY_W) &&
+               !sweep_busy_reg;
 wire [QPN_W-1:0] ctx_qp = ctx_wr_index[QPN_W-1:0];
 wire [3:0] ctx_state = cw[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
 wire [3:0] ctx_old_state = bst_mem[ctx_qp];
@@ -620,7 +656,7 @@ end
 wire w_rw_go = w_beats_reg == {WB_W{1'b0}} && rtx_reg != {QPS{1'b0}};
 
 wire w_recv_fire = s_wqe_tvalid && s_wqe_tready;
-assign s_wqe_tready = (w_state_reg == W_RECV) && !w_rw_go;
+assign s_wqe_tready = (w_state_reg == W_RECV) && !w_rw_go && !sweep_busy_reg;
 
 // control segment fields
 /* verilator lint_off UNUSEDSIGNAL */
@@ -1327,7 +1363,7 @@ wire c_push = c_in_idle && w_push_valid;
 wire w_rw_valid = (w_state_reg == W_RW);
 wire c_tmo_take = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && tmo_pend_reg;
 assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && !tmo_pend_reg &&
-                     p_mode_reg == P_NONE;
+                     p_mode_reg == P_NONE && !sweep_busy_reg;
 wire c_ack_fire = s_ack_valid && s_ack_ready;
 
 // the head entry's completion in C_WALK
@@ -2015,8 +2051,13 @@ always @(posedge clk) begin
     end
     // outstanding ring (the entry of a rewound head keeps its original
     // first PSN); a rewind truncates the QP's ring to its head and restarts
-    // the send PSN
-    if (c_push) begin
+    // the send PSN. The reset sweep owns the per-QP tables' write ports
+    // (here and below; nothing else writes them while it runs).
+    if (sweep_busy_reg) begin
+        tail_mem[sweep_qp] <= {(OW+1){1'b0}};
+        sent_mem[sweep_qp] <= 24'd0;
+        psn_mem[sweep_qp] <= 24'd0;
+    end else if (c_push) begin
         ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= {w_index_reg, w_psn_reg - w_skp_reg, w_last_psn, w_signaled,
                                                   w_cqe_op, w_len};
         tail_mem[w_qp_reg] <= w_tail + 1'b1;
@@ -2028,12 +2069,18 @@ always @(posedge clk) begin
         psn_mem[c_qp_reg] <= c_rw_p;
     end
     // the highest request PSN sent (a READ REQUEST stands for its responses' PSNs)
-    if (e_hdr_fire && !q_unack && (!hi_valid_reg[w_qp_reg] || psn_le(hi_mem[w_qp_reg], e_psn_reg))) begin
+    if (sweep_busy_reg) begin
+        hi_mem[sweep_qp] <= 24'd0;
+    end else if (e_hdr_fire && !q_unack && (!hi_valid_reg[w_qp_reg] || psn_le(hi_mem[w_qp_reg], e_psn_reg))) begin
         hi_mem[w_qp_reg] <= (w_is_read ? w_last_psn : e_psn_reg) + 24'd1;
         hi_valid_reg[w_qp_reg] <= 1'b1;
     end
     // the rewound head the WQE stage expects; the next WQE index
-    if (c_rw_fire) begin
+    if (sweep_busy_reg) begin
+        rwi_mem[sweep_qp] <= 16'd0;
+        rwf_mem[sweep_qp] <= 24'd0;
+        nidx_mem[sweep_qp] <= 16'd0;
+    end else if (c_rw_fire) begin
         rtx_reg[c_qp_reg] <= 1'b0;
         rwh_reg[c_qp_reg] <= c_rw_live;
         rwi_mem[c_qp_reg] <= ce_index;
@@ -2046,37 +2093,43 @@ always @(posedge clk) begin
             rwh_reg[w_qp_reg] <= 1'b0;
     end
     // timers, retries, hold, retransmission requests
-    if (tw_arm) begin
-        tm_on_reg[tw_q] <= tw_rtp[10:6] != 5'd0;
-        tm_rnr_reg[tw_q] <= 1'b0;
-        tm_now_reg[tw_q] <= 1'b0;
-        tm_dl_mem[tw_q] <= tw_nd;   // one tick more: at least the whole time
-    end
-    if (tw_rnr) begin
-        tm_on_reg[tw_q] <= 1'b1;
-        tm_rnr_reg[tw_q] <= 1'b1;
-        tm_now_reg[tw_q] <= 1'b0;
-        tm_dl_mem[tw_q] <= tw_nd;
-        rpsn_mem[tw_q] <= tw_rpsn;
-    end
-    if (tw_off) begin
-        tm_on_reg[tw_q] <= 1'b0;
-        tm_rnr_reg[tw_q] <= 1'b0;
-        tm_now_reg[tw_q] <= 1'b0;
-    end
-    if (tw_rl_load)
-        rl_mem[tw_q] <= tw_rtp[5:0];
-    else if (tw_rl_dec)
-        rl_mem[tw_q] <= {c_rl[5:3] - 3'd1, c_rl[2:0]};
-    else if (tw_rnr_dec)
-        rl_mem[tw_q] <= {c_rl[5:3], c_rl[2:0] - 3'd1};
-    if (tw_hold_set)
-        hold_reg[tw_q] <= 1'b1;
-    else if (tw_hold_clr)
-        hold_reg[tw_q] <= 1'b0;
-    if (tw_rtx) begin
-        rtx_reg[tw_q] <= 1'b1;
-        rpsn_mem[tw_q] <= tw_rpsn;
+    if (sweep_busy_reg) begin
+        tm_dl_mem[sweep_qp] <= 32'd0;
+        rpsn_mem[sweep_qp] <= 24'd0;
+        rl_mem[sweep_qp] <= 6'd0;
+    end else begin
+        if (tw_arm) begin
+            tm_on_reg[tw_q] <= tw_rtp[10:6] != 5'd0;
+            tm_rnr_reg[tw_q] <= 1'b0;
+            tm_now_reg[tw_q] <= 1'b0;
+            tm_dl_mem[tw_q] <= tw_nd;   // one tick more: at least the whole time
+        end
+        if (tw_rnr) begin
+            tm_on_reg[tw_q] <= 1'b1;
+            tm_rnr_reg[tw_q] <= 1'b1;
+            tm_now_reg[tw_q] <= 1'b0;
+            tm_dl_mem[tw_q] <= tw_nd;
+            rpsn_mem[tw_q] <= tw_rpsn;
+        end
+        if (tw_off) begin
+            tm_on_reg[tw_q] <= 1'b0;
+            tm_rnr_reg[tw_q] <= 1'b0;
+            tm_now_reg[tw_q] <= 1'b0;
+        end
+        if (tw_rl_load)
+            rl_mem[tw_q] <= tw_rtp[5:0];
+        else if (tw_rl_dec)
+            rl_mem[tw_q] <= {c_rl[5:3] - 3'd1, c_rl[2:0]};
+        else if (tw_rnr_dec)
+            rl_mem[tw_q] <= {c_rl[5:3], c_rl[2:0] - 3'd1};
+        if (tw_hold_set)
+            hold_reg[tw_q] <= 1'b1;
+        else if (tw_hold_clr)
+            hold_reg[tw_q] <= 1'b0;
+        if (tw_rtx) begin
+            rtx_reg[tw_q] <= 1'b1;
+            rpsn_mem[tw_q] <= tw_rpsn;
+        end
     end
     // time and the timer sweep
     swm_reg <= swm_next;
@@ -2098,7 +2151,9 @@ always @(posedge clk) begin
         tmo_pend_reg <= 1'b1;
         tmo_q_reg <= sw_q_reg;
     end
-    if (c_pop)
+    if (sweep_busy_reg)
+        head_mem[sweep_qp] <= {(OW+1){1'b0}};
+    else if (c_pop)
         head_mem[c_qp_reg] <= c_head + 1'b1;
     // READ / atomic SGE list (written while a READ or atomic WQE is checked:
     // none of the QP is outstanding then), read by the scatter
@@ -2106,7 +2161,9 @@ always @(posedge clk) begin
         rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {m_iova + sge_off, sge_len};
     rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
-    if (c_push && w_is_rdat)
+    if (sweep_busy_reg)
+        rdst_mem[sweep_qp] <= {RD_W{1'b0}};
+    else if (c_push && w_is_rdat)
         rdst_mem[w_qp_reg] <= {w_psn_reg, w_last_psn, w_psn_reg, w_rk_reg, w_roff_reg, w_skb, w_len};
     else if (c_state_reg == C_RFIN)
         rdst_mem[c_qp_reg] <= {r_first_reg, r_last_reg, r_epsn_reg + 24'd1, r_k_reg, r_off_reg,
@@ -2125,13 +2182,23 @@ always @(posedge clk) begin
         err_reg[c_qp_reg] <= 1'b1;
     if (w_err_valid && w_req_ready && w_seterr_reg)
         err_reg[w_qp_reg] <= 1'b1;
-    if (s_fatal_valid)
+    if (s_fatal_valid && !sweep_busy_reg)
         err_reg[s_fatal_qpn[QPN_W-1:0]] <= 1'b1;
     err_c_reg <= c_seterr && !err_reg[c_qp_reg];
     err_c_qp_reg <= c_qp_reg;
     err_w_reg <= w_err_valid && w_req_ready && w_seterr_reg && !err_reg[w_qp_reg];
     err_w_qp_reg <= w_qp_reg;
 
+    // reset sweep of the shadows (ctx_qpc and ctx_mpt are low meanwhile)
+    if (sweep_busy_reg) begin
+        qpc_mem[sweep_qp] <= {QS_W{1'b0}};
+        cqn_mem[sweep_qp] <= 24'd0;
+        qkey_mem[sweep_qp] <= 32'd0;
+        xrc_mem[sweep_qp] <= 1'b0;
+        bst_mem[sweep_qp] <= 4'd0;
+        rtp_mem[sweep_qp] <= 11'd0;
+        mpt_mem[sweep_key] <= {MS_W{1'b0}};
+    end
     // context broadcast (wins over the engines' own writes)
     if (ctx_qpc) begin
         qpc_mem[ctx_qp] <= ctx_qs;
@@ -2219,36 +2286,6 @@ always @(posedge clk) begin
         rd_atom_reg <= {QPS{1'b0}};
         wr_out_reg <= 16'd0;
     end
-end
-
-// tables start empty: QPs in RESET, keys invalid, rings empty
-integer ti;
-initial begin
-    for (ti = 0; ti < QPS; ti = ti + 1) begin
-        qpc_mem[ti] = {QS_W{1'b0}};
-        cqn_mem[ti] = 24'd0;
-        bst_mem[ti] = 4'd0;
-        psn_mem[ti] = 24'd0;
-        qkey_mem[ti] = 32'd0;
-        xrc_mem[ti] = 1'b0;
-        head_mem[ti] = {(OW+1){1'b0}};
-        tail_mem[ti] = {(OW+1){1'b0}};
-        sent_mem[ti] = 24'd0;
-        rdst_mem[ti] = {RD_W{1'b0}};
-        rtp_mem[ti] = 11'd0;
-        rl_mem[ti] = 6'd0;
-        tm_dl_mem[ti] = 32'd0;
-        rpsn_mem[ti] = 24'd0;
-        rwi_mem[ti] = 16'd0;
-        rwf_mem[ti] = 24'd0;
-        nidx_mem[ti] = 16'd0;
-        hi_mem[ti] = 24'd0;
-    end
-    for (ti = 0; ti < QPS * NSGE; ti = ti + 1)
-        rsg_mem[ti] = 96'd0;
-    rsg_rd = 96'd0;
-    for (ti = 0; ti < (1 << KEY_W); ti = ti + 1)
-        mpt_mem[ti] = {MS_W{1'b0}};
 end
 
 endmodule

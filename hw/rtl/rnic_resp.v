@@ -42,6 +42,15 @@
 // Per-QP state lives in RAM-shaped tables (one write port, one synchronous
 // read port each): QPC shadow, PSN {err, nak, epsn}, {msn, rq ci}, message
 // state, RQ producer index, and the translated SGE list (QPS * MAX_SGE).
+//
+// Reset sweep: after rst, one entry per cycle of every QP, key and SRQ table
+// is written with 0 through the table's write port, 2^max(LOG_QPS, LOG_MRS,
+// LOG_SRQS) cycles (the smaller tables take the index's low bits, so they are
+// written more than once); init_done rises when it is over. Until then no
+// header is taken (s_hdr_ready low), context writes are ignored and RQ/SRQ
+// producer index updates are dropped. Not swept: the SGE list (sge_mem),
+// meaningless unless the QP's message state (msg_mem, swept) has a message
+// in progress.
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -215,7 +224,10 @@ module rnic_resp #(
     output wire [23:0]                   m_mpt_index,
     output wire [32*`RNIC_CTX_WORDS-1:0] m_mpt_data,
     output wire                          m_mw_ev_valid,
-    output wire [63:0]                   m_mw_ev        // {data word, hw_event, number}
+    output wire [63:0]                   m_mw_ev,       // {data word, hw_event, number}
+
+    // the reset sweep is over: every QP, key and SRQ table holds its reset value
+    output wire                          init_done
 );
 
 localparam QPS = 1 << LOG_QPS;
@@ -226,6 +238,8 @@ localparam SCNT_W = $clog2(MAX_SGE + 1);       // SGE count 0..MAX_SGE
 localparam integer FETCH_MAX_I = 16 * (MAX_SGE + 1);  // bytes: header + MAX_SGE data segments
 localparam [15:0] FETCH_MAX = FETCH_MAX_I[15:0];
 localparam KT = `RNIC_KEY_TAG_BITS;
+localparam SWEEP_W = (LOG_QPS > LOG_MRS ? (LOG_QPS > LOG_SRQS ? LOG_QPS : LOG_SRQS)
+                                        : (LOG_MRS > LOG_SRQS ? LOG_MRS : LOG_SRQS));   // largest table's index bits
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
@@ -297,17 +311,39 @@ localparam [4:0]
     S_INV     = 5'd29;
 
 // ---------------------------------------------------------------------------
-// context broadcast decode
+// reset sweep: entry sweep_idx_reg of every table
+reg               sweep_busy_reg;
+reg [SWEEP_W-1:0] sweep_idx_reg;
+wire [LOG_QPS-1:0]  sweep_qp = sweep_idx_reg[LOG_QPS-1:0];
+wire [LOG_MRS-1:0]  sweep_key = sweep_idx_reg[LOG_MRS-1:0];
+wire [LOG_SRQS-1:0] sweep_srq = sweep_idx_reg[LOG_SRQS-1:0];
+
+always @(posedge clk) begin
+    if (sweep_busy_reg) begin
+        sweep_idx_reg <= sweep_idx_reg + 1'b1;
+        if (sweep_idx_reg == {SWEEP_W{1'b1}})
+            sweep_busy_reg <= 1'b0;
+    end
+    if (rst) begin
+        sweep_busy_reg <= 1'b1;
+        sweep_idx_reg <= {SWEEP_W{1'b0}};
+    end
+end
+
+assign init_done = !sweep_busy_reg;
+
+// ---------------------------------------------------------------------------
+// context broadcast decode (context writes wait for the reset sweep)
 // verilator lint_off UNUSEDSIGNAL
 wire [32*`RNIC_CTX_WORDS-1:0] cd = ctx_wr_data;  // only the shadowed fields are used
 // verilator lint_on UNUSEDSIGNAL
-wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS;
-wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < MRS;
+wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS && !sweep_busy_reg;
+wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < MRS && !sweep_busy_reg;
 wire [3:0] ctx_state = cd[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
 wire ctx_clr = ctx_qpc && (ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STATE_INIT);
 wire ctx_rtr = ctx_qpc && ctx_state == `RNIC_QP_STATE_RTR;
 wire ctx_dyn = ctx_clr || ctx_rtr;
-wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && ctx_wr_index < SRQS;
+wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && ctx_wr_index < SRQS && !sweep_busy_reg;
 // a write with keep_idx (re-arming a live SRQ) keeps its indexes
 wire ctx_skeep = cd[`RNIC_SRQC_KEEP_IDX_LSB];
 wire ctx_sclr = ctx_srqc && !ctx_skeep;
@@ -770,39 +806,6 @@ reg [15:0]      pi_rd;
 reg [MSG_W-1:0] msg_rd;
 reg [95:0]      sge_rd;
 
-integer i;
-initial begin
-    for (i = 0; i < QPS; i = i + 1) begin
-        qpc_mem[i] = {QS_W{1'b0}};
-        psn_mem[i] = 26'd0;
-        ac_mem[i] = 89'd0;
-        cm_mem[i] = 40'd0;
-        pi_mem[i] = 16'd0;
-        msg_mem[i] = {MSG_W{1'b0}};
-    end
-    for (i = 0; i < MRS; i = i + 1)
-        mpt_mem[i] = {MS_W{1'b0}};
-    for (i = 0; i < QPS * MAX_SGE; i = i + 1)
-        sge_mem[i] = 96'd0;
-    qs_rd = {QS_W{1'b0}};
-    ms_rd = {MS_W{1'b0}};
-    psn_rd = 26'd0;
-    ac_rd = 89'd0;
-    cm_rd = 40'd0;
-    pi_rd = 16'd0;
-    msg_rd = {MSG_W{1'b0}};
-    sge_rd = 96'd0;
-    for (i = 0; i < SRQS; i = i + 1) begin
-        srqc_mem[i] = {SS_W{1'b0}};
-        srq_pi_mem[i] = 16'd0;
-        srq_ci_mem[i] = 16'd0;
-        srq_lim_mem[i] = 16'd0;
-    end
-    slim_rd = 16'd0;
-    ss_rd = {SS_W{1'b0}};
-    spi_rd = 16'd0;
-    sci_rd = 16'd0;
-end
 
 // MPT read address: the SGE's lkey while walking the WQE, else the RETH (or
 // AtomicETH) rkey
@@ -823,16 +826,24 @@ wire [LOG_SRQS-1:0] s_ra = t_xrc ? h_sqpn_reg[LOG_SRQS-1:0] : q_srqn[LOG_SRQS-1:
 wire [MSG_W-1:0] msg_wd = {m_active_reg, m_write_reg, m_cur_reg, m_off_reg, m_bytes_reg,
                            m_total_reg, m_addr_reg, m_rem_reg, m_claim_reg, m_idx_reg};
 
+// the reset sweep owns every table's write port (ctx_* are low meanwhile,
+// and the FSM stays idle)
 always @(posedge clk) begin
-    if (ctx_qpc)
+    if (sweep_busy_reg)
+        qpc_mem[sweep_qp] <= {QS_W{1'b0}};
+    else if (ctx_qpc)
         qpc_mem[ctx_qidx] <= qs_wr;
     qs_rd <= qpc_mem[q_ra];
 
-    if (ctx_mpt)
+    if (sweep_busy_reg)
+        mpt_mem[sweep_key] <= {MS_W{1'b0}};
+    else if (ctx_mpt)
         mpt_mem[ctx_kidx] <= ms_wr;
     ms_rd <= mpt_mem[mpt_ra];
 
-    if (ctx_clr)
+    if (sweep_busy_reg)
+        psn_mem[sweep_qp] <= 26'd0;
+    else if (ctx_clr)
         psn_mem[ctx_qidx] <= 26'd0;
     else if (ctx_rtr)
         psn_mem[ctx_qidx] <= {2'b00, cd[`RNIC_QPC_RQ_PSN_LSB +: `RNIC_QPC_RQ_PSN_W]};
@@ -840,19 +851,25 @@ always @(posedge clk) begin
         psn_mem[qidx] <= {w_err_reg, w_nak_reg, w_epsn_reg};
     psn_rd <= psn_mem[q_ra];
 
-    if (ctx_dyn)
+    if (sweep_busy_reg)
+        ac_mem[sweep_qp] <= 89'd0;
+    else if (ctx_dyn)
         ac_mem[ctx_qidx] <= 89'd0;
     else if (dyn_wr && ac_we_reg)
         ac_mem[qidx] <= {1'b1, h_psn_reg, a_orig_reg};
     ac_rd <= ac_mem[q_ra];
 
-    if (ctx_clr)
+    if (sweep_busy_reg)
+        cm_mem[sweep_qp] <= 40'd0;
+    else if (ctx_clr)
         cm_mem[ctx_qidx] <= 40'd0;
     else if (dyn_wr)
         cm_mem[qidx] <= {w_msn_reg, w_ci_reg};
     cm_rd <= cm_mem[q_ra];
 
-    if (ctx_dyn)
+    if (sweep_busy_reg)
+        msg_mem[sweep_qp] <= {MSG_W{1'b0}};
+    else if (ctx_dyn)
         msg_mem[ctx_qidx] <= {MSG_W{1'b0}};
     else if (dyn_wr)
         msg_mem[qidx] <= msg_wd;
@@ -866,19 +883,25 @@ always @(posedge clk) begin
     // context write clears the indexes; the packet's consumer index is
     // written back in WB (even if the QP's context changed meanwhile: the
     // WQE was taken from the SRQ)
-    if (ctx_srqc)
+    if (sweep_busy_reg)
+        srqc_mem[sweep_srq] <= {SS_W{1'b0}};
+    else if (ctx_srqc)
         srqc_mem[ctx_sidx] <= ss_wr;
     ss_rd <= srqc_mem[s_ra];
     if (spi_we)
         srq_pi_mem[spi_wa] <= spi_wd;
     spi_rd <= srq_pi_mem[s_ra];
-    if (ctx_sclr)
+    if (sweep_busy_reg)
+        srq_ci_mem[sweep_srq] <= 16'd0;
+    else if (ctx_sclr)
         srq_ci_mem[ctx_sidx] <= 16'd0;
     else if (dyn_we && q_srq_en)
         srq_ci_mem[s_ra] <= w_ci_reg;
     sci_rd <= srq_ci_mem[s_ra];
     // the limit: every context write sets it, the event clears it
-    if (ctx_srqc)
+    if (sweep_busy_reg)
+        srq_lim_mem[sweep_srq] <= 16'd0;
+    else if (ctx_srqc)
         srq_lim_mem[ctx_sidx] <= cd[`RNIC_SRQC_LIMIT_LSB +: `RNIC_SRQC_LIMIT_W];
     else if (srq_lim_fire)
         srq_lim_mem[s_ra] <= 16'd0;
@@ -1193,14 +1216,18 @@ always @* begin
     rd_job_valid = 1'b0;
     mpt_wr = 1'b0;
 
-    // RQ producer index table port: context clears win, doorbells wait a cycle
+    // RQ producer index table port: the reset sweep (updates dropped), else
+    // context clears win, doorbells wait a cycle
     pend_valid_next = pend_valid_reg;
     pend_qidx_next = pend_qidx_reg;
     pend_pi_next = pend_pi_reg;
     pi_we = 1'b0;
     pi_wa = ctx_qidx;
     pi_wd = 16'd0;
-    if (ctx_clr) begin
+    if (sweep_busy_reg) begin
+        pi_we = 1'b1;
+        pi_wa = sweep_qp;
+    end else if (ctx_clr) begin
         pi_we = 1'b1;
         if (s_rq_pi_valid && s_rq_pi_qpn < QPS) begin
             pend_valid_next = 1'b1;
@@ -1226,7 +1253,10 @@ always @* begin
     spi_we = 1'b0;
     spi_wa = ctx_sidx;
     spi_wd = 16'd0;
-    if (ctx_sclr) begin
+    if (sweep_busy_reg) begin
+        spi_we = 1'b1;
+        spi_wa = sweep_srq;
+    end else if (ctx_sclr) begin
         spi_we = 1'b1;
         if (s_db) begin
             spend_valid_next = 1'b1;
@@ -1251,7 +1281,7 @@ always @* begin
 
     case (state_reg)
     S_IDLE: begin
-        if (s_hdr_valid) begin
+        if (s_hdr_valid && !sweep_busy_reg) begin
             h_op_next = s_hdr_opcode;
             h_se_next = s_hdr_se;
             h_ackreq_next = s_hdr_ackreq;
@@ -2007,7 +2037,7 @@ end
 
 // ---------------------------------------------------------------------------
 // outputs
-assign s_hdr_ready = state_reg == S_IDLE;
+assign s_hdr_ready = state_reg == S_IDLE && !sweep_busy_reg;
 
 assign m_rd_req_addr = rd_mode ? rd_req_addr_e : rd_req_addr;
 assign m_rd_req_len = rd_mode ? rd_req_len_e : rd_req_len;

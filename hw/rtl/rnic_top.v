@@ -178,6 +178,15 @@ wire                          ev_pop;
 wire [2:0]                    stat_event_drop;
 reg  [STATS*STAT_W-1:0]       stat_inc;
 
+// Reset sweep: every block with context tables clears them after rst, one
+// entry per cycle, and raises its init_done when done; the device is ready
+// (BAR0 and FW STATUS[0]) once all of them are (docs/rtl-interfaces.md,
+// "Reset")
+wire doorbell_init_done, fetch_init_done, req_init_done, resp_init_done, raw_rx_init_done,
+     cqe_writer_init_done;
+wire ready = doorbell_init_done && fetch_init_done && req_init_done && resp_init_done &&
+             raw_rx_init_done && cqe_writer_init_done;
+
 // GSI mailbox register port (rnic_csr -> rnic_gsi)
 wire        gsi_wr, gsi_rx_pending;
 wire [15:0] gsi_waddr, gsi_raddr;
@@ -221,7 +230,8 @@ rnic_csr #(
     .ctx_wr_data(ctx_wr_data),
     .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip), .cfg_link_en(cfg_link_en),
-    .stat_inc(stat_inc)
+    .stat_inc(stat_inc),
+    .ready(ready)
 );
 
 // ---------------------------------------------------------------------------
@@ -259,7 +269,8 @@ rnic_doorbell #(
     .m_srq_pi_valid(srq_pi_valid), .m_srq_pi_srqn(srq_pi_srqn), .m_srq_pi(srq_pi),
     .m_cq_db_valid(cq_db_valid), .m_cq_db_cqn(cq_db_cqn), .m_cq_db_ci(cq_db_ci),
     .m_cq_db_arm(cq_db_arm),
-    .stat_db_reject(stat_db_reject)
+    .stat_db_reject(stat_db_reject),
+    .init_done(doorbell_init_done)
 );
 
 // DMA read ports: 0 WQE fetch, 1 requester gather, 2 responder receive WQEs.
@@ -320,7 +331,8 @@ rnic_wqe_fetch #(
     .m_wqe_tdata(wqe_tdata), .m_wqe_tkeep(wqe_tkeep), .m_wqe_tvalid(wqe_tvalid),
     .m_wqe_tready(wqe_tready), .m_wqe_tlast(wqe_tlast), .m_wqe_qpn(wqe_qpn), .m_wqe_index(wqe_index),
     .m_err_valid(fetch_err_valid), .m_err_qpn(fetch_err_qpn), .m_err_index(fetch_err_index),
-    .stat_wqe_fetched(stat_wqe_fetched), .stat_wqe_index_err(stat_wqe_index_err)
+    .stat_wqe_fetched(stat_wqe_fetched), .stat_wqe_index_err(stat_wqe_index_err),
+    .init_done(fetch_init_done)
 );
 assign rd_req_tag[0*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, fetch_rd_tag};
 
@@ -480,7 +492,8 @@ rnic_req #(
     .m_cqe_data(req_cqe_data),
     .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr),
     .stat_retrans(stat_retrans), .stat_retrans_pkt(stat_retrans_pkt), .stat_timeout(stat_timeout),
-    .stat_retry_exc(stat_retry_exc)
+    .stat_retry_exc(stat_retry_exc),
+    .init_done(req_init_done)
 );
 
 // RAW_PACKET transmit offload: checksums and TSO segments; everything else
@@ -560,9 +573,9 @@ rnic_axis_reg #(
 // while steered frames wait for the responder, the port holds the wire at
 // frame boundaries (lossless, as a link with pause frames would be) rather
 // than dropping them. Frames already started always finish (m_room stays
-// high inside a frame).
+// high inside a frame). No frame starts before the reset sweep is over.
 wire              raw_room;
-wire              rx_gate = raw_room;
+wire              rx_gate = raw_room && ready;
 wire              rxp_tready;
 assign rxr_tready = rxp_tready && rx_gate;
 
@@ -634,7 +647,8 @@ rnic_raw_rx #(
     .m_hdr_len(raw_hdr_len),
     .m_axis_tdata(raw_tdata), .m_axis_tkeep(raw_tkeep), .m_axis_tvalid(raw_tvalid),
     .m_axis_tready(raw_tready), .m_axis_tlast(raw_tlast),
-    .m_room(raw_room), .stat_rx(stat_raw_rx), .stat_drop(stat_raw_drop)
+    .m_room(raw_room), .stat_rx(stat_raw_rx), .stat_drop(stat_raw_drop),
+    .init_done(raw_rx_init_done)
 );
 
 // Responses (READ RESPONSE, ACK, ATOMIC ACK) of RC (000) and XRC (101) go to
@@ -856,7 +870,8 @@ rnic_resp #(
     .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop),
     .stat_dup(stat_dup), .stat_nak_seq(stat_nak_seq_tx), .stat_ack_coal(stat_ack_coal),
     .m_mpt_valid(resp_mpt_valid), .m_mpt_ready(resp_mpt_ready), .m_mpt_index(resp_mpt_index),
-    .m_mpt_data(resp_mpt_data), .m_mw_ev_valid(resp_mw_ev_valid), .m_mw_ev(resp_mw_ev)
+    .m_mpt_data(resp_mpt_data), .m_mw_ev_valid(resp_mw_ev_valid), .m_mw_ev(resp_mw_ev),
+    .init_done(resp_init_done)
 );
 assign rd_req_tag[2*TAG_W +: TAG_W] = {{(TAG_W-4){1'b0}}, resp_rd_tag};
 
@@ -1260,7 +1275,8 @@ rnic_cqe_writer #(
     .s_dma_wr_done(wr_done[1]), .s_dma_wr_error(wr_error[1]),
     .irq_valid(cq_irq_valid), .irq_vector(cq_irq_vector),
     .stat_cqe_written(stat_cqe_written), .stat_cq_overrun(stat_cq_overrun),
-    .stat_cqe_bad_cq(stat_cqe_bad_cq), .stat_cqe_dma_err(stat_cqe_dma_err)
+    .stat_cqe_bad_cq(stat_cqe_bad_cq), .stat_cqe_dma_err(stat_cqe_dma_err),
+    .init_done(cqe_writer_init_done)
 );
 
 // Interrupts: CQ pulses go out at once; the register block's vectors (0

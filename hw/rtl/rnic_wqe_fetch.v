@@ -37,6 +37,13 @@
 // leave the buffer in order, so none of its QP's later (refetched) WQEs is
 // sent before it is gone, and without a packet of that QP sent the
 // requester rewinds it only on timeouts, at most retry_cnt (7) in a row.
+//
+// Reset sweep: after rst, one QP per cycle (QPS cycles) the per-QP tables
+// (sq_base, log sizes, fetch index, epoch) are written with 0 through their
+// write ports; until init_done rises, picks and rewinds wait and context
+// writes are ignored. Not swept: inf_mem (in-flight read records) and
+// buf_mem (output buffer), storage meaningless outside their pointers, which
+// rst resets.
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -110,7 +117,10 @@ module rnic_wqe_fetch #(
 
     // counters (one-cycle pulses)
     output wire                          stat_wqe_fetched,
-    output wire                          stat_wqe_index_err
+    output wire                          stat_wqe_index_err,
+
+    // the reset sweep is over: every per-QP table holds its reset value
+    output wire                          init_done
 );
 
 localparam QPS = 1 << LOG_QPS;
@@ -162,16 +172,24 @@ reg [EP_W-1:0]                 ep_mem [0:QPS-1];
 reg [ENTRY_W-1:0]              inf_mem [0:INFLIGHT-1];
 reg [OUT_W-1:0]                buf_mem [0:BUF_BEATS-1];
 
-integer k;
-initial begin
-    for (k = 0; k < QPS; k = k + 1) begin
-        sq_base_mem[k] = 64'd0;
-        log_size_mem[k] = 0;
-        log_stride_mem[k] = 0;
-        ci_mem[k] = 16'd0;
-        ep_mem[k] = {EP_W{1'b0}};
+// reset sweep: QP sweep_idx_reg of every table
+reg               sweep_busy_reg;
+reg [LOG_QPS-1:0] sweep_idx_reg;
+
+always @(posedge clk) begin
+    if (sweep_busy_reg) begin
+        sweep_idx_reg <= sweep_idx_reg + 1'b1;
+        if (sweep_idx_reg == {LOG_QPS{1'b1}}) begin
+            sweep_busy_reg <= 1'b0;
+        end
+    end
+    if (rst) begin
+        sweep_busy_reg <= 1'b1;
+        sweep_idx_reg <= {LOG_QPS{1'b0}};
     end
 end
+
+assign init_done = !sweep_busy_reg;
 
 // ---------------------------------------------------------------------------
 // state
@@ -202,6 +220,10 @@ reg [LOG_QPS-1:0] ci_waddr;
 reg [15:0]       ci_wdata;
 reg              inf_we;
 reg              buf_we;
+
+// context writes wait for the reset sweep
+wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0 &&
+               !sweep_busy_reg;
 
 // ---------------------------------------------------------------------------
 // issue: one pick per cycle
@@ -243,11 +265,11 @@ wire s_can_issue = !inf_full && s_n != 17'd0 &&
                    (!s_more || !requeue_valid_reg || m_requeue_ready);
 // a rewind takes the index table and the requeue register (context writes first)
 wire [LOG_QPS-1:0] rw_qidx = s_rw_qpn[LOG_QPS-1:0];
-wire rw_take = s_rw_valid && !ctx_wr_valid && (!requeue_valid_reg || m_requeue_ready);
+wire rw_take = s_rw_valid && !ctx_wr_valid && !sweep_busy_reg && (!requeue_valid_reg || m_requeue_ready);
 assign s_rw_ready = rw_take;
 wire rw_in = rw_take && (s_rw_qpn >> LOG_QPS) == 24'd0;
-// context writes and rewinds take the table ports for their cycle
-wire s_take = s_sched_valid && !ctx_wr_valid && !s_rw_valid && (!s_work || s_can_issue);
+// context writes, rewinds and the reset sweep take the table ports for their cycle
+wire s_take = s_sched_valid && !ctx_wr_valid && !s_rw_valid && !sweep_busy_reg && (!s_work || s_can_issue);
 wire s_issue = s_take && s_work;
 wire [BUF_W:0] s_beats = s_n[BUF_W:0] << s_lbeats;
 
@@ -305,9 +327,11 @@ always @* begin
     err_index_next = err_index_reg;
     fetched_next = 1'b0;
 
-    ci_we = 1'b0;
-    ci_waddr = s_qidx;
-    ci_wdata = s_ci + s_n[15:0];
+    // the reset sweep owns the index table's port (nothing below happens
+    // while it runs)
+    ci_we = sweep_busy_reg;
+    ci_waddr = sweep_busy_reg ? sweep_idx_reg : s_qidx;
+    ci_wdata = sweep_busy_reg ? 16'd0 : s_ci + s_n[15:0];
     inf_we = 1'b0;
     buf_we = 1'b0;
 
@@ -333,7 +357,7 @@ always @* begin
         requeue_valid_next = 1'b1;
         requeue_qpn_next = rw_qidx;
     end
-    if (ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0 &&
+    if (ctx_qpc &&
         (ctx_wr_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] == `RNIC_QP_STATE_RESET ||
          ctx_wr_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] == `RNIC_QP_STATE_INIT)) begin
         ci_we = 1'b1;
@@ -384,10 +408,12 @@ end
 // ---------------------------------------------------------------------------
 // tables and registers
 
-wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0;
-
 always @(posedge clk) begin
-    if (ctx_qpc) begin
+    if (sweep_busy_reg) begin
+        sq_base_mem[sweep_idx_reg] <= 64'd0;
+        log_size_mem[sweep_idx_reg] <= {`RNIC_QPC_LOG_SQ_SIZE_W{1'b0}};
+        log_stride_mem[sweep_idx_reg] <= {`RNIC_QPC_LOG_SQ_STRIDE_W{1'b0}};
+    end else if (ctx_qpc) begin
         sq_base_mem[ctx_wr_index[LOG_QPS-1:0]] <= ctx_wr_data[`RNIC_QPC_SQ_BASE_LSB +: `RNIC_QPC_SQ_BASE_W];
         log_size_mem[ctx_wr_index[LOG_QPS-1:0]] <= ctx_wr_data[`RNIC_QPC_LOG_SQ_SIZE_LSB +: `RNIC_QPC_LOG_SQ_SIZE_W];
         log_stride_mem[ctx_wr_index[LOG_QPS-1:0]] <= ctx_wr_data[`RNIC_QPC_LOG_SQ_STRIDE_LSB +: `RNIC_QPC_LOG_SQ_STRIDE_W];
@@ -395,7 +421,9 @@ always @(posedge clk) begin
     if (ci_we) begin
         ci_mem[ci_waddr] <= ci_wdata;
     end
-    if (rw_in) begin
+    if (sweep_busy_reg) begin
+        ep_mem[sweep_idx_reg] <= {EP_W{1'b0}};
+    end else if (rw_in) begin
         ep_mem[rw_qidx] <= ep_mem[rw_qidx] + 1'b1;
     end
     if (inf_we) begin

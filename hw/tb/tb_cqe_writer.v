@@ -51,6 +51,7 @@ wire               dma_done, dma_error;
 wire               irq_valid;
 wire [4:0]         irq_vector;
 wire               stat_written, stat_overrun, stat_bad_cq, stat_dma_err;
+wire               init_done;     // the CQ tables' reset sweep is over
 
 rnic_cqe_writer #(
     .DATA_W(DATA_W),
@@ -70,7 +71,8 @@ rnic_cqe_writer #(
     .s_dma_wr_done(dma_done), .s_dma_wr_error(dma_error),
     .irq_valid(irq_valid), .irq_vector(irq_vector),
     .stat_cqe_written(stat_written), .stat_cq_overrun(stat_overrun),
-    .stat_cqe_bad_cq(stat_bad_cq), .stat_cqe_dma_err(stat_dma_err)
+    .stat_cqe_bad_cq(stat_bad_cq), .stat_cqe_dma_err(stat_dma_err),
+    .init_done(init_done)
 );
 
 wire [7:0]  awid, arid, bid, rid;
@@ -431,7 +433,8 @@ initial begin
     end
     repeat (5) @(posedge clk);
     rst <= 1'b0;
-    repeat (300) @(posedge clk);   // the writer clears its CQ table after reset
+    @(posedge clk);
+    while (!init_done) @(posedge clk);   // the writer clears its CQ tables after reset
 
     create_cq(3, 2, 5, B3);        // 4 entries
     create_cq(7, 3, 9, B7);        // 8 entries

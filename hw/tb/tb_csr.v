@@ -7,7 +7,8 @@
 // read, host writes refused), AEQ_PI/AEQ_CI on both ports, host vector 1 on
 // an FW_AEQ_PI change, IRQ_ENABLE[1] on both ports, the hardware event head
 // (ev_valid/ev_event at FW_EVENT, FW_EVENT_DATA and IRQ_STATUS[1], fw_irq for
-// every combination) and ev_pop on an FW_EVENT_POP write.
+// every combination) and ev_pop on an FW_EVENT_POP write. STATUS[0] on both
+// ports follows the ready input (read-only).
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -80,6 +81,7 @@ wire        cfg_link_en;
 reg  [STATS*STAT_INC_W-1:0] stat_inc = 0;
 reg         ev_valid = 0;
 reg  [63:0] ev_event = 0;                // {FW_EVENT_DATA, FW_EVENT}
+reg         ready = 0;                   // the blocks' reset sweeps are over
 wire        ev_pop;
 
 // GSI register port stub: reads return {~address, address}; writes are
@@ -123,7 +125,8 @@ rnic_csr #(
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
     .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip), .cfg_link_en(cfg_link_en),
-    .stat_inc(stat_inc)
+    .stat_inc(stat_inc),
+    .ready(ready)
 );
 
 integer errors = 0;
@@ -449,6 +452,16 @@ initial begin
     end
     h_read(`RNIC_BAR0_TIMESTAMP_HI, 0, OKAY);
     h_write(`RNIC_BAR0_TIMESTAMP_LO, 0, 4'hF, SLVERR);
+    // STATUS[0]: the ready input, on both ports; read-only
+    h_read(`RNIC_BAR0_STATUS, 0, OKAY);
+    f_read(`RNIC_FW_STATUS, 0, OKAY, 1);
+    ready = 1;
+    h_read(`RNIC_BAR0_STATUS, 1, OKAY);
+    f_read(`RNIC_FW_STATUS, 1, OKAY, 1);
+    h_write(`RNIC_BAR0_STATUS, 0, 4'hF, SLVERR);
+    f_write(`RNIC_FW_STATUS, 0, 4'hF, SLVERR);
+    h_read(`RNIC_BAR0_STATUS, 1, OKAY);
+    f_read(`RNIC_FW_STATUS, 1, OKAY, 1);
     // read-only registers refuse writes and keep their value
     h_write(`RNIC_BAR0_ID, 32'h12345678, 4'hF, SLVERR);
     h_write(`RNIC_BAR0_CAP_LOG_QPS, 32'h3, 4'hF, SLVERR);

@@ -87,6 +87,7 @@ wire [23:0] cq_db_cqn;
 wire [15:0] cq_db_ci;
 wire [1:0]  cq_db_arm;
 wire        stat_db_reject;
+wire        db_init_done, fetch_init_done;     // the blocks' reset sweeps are over
 
 wire [63:0] rd_req_addr;
 wire [15:0] rd_req_len;
@@ -138,7 +139,8 @@ rnic_csr #(
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index), .ctx_wr_data(ctx_wr_data),
     .db_valid(db_valid), .db_page(db_page), .db_reg(db_reg), .db_value(db_value),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip), .cfg_link_en(cfg_link_en),
-    .stat_inc(stat_inc)
+    .stat_inc(stat_inc),
+    .ready(db_init_done && fetch_init_done)
 );
 
 rnic_doorbell doorbell (
@@ -149,7 +151,8 @@ rnic_doorbell doorbell (
     .s_requeue_valid(requeue_valid), .s_requeue_ready(requeue_ready), .s_requeue_qpn(requeue_qpn),
     .m_rq_pi_valid(rq_pi_valid), .m_rq_pi_qpn(rq_pi_qpn), .m_rq_pi(rq_pi),
     .m_cq_db_valid(cq_db_valid), .m_cq_db_cqn(cq_db_cqn), .m_cq_db_ci(cq_db_ci), .m_cq_db_arm(cq_db_arm),
-    .stat_db_reject(stat_db_reject)
+    .stat_db_reject(stat_db_reject),
+    .init_done(db_init_done)
 );
 
 rnic_wqe_fetch #(
@@ -167,7 +170,8 @@ rnic_wqe_fetch #(
     .m_wqe_tdata(wqe_tdata), .m_wqe_tkeep(wqe_tkeep), .m_wqe_tvalid(wqe_tvalid), .m_wqe_tready(wqe_tready),
     .m_wqe_tlast(wqe_tlast), .m_wqe_qpn(wqe_qpn), .m_wqe_index(wqe_index),
     .m_err_valid(err_valid), .m_err_qpn(err_qpn), .m_err_index(err_index),
-    .stat_wqe_fetched(stat_wqe_fetched), .stat_wqe_index_err(stat_wqe_index_err)
+    .stat_wqe_fetched(stat_wqe_fetched), .stat_wqe_index_err(stat_wqe_index_err),
+    .init_done(fetch_init_done)
 );
 
 integer errors = 0;
@@ -577,6 +581,8 @@ initial begin
     rst = 0;
     rejects = 0;
     fetched_exp = 0;
+    // the blocks clear their tables after reset
+    while (!(db_init_done && fetch_init_done)) @(negedge clk);
 
     // QPs 1..4: 64 entries of 64 bytes; QP 5: 8 entries of 256 bytes;
     // QP 6: 4 entries of 512 bytes; QP 7 stays in INIT

@@ -48,6 +48,7 @@ wire               o_tvalid;
 reg                o_tready = 1'b0;
 wire               o_tlast;
 wire               stat_rx, stat_drop;
+wire               init_done;     // the flow table's reset sweep is over
 
 rnic_raw_rx #(
     .DATA_W(DATA_W)
@@ -60,7 +61,8 @@ rnic_raw_rx #(
     .m_hdr_valid(hdr_valid), .m_hdr_ready(hdr_ready), .m_hdr_qpn(hdr_qpn), .m_hdr_len(hdr_len),
     .m_axis_tdata(o_tdata), .m_axis_tkeep(o_tkeep), .m_axis_tvalid(o_tvalid), .m_axis_tready(o_tready),
     .m_axis_tlast(o_tlast),
-    .m_room(), .stat_rx(stat_rx), .stat_drop(stat_drop)
+    .m_room(), .stat_rx(stat_rx), .stat_drop(stat_drop),
+    .init_done(init_done)
 );
 
 integer errors = 0;
@@ -280,6 +282,11 @@ initial begin
     #1 rst = 1'b0;
     @(posedge clk);
     #1;
+    // the block clears its flow table after reset
+    while (!init_done) begin
+        @(posedge clk);
+        #1;
+    end
     // rule 0: to us, EtherType 0x88b5 -> QP 5; rule 1: to us, any EtherType ->
     // QP 6; rule 3: source MAC 02:00:c0:00:02:xx (partial mask), EtherType
     // 0x88b7 -> QP 9 (any destination)

@@ -156,6 +156,7 @@ wire [23:0]                 cqe_cqn;
 wire [`RNIC_CQE_BITS-1:0]   cqe_data;
 wire                        stat_ack_drop, stat_nak_seq, stat_nak_rnr;
 wire                        stat_retrans, stat_retrans_pkt, stat_timeout, stat_retry_exc;
+wire                        init_done;        // the tables' reset sweep is over
 wire                        rw_valid, timer_busy;
 reg                         rw_ready = 1'b0;
 wire [23:0]                 rw_qpn;
@@ -251,7 +252,8 @@ rnic_req #(.DATA_W(DATA_W), .TAG_W(TAG_W)) dut (
     .m_cqe_valid(cqe_valid), .m_cqe_ready(cqe_ready), .m_cqe_cqn(cqe_cqn), .m_cqe_data(cqe_data),
     .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr),
     .stat_retrans(stat_retrans), .stat_retrans_pkt(stat_retrans_pkt), .stat_timeout(stat_timeout),
-    .stat_retry_exc(stat_retry_exc)
+    .stat_retry_exc(stat_retry_exc),
+    .init_done(init_done)
 );
 
 integer errors = 0;
@@ -2007,6 +2009,7 @@ initial begin
     repeat (10) @(negedge clk);
     rst = 1'b0;
     repeat (5) @(posedge clk);
+    while (!init_done) @(posedge clk);     // the block clears its tables after reset
     for (i = 0; i < WMEM_BYTES; i = i + 1) begin
         wmem[i] = $random(seed); wexp[i] = wmem[i]; wok[i] = 1'b0;
     end

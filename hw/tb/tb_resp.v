@@ -181,6 +181,7 @@ wire [23:0] mpt_index;
 wire [1023:0] mpt_data;
 wire        mw_ev_valid;
 wire [63:0] mw_ev;
+wire        init_done;   // the tables' reset sweep is over
 reg         mpt_bp = 1'b0;
 integer     mpt_vc = 0;         // cycles the write on m_mpt_* has been offered and not taken
 wire        mpt_hold;
@@ -245,7 +246,8 @@ rnic_resp #(
     .stat_inv_req(stat_inv_req), .stat_ack_tx(stat_ack_tx), .stat_msg_drop(stat_msg_drop),
     .stat_dup(stat_dup), .stat_nak_seq(stat_nak_seq), .stat_ack_coal(stat_ack_coal),
     .m_mpt_valid(mpt_valid), .m_mpt_ready(mpt_ready), .m_mpt_index(mpt_index), .m_mpt_data(mpt_data),
-    .m_mw_ev_valid(mw_ev_valid), .m_mw_ev(mw_ev)
+    .m_mw_ev_valid(mw_ev_valid), .m_mw_ev(mw_ev),
+    .init_done(init_done)
 );
 
 // ---------------------------------------------------------------------------
@@ -2579,6 +2581,7 @@ initial begin
     repeat (5) @(posedge clk);
     rst <= 1'b0;
     repeat (5) @(posedge clk);
+    while (!init_done) @(posedge clk);     // the block clears its tables after reset
 
     mpt_write(8'd1, 8'h11, `RNIC_ACCESS_LOCAL_WRITE | `RNIC_ACCESS_REMOTE_WRITE, PDN,
               VA_BASE, MEM_SIZE, 64'd0);

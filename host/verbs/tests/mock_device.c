@@ -17,6 +17,8 @@ uint32_t mock_closed_srq_busy;
 uint32_t mock_closed_busy;
 int mock_closed_xrcds;
 int mock_closed_flows;
+uint32_t mock_closed_status_reads;
+uint32_t mock_closed_early_writes;
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t)
 {
@@ -615,6 +617,12 @@ static int mock_region_read(struct rnic_transport *t, unsigned region, uint64_t 
 	case RNIC_BAR0_VERSION:
 		v = m->version | 1u << 16;
 		break;
+	case RNIC_BAR0_STATUS:
+		m->status_reads++;
+		v = m->busy_reads == 0; /* [0] ready */
+		if (m->busy_reads != 0 && m->busy_reads != ~0u)
+			m->busy_reads--;
+		break;
 	case RNIC_BAR0_CAP_LOG_QPS:
 		v = RNIC_LOG_QPS;
 		break;
@@ -655,6 +663,8 @@ static int mock_region_write(struct rnic_transport *t, unsigned region, uint64_t
 		return EIO;
 	if (region != 0 || len != 4 || (off & 3) || off >= sizeof(m->regs))
 		return EINVAL;
+	if (m->busy_reads != 0)
+		m->early_writes++;
 	memcpy(&v, buf, 4);
 	m->regs[off / 4] = v;
 	if (off == RNIC_BAR0_CMDQ_PI && !m->hang) {
@@ -675,6 +685,8 @@ static int mock_doorbell(struct rnic_transport *t, uint64_t off, uint32_t value)
 
 	if (m->dead)
 		return EIO;
+	if (m->busy_reads != 0)
+		m->early_writes++;
 	mock_doorbell_apply(m, off, value);
 	return 0;
 }
@@ -719,6 +731,8 @@ static void mock_close(struct rnic_transport *t)
 	mock_closed_uctx_live = m->uctx_live;
 	mock_closed_srq_busy = m->srq_busy;
 	mock_closed_busy = m->busy;
+	mock_closed_status_reads = m->status_reads;
+	mock_closed_early_writes = m->early_writes;
 	mock_closed_xrcds = 0;
 	for (unsigned i = 0; i < MOCK_XRCDS; i++)
 		mock_closed_xrcds += m->xrcd_open[i];
@@ -775,6 +789,7 @@ static int mock_open(const char *socket_path, struct rnic_transport **out)
 	m->t.num_irqs = RNIC_IRQ_VECTORS;
 	m->magic = mock_next.magic ? mock_next.magic : RNIC_MAGIC;
 	m->version = mock_next.version ? mock_next.version : RNIC_CONTRACT_VERSION;
+	m->busy_reads = mock_next.busy_reads;
 	m->auto_exec = 1;
 	m->ipv4 = mock_ipv4(socket_path);
 	for (unsigned v = 0; v < RNIC_IRQ_VECTORS; v++)

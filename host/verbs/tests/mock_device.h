@@ -89,6 +89,8 @@ struct mock_config {
 	uint32_t magic;       /* 0: RNIC_MAGIC */
 	uint32_t version;     /* 0: RNIC_CONTRACT_VERSION */
 	int fail_open;        /* errno for the open call itself */
+	uint32_t busy_reads;  /* BAR0 STATUS reads answering "not ready" (the
+			       * reset sweep runs) before ready; ~0u: never */
 };
 
 struct mock_dev {
@@ -121,6 +123,9 @@ struct mock_dev {
 	uint32_t ipv4;        /* the port's address (QUERY_PORT, GID 0) */
 	int irq_efd[RNIC_IRQ_VECTORS]; /* set_irq_eventfd, -1: none */
 	int cm_vector;        /* CM_NOTIFY's vector, 0: none */
+	uint32_t busy_reads;  /* STATUS reads left that answer "not ready" */
+	uint32_t status_reads; /* BAR0 STATUS reads */
+	uint32_t early_writes; /* BAR0 writes and doorbells before ready */
 };
 
 /* Test-wide knobs and results (test code may keep global state). */
@@ -132,6 +137,8 @@ extern uint32_t mock_closed_srq_busy; /* srq_busy of the last closed device */
 extern uint32_t mock_closed_busy;     /* busy of the last closed device */
 extern int mock_closed_xrcds;         /* XRC domains left open at close */
 extern int mock_closed_flows;         /* flow rules left at close */
+extern uint32_t mock_closed_status_reads;  /* status_reads of the last closed device */
+extern uint32_t mock_closed_early_writes;  /* early_writes of the last closed device */
 
 struct mock_dev *mock_from_transport(struct rnic_transport *t);
 /* Write a CQE into CQ cqn like the hardware (owner bit last). words[7]'s

@@ -304,6 +304,40 @@ static void test_open_checks_identity(void)
 	remove_sim_dir(one_dev);
 }
 
+/* ibv_open_device waits for BAR0 STATUS[0] (ready: the device's reset sweep
+ * cleared its context tables) before its first command or doorbell, and
+ * fails with ETIMEDOUT when the device never becomes ready within the
+ * command timeout (RNIC_CMD_TIMEOUT_MS). */
+static void test_open_waits_for_ready(void)
+{
+	struct ibv_device **l;
+	struct ibv_context *c;
+
+	make_sim_dir(one_dev);
+	l = ibv_get_device_list(NULL);
+	mock_next.busy_reads = 5;
+	c = ibv_open_device(l[0]);
+	CHECK(c != NULL);
+	if (c) {
+		CHECK_EQ(mock_of(c)->status_reads, 6);
+		CHECK_EQ(mock_of(c)->early_writes, 0);
+		CHECK_EQ(mock_of(c)->uctx_live, 1);
+		ibv_close_device(c);
+	}
+	mock_next.busy_reads = ~0u;
+	setenv(RNIC_ENV_CMD_TIMEOUT_MS, "20", 1);
+	errno = 0;
+	CHECK(ibv_open_device(l[0]) == NULL);
+	CHECK_EQ(errno, ETIMEDOUT);
+	CHECK(mock_closed_status_reads >= 2);
+	CHECK_EQ(mock_closed_early_writes, 0);
+	CHECK_EQ(mock_closed_uctx_live, 0);
+	unsetenv(RNIC_ENV_CMD_TIMEOUT_MS);
+	mock_next.busy_reads = 0;
+	ibv_free_device_list(l);
+	remove_sim_dir(one_dev);
+}
+
 static void test_open_allocates_uctx_and_queries(void)
 {
 	struct ibv_context *c;
@@ -4910,6 +4944,7 @@ int main(void)
 	unsetenv(RNIC_ENV_VFIO_DEVICES);
 	test_device_list_sorted_without_connecting();
 	test_open_checks_identity();
+	test_open_waits_for_ready();
 	test_open_allocates_uctx_and_queries();
 	test_open_twice_shares_the_context();
 	test_reg_mr_maps_and_registers();
