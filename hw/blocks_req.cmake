@@ -2,6 +2,7 @@
 rnic_rtl_lint(rnic_repack)
 rnic_rtl_lint(rnic_req)
 rnic_rtl_lint(rnic_mw_entry)
+rnic_rtl_lint(rnic_mpt_shadow)
 rnic_rtl_lint(rnic_tx_arb)
 rnic_rtl_tb(tb_repack)
 rnic_rtl_tb(tb_req)

@@ -347,6 +347,61 @@
 #define RNIC_STAT_COUNT                   38u
 #define RNIC_STAT_NAMES { "cycles", "tx_pkts", "tx_bytes", "rx_pkts", "rx_bytes", "rx_icrc_err", "rx_bad_hdr", "rx_bad_qp", "rx_psn_err", "db_reject", "wqe_fetched", "cqe_written", "dma_rd_bytes", "dma_wr_bytes", "acks_tx", "acks_rx", "wqe_index_err", "rx_msg_drop", "event_drop", "rx_raw", "rx_raw_drop", "tx_tso_seg", "tx_csum", "gsi_rx", "gsi_rx_drop", "gsi_tx", "gsi_tx_bad", "retrans", "retrans_pkts", "timeouts", "rx_nak_seq", "rx_rnr_nak", "tx_nak_seq", "tx_rnr_nak", "rx_dup", "rx_resp_drop", "retry_exc", "ack_coalesced" }
 
+/* bth_transport: BTH.OpCode[7:5]: the transport service; an opcode is {bth_transport, bth_op} */
+#define RNIC_BTH_TRANSPORT_RC             0x0u /* reliable connection */
+#define RNIC_BTH_TRANSPORT_UC             0x1u /* unreliable connection */
+#define RNIC_BTH_TRANSPORT_RD             0x2u /* reliable datagram (not implemented) */
+#define RNIC_BTH_TRANSPORT_UD             0x3u /* unreliable datagram */
+#define RNIC_BTH_TRANSPORT_CNP            0x4u /* congestion notification (bth_opcode CNP) */
+#define RNIC_BTH_TRANSPORT_XRC            0x5u /* extended reliable connection */
+#define RNIC_BTH_TRANSPORT_COUNT          6u
+#define RNIC_BTH_TRANSPORT_NAMES { "rc", "uc", "rd", "ud", "cnp", "xrc" }
+
+/* bth_op: BTH.OpCode[4:0]: the operation, under the transports that have it (UD: SEND_ONLY and SEND_ONLY_IMM; UC: the SEND and WRITE codes) */
+#define RNIC_BTH_OP_SEND_FIRST            0x0u /* SEND first */
+#define RNIC_BTH_OP_SEND_MIDDLE           0x1u /* SEND middle */
+#define RNIC_BTH_OP_SEND_LAST             0x2u /* SEND last */
+#define RNIC_BTH_OP_SEND_LAST_IMM         0x3u /* SEND last with immediate */
+#define RNIC_BTH_OP_SEND_ONLY             0x4u /* SEND only */
+#define RNIC_BTH_OP_SEND_ONLY_IMM         0x5u /* SEND only with immediate */
+#define RNIC_BTH_OP_WRITE_FIRST           0x6u /* RDMA WRITE first */
+#define RNIC_BTH_OP_WRITE_MIDDLE          0x7u /* RDMA WRITE middle */
+#define RNIC_BTH_OP_WRITE_LAST            0x8u /* RDMA WRITE last */
+#define RNIC_BTH_OP_WRITE_LAST_IMM        0x9u /* RDMA WRITE last with immediate */
+#define RNIC_BTH_OP_WRITE_ONLY            0xAu /* RDMA WRITE only */
+#define RNIC_BTH_OP_WRITE_ONLY_IMM        0xBu /* RDMA WRITE only with immediate */
+#define RNIC_BTH_OP_READ_REQ              0xCu /* RDMA READ request */
+#define RNIC_BTH_OP_READ_RESP_FIRST       0xDu /* RDMA READ response first */
+#define RNIC_BTH_OP_READ_RESP_MIDDLE      0xEu /* RDMA READ response middle */
+#define RNIC_BTH_OP_READ_RESP_LAST        0xFu /* RDMA READ response last */
+#define RNIC_BTH_OP_READ_RESP_ONLY        0x10u /* RDMA READ response only */
+#define RNIC_BTH_OP_ACK                   0x11u /* acknowledge */
+#define RNIC_BTH_OP_ATOMIC_ACK            0x12u /* atomic acknowledge */
+#define RNIC_BTH_OP_CMP_SWAP              0x13u /* compare and swap */
+#define RNIC_BTH_OP_FETCH_ADD             0x14u /* fetch and add */
+#define RNIC_BTH_OP_SEND_LAST_INV         0x16u /* SEND last with invalidate */
+#define RNIC_BTH_OP_SEND_ONLY_INV         0x17u /* SEND only with invalidate */
+
+/* bth_opcode: whole BTH opcodes outside the {bth_transport, bth_op} pairs */
+#define RNIC_BTH_OPCODE_CNP               0x81u /* congestion notification packet (RoCEv2): transport CNP, operation 1 */
+
+/* aeth_type: AETH.Syndrome[7:5]: what the AETH says; a syndrome is {aeth_type, 5-bit value} */
+#define RNIC_AETH_TYPE_ACK                0x0u /* acknowledge; Syndrome[4:0] is the credit count (aeth_credit) */
+#define RNIC_AETH_TYPE_RNR_NAK            0x1u /* receiver not ready; Syndrome[4:0] is the RNR timer code */
+#define RNIC_AETH_TYPE_NAK                0x3u /* negative acknowledge; Syndrome[4:0] is the NAK code (aeth_nak) */
+
+/* aeth_nak: AETH.Syndrome[4:0] of a NAK */
+#define RNIC_AETH_NAK_PSN_SEQ_ERR         0x0u /* PSN sequence error */
+#define RNIC_AETH_NAK_INV_REQ             0x1u /* invalid request */
+#define RNIC_AETH_NAK_REM_ACCESS_ERR      0x2u /* remote access error */
+#define RNIC_AETH_NAK_REM_OP_ERR          0x3u /* remote operational error */
+#define RNIC_AETH_NAK_INV_RD_REQ          0x4u /* invalid RD request */
+#define RNIC_AETH_NAK_COUNT               5u
+#define RNIC_AETH_NAK_NAMES { "psn_seq_err", "inv_req", "rem_access_err", "rem_op_err", "inv_rd_req" }
+
+/* aeth_credit: AETH.Syndrome[4:0] of an ACK: the credit count */
+#define RNIC_AETH_CREDIT_INVALID          0x1Fu /* no credit count: the responder does not limit the requester (end-to-end flow control off) */
+
 /* Register block bar0: host BAR0: identification, capabilities, command queue, doorbells */
 #define RNIC_BAR0_ID                      0x0u /* ro MAGIC */
 #define RNIC_BAR0_VERSION                 0x4u /* ro [15:0] contract version, [31:16] hardware revision */

@@ -4,7 +4,8 @@
 Outputs (all committed, all reproducible):
   include/rnic_contract.h      C11 header: constants, enums, register offsets,
                                field positions and inline accessors
-  hw/include/rnic_contract.vh  Verilog-2005 include: `defines for the same
+  hw/include/rnic_contract.vh  Verilog-2005 include: `defines for the same, and
+                               for the packed table entries internal to the RTL
   docs/contract.md             Markdown tables for people
 
   --write   rewrite the outputs
@@ -31,6 +32,39 @@ class ContractError(Exception):
 
 def ident(*parts):
     return "_".join(str(p) for p in parts).upper()
+
+
+def packed_fields(c, p):
+    """The fields of packed layout p as (name, lsb, width, source, doc), from bit 0 up.
+
+    A field names its source struct fields ("qpc.pdn", or a list whose
+    concatenation it holds, most significant first) and takes their width,
+    or gives its width when it has no source."""
+    structs = {s["name"]: {f["name"]: f for f in s["fields"]} for s in c.get("struct", [])}
+    out = []
+    lsb = 0
+    for f in p["fields"]:
+        srcs = f.get("from", [])
+        if isinstance(srcs, str):
+            srcs = [srcs]
+        width = 0
+        docs = []
+        for src in srcs:
+            sname, _, fname = src.partition(".")
+            if fname not in structs.get(sname, {}):
+                raise ContractError("%s.%s: no struct field %s" % (p["name"], f["name"], src))
+            width += structs[sname][fname]["width"]
+            docs.append(structs[sname][fname]["doc"])
+        if "width" in f:
+            if srcs:
+                raise ContractError("%s.%s: a field takes its width from its source or gives it, not both" % (p["name"], f["name"]))
+            width = f["width"]
+        if width < 1:
+            raise ContractError("%s.%s has no width" % (p["name"], f["name"]))
+        doc = f.get("doc") or "; ".join(docs)
+        out.append((f["name"], lsb, width, ", ".join(srcs), doc))
+        lsb += width
+    return out
 
 
 def validate(c):
@@ -78,6 +112,10 @@ def validate(c):
                 if b in used:
                     raise ContractError("%s.%s overlaps %s" % (s["name"], f["name"], used[b]))
                 used[b] = f["name"]
+    for p in c.get("packed", []):
+        unique(ident(p["name"], "BITS"))
+        for fname, _lsb, _w, _src, _doc in packed_fields(c, p):
+            unique(ident(p["name"], fname, "LSB"))
 
 
 def hexs(v):
@@ -187,6 +225,15 @@ def gen_vh(c):
             base = ident(sn, f["name"])
             o.append("`define RNIC_%s_LSB %d // %s" % (base, f["dw"] * 32 + f["lsb"], f["doc"]))
             o.append("`define RNIC_%s_W %d" % (base, f["width"]))
+    for p in c.get("packed", []):
+        fields = packed_fields(c, p)
+        o.append("")
+        o.append("// %s (%d bits, RTL only): %s" % (p["name"], sum(f[2] for f in fields), p["doc"]))
+        o.append("`define RNIC_%s %d" % (ident(p["name"], "BITS"), sum(f[2] for f in fields)))
+        for fname, lsb, w, _src, doc in fields:
+            base = ident(p["name"], fname)
+            o.append("`define RNIC_%s_LSB %d // %s" % (base, lsb, doc))
+            o.append("`define RNIC_%s_W %d" % (base, w))
     o.append("")
     o.append("`endif // RNIC_CONTRACT_VH")
     o.append("")
@@ -237,6 +284,18 @@ def gen_md(c):
             else:
                 bits = "%d:%d" % (f["lsb"] + f["width"] - 1, f["lsb"])
             o.append("| %d | %s | `%s` | %s |" % (f["dw"], bits, f["name"], md_escape(f["doc"])))
+    for p in c.get("packed", []):
+        fields = packed_fields(c, p)
+        o.append("")
+        o.append("## RTL table entry: %s (%d bits)" % (p["name"], sum(f[2] for f in fields)))
+        o.append("")
+        o.append(md_escape(p["doc"]))
+        o.append("")
+        o.append("| bits | field | from | meaning |")
+        o.append("|---|---|---|---|")
+        for fname, lsb, w, src, doc in fields:
+            bits = "%d" % lsb if w == 1 else "%d:%d" % (lsb + w - 1, lsb)
+            o.append("| %s | `%s` | %s | %s |" % (bits, fname, src and "`%s`" % src, md_escape(doc)))
     for e in c["enum"]:
         o.append("")
         o.append("## Values: %s (%d bits)" % (e["name"], e["width"]))

@@ -341,6 +341,63 @@
 `define RNIC_STAT_RETRY_EXC               8'h24 // work requests completed with RETRY_EXC_ERR or RNR_RETRY_EXC_ERR
 `define RNIC_STAT_ACK_COALESCED           8'h25 // ACKs not sent because a later packet of the same QP was already waiting (its ACK covers them)
 
+// bth_transport (3 bits): BTH.OpCode[7:5]: the transport service; an opcode is {bth_transport, bth_op}
+`define RNIC_BTH_TRANSPORT_W 3
+`define RNIC_BTH_TRANSPORT_RC             3'h0 // reliable connection
+`define RNIC_BTH_TRANSPORT_UC             3'h1 // unreliable connection
+`define RNIC_BTH_TRANSPORT_RD             3'h2 // reliable datagram (not implemented)
+`define RNIC_BTH_TRANSPORT_UD             3'h3 // unreliable datagram
+`define RNIC_BTH_TRANSPORT_CNP            3'h4 // congestion notification (bth_opcode CNP)
+`define RNIC_BTH_TRANSPORT_XRC            3'h5 // extended reliable connection
+
+// bth_op (5 bits): BTH.OpCode[4:0]: the operation, under the transports that have it (UD: SEND_ONLY and SEND_ONLY_IMM; UC: the SEND and WRITE codes)
+`define RNIC_BTH_OP_W 5
+`define RNIC_BTH_OP_SEND_FIRST            5'h0 // SEND first
+`define RNIC_BTH_OP_SEND_MIDDLE           5'h1 // SEND middle
+`define RNIC_BTH_OP_SEND_LAST             5'h2 // SEND last
+`define RNIC_BTH_OP_SEND_LAST_IMM         5'h3 // SEND last with immediate
+`define RNIC_BTH_OP_SEND_ONLY             5'h4 // SEND only
+`define RNIC_BTH_OP_SEND_ONLY_IMM         5'h5 // SEND only with immediate
+`define RNIC_BTH_OP_WRITE_FIRST           5'h6 // RDMA WRITE first
+`define RNIC_BTH_OP_WRITE_MIDDLE          5'h7 // RDMA WRITE middle
+`define RNIC_BTH_OP_WRITE_LAST            5'h8 // RDMA WRITE last
+`define RNIC_BTH_OP_WRITE_LAST_IMM        5'h9 // RDMA WRITE last with immediate
+`define RNIC_BTH_OP_WRITE_ONLY            5'hA // RDMA WRITE only
+`define RNIC_BTH_OP_WRITE_ONLY_IMM        5'hB // RDMA WRITE only with immediate
+`define RNIC_BTH_OP_READ_REQ              5'hC // RDMA READ request
+`define RNIC_BTH_OP_READ_RESP_FIRST       5'hD // RDMA READ response first
+`define RNIC_BTH_OP_READ_RESP_MIDDLE      5'hE // RDMA READ response middle
+`define RNIC_BTH_OP_READ_RESP_LAST        5'hF // RDMA READ response last
+`define RNIC_BTH_OP_READ_RESP_ONLY        5'h10 // RDMA READ response only
+`define RNIC_BTH_OP_ACK                   5'h11 // acknowledge
+`define RNIC_BTH_OP_ATOMIC_ACK            5'h12 // atomic acknowledge
+`define RNIC_BTH_OP_CMP_SWAP              5'h13 // compare and swap
+`define RNIC_BTH_OP_FETCH_ADD             5'h14 // fetch and add
+`define RNIC_BTH_OP_SEND_LAST_INV         5'h16 // SEND last with invalidate
+`define RNIC_BTH_OP_SEND_ONLY_INV         5'h17 // SEND only with invalidate
+
+// bth_opcode (8 bits): whole BTH opcodes outside the {bth_transport, bth_op} pairs
+`define RNIC_BTH_OPCODE_W 8
+`define RNIC_BTH_OPCODE_CNP               8'h81 // congestion notification packet (RoCEv2): transport CNP, operation 1
+
+// aeth_type (3 bits): AETH.Syndrome[7:5]: what the AETH says; a syndrome is {aeth_type, 5-bit value}
+`define RNIC_AETH_TYPE_W 3
+`define RNIC_AETH_TYPE_ACK                3'h0 // acknowledge; Syndrome[4:0] is the credit count (aeth_credit)
+`define RNIC_AETH_TYPE_RNR_NAK            3'h1 // receiver not ready; Syndrome[4:0] is the RNR timer code
+`define RNIC_AETH_TYPE_NAK                3'h3 // negative acknowledge; Syndrome[4:0] is the NAK code (aeth_nak)
+
+// aeth_nak (5 bits): AETH.Syndrome[4:0] of a NAK
+`define RNIC_AETH_NAK_W 5
+`define RNIC_AETH_NAK_PSN_SEQ_ERR         5'h0 // PSN sequence error
+`define RNIC_AETH_NAK_INV_REQ             5'h1 // invalid request
+`define RNIC_AETH_NAK_REM_ACCESS_ERR      5'h2 // remote access error
+`define RNIC_AETH_NAK_REM_OP_ERR          5'h3 // remote operational error
+`define RNIC_AETH_NAK_INV_RD_REQ          5'h4 // invalid RD request
+
+// aeth_credit (5 bits): AETH.Syndrome[4:0] of an ACK: the credit count
+`define RNIC_AETH_CREDIT_W 5
+`define RNIC_AETH_CREDIT_INVALID          5'h1F // no credit count: the responder does not limit the requester (end-to-end flow control off)
+
 // Register block bar0: host BAR0: identification, capabilities, command queue, doorbells
 `define RNIC_BAR0_ID                      0 // 0x0000 ro MAGIC
 `define RNIC_BAR0_VERSION                 4 // 0x0004 ro [15:0] contract version, [31:16] hardware revision
@@ -1065,5 +1122,177 @@
 `define RNIC_CMD_ALLOC_MW_IN_PDN_W 24
 `define RNIC_CMD_ALLOC_MW_IN_TYPE_LSB 96 // window type as enum ibv_mw_type (only 2, type 2B, is accepted)
 `define RNIC_CMD_ALLOC_MW_IN_TYPE_W 8
+
+// req_qpc (188 bits, RTL only): rnic_req QPC shadow (qpc_mem): the fields the send path reads at the WQE stage
+`define RNIC_REQ_QPC_BITS 188
+`define RNIC_REQ_QPC_PKEY_LSB 0 // P_Key sent in BTH
+`define RNIC_REQ_QPC_PKEY_W 16
+`define RNIC_REQ_QPC_TRAFFIC_CLASS_LSB 16 // IPv4 TOS
+`define RNIC_REQ_QPC_TRAFFIC_CLASS_W 8
+`define RNIC_REQ_QPC_HOP_LIMIT_LSB 24 // IPv4 TTL
+`define RNIC_REQ_QPC_HOP_LIMIT_W 8
+`define RNIC_REQ_QPC_DIP_LSB 32 // remote IPv4 address (first octet in [31:24])
+`define RNIC_REQ_QPC_DIP_W 32
+`define RNIC_REQ_QPC_UDP_SPORT_LSB 64 // UDP source port (flow entropy)
+`define RNIC_REQ_QPC_UDP_SPORT_W 16
+`define RNIC_REQ_QPC_DMAC_LSB 80 // remote MAC (byte 5 in [7:0])
+`define RNIC_REQ_QPC_DMAC_W 48
+`define RNIC_REQ_QPC_DEST_QPN_LSB 128 // remote QP number (RC/UC)
+`define RNIC_REQ_QPC_DEST_QPN_W 24
+`define RNIC_REQ_QPC_PDN_LSB 152 // protection domain
+`define RNIC_REQ_QPC_PDN_W 24
+`define RNIC_REQ_QPC_SQ_SIG_ALL_LSB 176 // every send WQE is signaled
+`define RNIC_REQ_QPC_SQ_SIG_ALL_W 1
+`define RNIC_REQ_QPC_PATH_MTU_LSB 177 // mtu code; 4096 for a RAW_PACKET QP (its frames are bounded by MAX_RAW_FRAME)
+`define RNIC_REQ_QPC_PATH_MTU_W 3
+`define RNIC_REQ_QPC_TYPE_LSB 180 // qp_type
+`define RNIC_REQ_QPC_TYPE_W 4
+`define RNIC_REQ_QPC_STATE_LSB 184 // qp_state
+`define RNIC_REQ_QPC_STATE_W 4
+
+// req_retry (11 bits, RTL only): rnic_req retry parameters per QP (rtp_mem)
+`define RNIC_REQ_RETRY_BITS 11
+`define RNIC_REQ_RETRY_RNR_RETRY_LSB 0 // RNR retries, 7 = infinite
+`define RNIC_REQ_RETRY_RNR_RETRY_W 3
+`define RNIC_REQ_RETRY_RETRY_CNT_LSB 3 // transport retries
+`define RNIC_REQ_RETRY_RETRY_CNT_W 3
+`define RNIC_REQ_RETRY_TIMEOUT_LSB 6 // local ACK timeout: 4.096 us * 2^timeout, 0 infinite
+`define RNIC_REQ_RETRY_TIMEOUT_W 5
+
+// req_outstanding (105 bits, RTL only): rnic_req outstanding-ring entry (ring_mem): one sent message waiting for its acknowledgement
+`define RNIC_REQ_OUTSTANDING_BITS 105
+`define RNIC_REQ_OUTSTANDING_BYTE_LEN_LSB 0 // message bytes (the CQE's byte_len)
+`define RNIC_REQ_OUTSTANDING_BYTE_LEN_W 32
+`define RNIC_REQ_OUTSTANDING_OPCODE_LSB 32 // cqe_op of its completion
+`define RNIC_REQ_OUTSTANDING_OPCODE_W 8
+`define RNIC_REQ_OUTSTANDING_SIGNALED_LSB 40 // a CQE is written when it completes
+`define RNIC_REQ_OUTSTANDING_SIGNALED_W 1
+`define RNIC_REQ_OUTSTANDING_LAST_PSN_LSB 41 // PSN of its last packet
+`define RNIC_REQ_OUTSTANDING_LAST_PSN_W 24
+`define RNIC_REQ_OUTSTANDING_FIRST_PSN_LSB 65 // PSN of its first packet
+`define RNIC_REQ_OUTSTANDING_FIRST_PSN_W 24
+`define RNIC_REQ_OUTSTANDING_WQE_INDEX_LSB 89 // producer index of this WQE (checked by the fetch engine)
+`define RNIC_REQ_OUTSTANDING_WQE_INDEX_W 16
+
+// req_read (173 bits, RTL only): rnic_req progress of the QP's outstanding READ or atomic (rdst_mem)
+`define RNIC_REQ_READ_BITS 173
+`define RNIC_REQ_READ_LENGTH_LSB 0 // bytes the READ asks for
+`define RNIC_REQ_READ_LENGTH_W 32
+`define RNIC_REQ_READ_BYTES_LSB 32 // bytes received so far
+`define RNIC_REQ_READ_BYTES_W 32
+`define RNIC_REQ_READ_OFFSET_LSB 64 // offset in the current SGE
+`define RNIC_REQ_READ_OFFSET_W 32
+`define RNIC_REQ_READ_SGE_LSB 96 // index of the current SGE
+`define RNIC_REQ_READ_SGE_W 5
+`define RNIC_REQ_READ_EXPECTED_PSN_LSB 101 // PSN of the next response expected
+`define RNIC_REQ_READ_EXPECTED_PSN_W 24
+`define RNIC_REQ_READ_LAST_PSN_LSB 125 // PSN of the last response
+`define RNIC_REQ_READ_LAST_PSN_W 24
+`define RNIC_REQ_READ_FIRST_PSN_LSB 149 // PSN of the request (first response)
+`define RNIC_REQ_READ_FIRST_PSN_W 24
+
+// resp_qpc (379 bits, RTL only): rnic_resp QPC shadow (qpc_mem): the fields the receive path reads
+`define RNIC_RESP_QPC_BITS 379
+`define RNIC_RESP_QPC_PKEY_LSB 0 // P_Key sent in BTH
+`define RNIC_RESP_QPC_PKEY_W 16
+`define RNIC_RESP_QPC_TRAFFIC_CLASS_LSB 16 // IPv4 TOS
+`define RNIC_RESP_QPC_TRAFFIC_CLASS_W 8
+`define RNIC_RESP_QPC_HOP_LIMIT_LSB 24 // IPv4 TTL
+`define RNIC_RESP_QPC_HOP_LIMIT_W 8
+`define RNIC_RESP_QPC_UDP_SPORT_LSB 32 // UDP source port (flow entropy)
+`define RNIC_RESP_QPC_UDP_SPORT_W 16
+`define RNIC_RESP_QPC_DIP_LSB 48 // remote IPv4 address (first octet in [31:24])
+`define RNIC_RESP_QPC_DIP_W 32
+`define RNIC_RESP_QPC_DMAC_LSB 80 // remote MAC (byte 5 in [7:0])
+`define RNIC_RESP_QPC_DMAC_W 48
+`define RNIC_RESP_QPC_MIN_RNR_TIMER_LSB 128 // RNR NAK timer code this responder advertises
+`define RNIC_RESP_QPC_MIN_RNR_TIMER_W 5
+`define RNIC_RESP_QPC_LOG_RQ_STRIDE_LSB 133 // log2 receive WQE stride in bytes
+`define RNIC_RESP_QPC_LOG_RQ_STRIDE_W 5
+`define RNIC_RESP_QPC_LOG_RQ_SIZE_LSB 138 // log2 receive queue entries
+`define RNIC_RESP_QPC_LOG_RQ_SIZE_W 5
+`define RNIC_RESP_QPC_RQ_BASE_LSB 143 // IOVA of the receive queue ring
+`define RNIC_RESP_QPC_RQ_BASE_W 64
+`define RNIC_RESP_QPC_DEST_QPN_LSB 207 // remote QP number (RC/UC)
+`define RNIC_RESP_QPC_DEST_QPN_W 24
+`define RNIC_RESP_QPC_RECV_CQN_LSB 231 // CQ for receive completions
+`define RNIC_RESP_QPC_RECV_CQN_W 24
+`define RNIC_RESP_QPC_ACCESS_LSB 255 // access bits the responder allows
+`define RNIC_RESP_QPC_ACCESS_W 8
+`define RNIC_RESP_QPC_PDN_LSB 263 // protection domain
+`define RNIC_RESP_QPC_PDN_W 24
+`define RNIC_RESP_QPC_STATE_LSB 287 // qp_state
+`define RNIC_RESP_QPC_STATE_W 4
+`define RNIC_RESP_QPC_TYPE_LSB 291 // qp_type
+`define RNIC_RESP_QPC_TYPE_W 4
+`define RNIC_RESP_QPC_PATH_MTU_LSB 295 // mtu code
+`define RNIC_RESP_QPC_PATH_MTU_W 3
+`define RNIC_RESP_QPC_SRQ_EN_LSB 298 // receives come from srqn
+`define RNIC_RESP_QPC_SRQ_EN_W 1
+`define RNIC_RESP_QPC_QKEY_LSB 299 // Q_Key (UD)
+`define RNIC_RESP_QPC_QKEY_W 32
+`define RNIC_RESP_QPC_SRQN_LSB 331 // shared receive queue
+`define RNIC_RESP_QPC_SRQN_W 24
+`define RNIC_RESP_QPC_XRCDN_LSB 355 // XRC target (XRC_RECV): its XRC domain; a request's XRCETH must name an XRC SRQ of this domain
+`define RNIC_RESP_QPC_XRCDN_W 24
+
+// resp_srqc (148 bits, RTL only): rnic_resp SRQC shadow (srqc_mem)
+`define RNIC_RESP_SRQC_BITS 148
+`define RNIC_RESP_SRQC_BASE_LSB 0 // IOVA of the receive WQE ring
+`define RNIC_RESP_SRQC_BASE_W 64
+`define RNIC_RESP_SRQC_PDN_LSB 64 // protection domain of the SRQ's WQEs
+`define RNIC_RESP_SRQC_PDN_W 24
+`define RNIC_RESP_SRQC_LOG_STRIDE_LSB 88 // log2 receive WQE stride
+`define RNIC_RESP_SRQC_LOG_STRIDE_W 5
+`define RNIC_RESP_SRQC_LOG_SIZE_LSB 93 // log2 receive WQEs
+`define RNIC_RESP_SRQC_LOG_SIZE_W 5
+`define RNIC_RESP_SRQC_VALID_LSB 98 // SRQ exists
+`define RNIC_RESP_SRQC_VALID_W 1
+`define RNIC_RESP_SRQC_CQN_LSB 99 // XRC SRQ: the CQ of its receive completions
+`define RNIC_RESP_SRQC_CQN_W 24
+`define RNIC_RESP_SRQC_XRCDN_LSB 123 // XRC SRQ: its XRC domain
+`define RNIC_RESP_SRQC_XRCDN_W 24
+`define RNIC_RESP_SRQC_XRC_LSB 147 // an XRC SRQ: taken by XRC target QPs of domain xrcdn through the XRCETH; its receive CQEs go to cqn
+`define RNIC_RESP_SRQC_XRC_W 1
+
+// mpt_shadow (258 bits, RTL only): key-table shadow of rnic_req and rnic_resp (mpt_mem)
+`define RNIC_MPT_SHADOW_BITS 258
+`define RNIC_MPT_SHADOW_IOVA_LSB 0 // device address of start (address = iova + (va - start))
+`define RNIC_MPT_SHADOW_IOVA_W 64
+`define RNIC_MPT_SHADOW_LENGTH_LSB 64 // bytes
+`define RNIC_MPT_SHADOW_LENGTH_W 64
+`define RNIC_MPT_SHADOW_START_LSB 128 // first virtual address of the region (what SGEs and remote addresses use)
+`define RNIC_MPT_SHADOW_START_W 64
+`define RNIC_MPT_SHADOW_ACCESS_LSB 192 // access bits
+`define RNIC_MPT_SHADOW_ACCESS_W 8
+`define RNIC_MPT_SHADOW_PDN_LSB 200 // protection domain
+`define RNIC_MPT_SHADOW_PDN_W 24
+`define RNIC_MPT_SHADOW_TAG_LSB 224 // key tag (low KEY_TAG_BITS of the key)
+`define RNIC_MPT_SHADOW_TAG_W 8
+`define RNIC_MPT_SHADOW_VALID_LSB 232 // key is live (a window: bound)
+`define RNIC_MPT_SHADOW_VALID_W 1
+`define RNIC_MPT_SHADOW_QPN_LSB 233 // window: the QP it is bound to
+`define RNIC_MPT_SHADOW_QPN_W 24
+`define RNIC_MPT_SHADOW_MW_LSB 257 // the entry is a type 2B memory window: never a local key, remote access only through the QP it is bound to
+`define RNIC_MPT_SHADOW_MW_W 1
+
+// flow_shadow (249 bits, RTL only): rnic_raw_rx flow steering rule (flows)
+`define RNIC_FLOW_SHADOW_BITS 249
+`define RNIC_FLOW_SHADOW_ETHERTYPE_MASK_LSB 0 // mask of ethertype
+`define RNIC_FLOW_SHADOW_ETHERTYPE_MASK_W 16
+`define RNIC_FLOW_SHADOW_ETHERTYPE_LSB 16 // EtherType (frame bytes 12..13, byte 12 in [15:8])
+`define RNIC_FLOW_SHADOW_ETHERTYPE_W 16
+`define RNIC_FLOW_SHADOW_SMAC_MASK_LSB 32 // mask of smac
+`define RNIC_FLOW_SHADOW_SMAC_MASK_W 48
+`define RNIC_FLOW_SHADOW_SMAC_LSB 80 // source MAC (byte 5 in [7:0])
+`define RNIC_FLOW_SHADOW_SMAC_W 48
+`define RNIC_FLOW_SHADOW_DMAC_MASK_LSB 128 // mask of dmac
+`define RNIC_FLOW_SHADOW_DMAC_MASK_W 48
+`define RNIC_FLOW_SHADOW_DMAC_LSB 176 // destination MAC (byte 5 in [7:0])
+`define RNIC_FLOW_SHADOW_DMAC_W 48
+`define RNIC_FLOW_SHADOW_QPN_LSB 224 // RAW_PACKET QP that receives the frame
+`define RNIC_FLOW_SHADOW_QPN_W 24
+`define RNIC_FLOW_SHADOW_VALID_LSB 248 // rule is installed
+`define RNIC_FLOW_SHADOW_VALID_W 1
 
 `endif // RNIC_CONTRACT_VH

@@ -160,20 +160,24 @@ module rnic_framer #(
   // ---------------------------------------------------------------------
   // extension headers of the opcode (IBA vol. 1 table 37)
   wire [4:0] op5 = opcode_reg[4:0];
-  wire is_ud      = opcode_reg[7:5] == 3'b011;
-  wire is_cnp     = opcode_reg == 8'h81;
+  wire is_ud      = opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_UD;
+  wire is_cnp     = opcode_reg == `RNIC_BTH_OPCODE_CNP;
   wire rc_like    = !is_ud && !is_cnp;
   wire has_deth   = is_ud;
-  wire has_reth   = rc_like && (op5 == 5'h06 || op5 == 5'h0A || op5 == 5'h0B || op5 == 5'h0C);
-  wire has_atomic = rc_like && (op5 == 5'h13 || op5 == 5'h14);
-  wire has_aeth   = rc_like && (op5 == 5'h0D || op5 == 5'h0F || op5 == 5'h10 ||
-                                op5 == 5'h11 || op5 == 5'h12);
-  wire has_aack   = rc_like && op5 == 5'h12;
-  wire has_imm    = (rc_like && (op5 == 5'h03 || op5 == 5'h05 || op5 == 5'h09 || op5 == 5'h0B)) ||
-                    (is_ud && op5 == 5'h05);
-  wire has_ieth   = rc_like && (op5 == 5'h16 || op5 == 5'h17);
+  wire has_reth   = rc_like && (op5 == `RNIC_BTH_OP_WRITE_FIRST || op5 == `RNIC_BTH_OP_WRITE_ONLY ||
+                                op5 == `RNIC_BTH_OP_WRITE_ONLY_IMM || op5 == `RNIC_BTH_OP_READ_REQ);
+  wire has_atomic = rc_like && (op5 == `RNIC_BTH_OP_CMP_SWAP || op5 == `RNIC_BTH_OP_FETCH_ADD);
+  wire has_aeth   = rc_like && (op5 == `RNIC_BTH_OP_READ_RESP_FIRST || op5 == `RNIC_BTH_OP_READ_RESP_LAST ||
+                                op5 == `RNIC_BTH_OP_READ_RESP_ONLY || op5 == `RNIC_BTH_OP_ACK ||
+                                op5 == `RNIC_BTH_OP_ATOMIC_ACK);
+  wire has_aack   = rc_like && op5 == `RNIC_BTH_OP_ATOMIC_ACK;
+  wire has_imm    = (rc_like && (op5 == `RNIC_BTH_OP_SEND_LAST_IMM || op5 == `RNIC_BTH_OP_SEND_ONLY_IMM ||
+                                 op5 == `RNIC_BTH_OP_WRITE_LAST_IMM || op5 == `RNIC_BTH_OP_WRITE_ONLY_IMM)) ||
+                    (is_ud && op5 == `RNIC_BTH_OP_SEND_ONLY_IMM);
+  wire has_ieth   = rc_like && (op5 == `RNIC_BTH_OP_SEND_LAST_INV || op5 == `RNIC_BTH_OP_SEND_ONLY_INV);
   // XRC requests: the XRCETH (the XRC SRQ number, on deth_sqpn) after the BTH
-  wire has_xrceth = opcode_reg[7:5] == 3'b101 && !(op5 >= 5'h0D && op5 <= 5'h12);
+  wire has_xrceth = opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_XRC &&
+                    !(op5 >= `RNIC_BTH_OP_READ_RESP_FIRST && op5 <= `RNIC_BTH_OP_ATOMIC_ACK);
 
   wire [6:0] ext_len = (has_deth ? 7'd8 : 7'd0) + (has_reth ? 7'd16 : 7'd0) +
                        (has_atomic ? 7'd28 : 7'd0) + (has_aeth ? 7'd4 : 7'd0) +

@@ -124,8 +124,8 @@ localparam [1:0] R_IDLE = 2'd0, R_KEEP = 2'd1, R_DROP = 2'd2;
 reg [1:0]        r_state_reg;
 reg [SB_W-1:0]   r_beat_reg;
 
-wire r_ok = s_hdr_opcode == 8'h64 && s_hdr_qkey == `RNIC_GSI_QKEY && s_hdr_len <= MAD13 &&
-            rx_count != DEPTH[DW:0];
+wire r_ok = s_hdr_opcode == {`RNIC_BTH_TRANSPORT_UD, `RNIC_BTH_OP_SEND_ONLY} && s_hdr_qkey == `RNIC_GSI_QKEY &&
+            s_hdr_len <= MAD13 && rx_count != DEPTH[DW:0];
 assign s_hdr_ready = r_state_reg == R_IDLE;
 wire r_hdr_fire = s_hdr_valid && s_hdr_ready;
 assign s_pl_tready = r_state_reg == R_KEEP || r_state_reg == R_DROP;
@@ -292,7 +292,7 @@ end
 assign stat_tx = stat_tx_reg;
 assign stat_tx_bad = stat_tx_bad_reg;
 
-assign m_hdr_opcode    = 8'h64;                  // UD SEND ONLY
+assign m_hdr_opcode    = {`RNIC_BTH_TRANSPORT_UD, `RNIC_BTH_OP_SEND_ONLY};
 assign m_hdr_dqpn      = tx_dqpn_reg[23:0];
 assign m_hdr_psn       = tx_psn_reg;
 assign m_hdr_dmac      = {tx_dmac_hi_reg[15:0], tx_dmac_lo_reg};

@@ -25,6 +25,8 @@
 // be taken first), the next packet starts when both are done.
 `default_nettype none
 
+`include "rnic_contract.vh"
+
 module rnic_parser #(
   parameter DATA_W = 512,       // stream width in bits: a power of two, 64..512
   parameter BUF_BYTES = 16384,  // payload RAM bytes: a power of two, room for two 4096-byte-MTU frames
@@ -141,32 +143,39 @@ module rnic_parser #(
   endfunction
 
   // extension header set of an opcode: {xrceth, known, deth, reth, atomic,
-  // aeth, aack, imm, ieth}. XRC (101) has the RC operations; its requests
-  // carry an XRCETH (4 bytes) right after the BTH, its responses none (IBA
-  // 9.2, 9.3.6).
+  // aeth, aack, imm, ieth}. XRC has the RC operations; its requests carry
+  // an XRCETH (4 bytes) right after the BTH, its responses none (IBA 9.2,
+  // 9.3.6).
   function [8:0] ext_of;
     input [7:0] op;
     reg [4:0] o;
     reg rc, uc, ud, xrc;
     begin
       o = op[4:0];
-      xrc = op[7:5] == 3'b101;
-      rc = op[7:5] == 3'b000 || xrc;
-      uc = op[7:5] == 3'b001;
-      ud = op[7:5] == 3'b011;
+      xrc = op[7:5] == `RNIC_BTH_TRANSPORT_XRC;
+      rc = op[7:5] == `RNIC_BTH_TRANSPORT_RC || xrc;
+      uc = op[7:5] == `RNIC_BTH_TRANSPORT_UC;
+      ud = op[7:5] == `RNIC_BTH_TRANSPORT_UD;
       ext_of = 9'd0;
-      ext_of[8] = xrc && !(o >= 5'h0D && o <= 5'h12);
-      ext_of[7] = (rc && (o <= 5'h14 || o == 5'h16 || o == 5'h17)) ||
-                  (uc && (o <= 5'h0B || o == 5'h16 || o == 5'h17)) ||
-                  (ud && (o == 5'h04 || o == 5'h05)) || op == 8'h81;
+      ext_of[8] = xrc && !(o >= `RNIC_BTH_OP_READ_RESP_FIRST && o <= `RNIC_BTH_OP_ATOMIC_ACK);
+      ext_of[7] = (rc && (o <= `RNIC_BTH_OP_FETCH_ADD || o == `RNIC_BTH_OP_SEND_LAST_INV ||
+                          o == `RNIC_BTH_OP_SEND_ONLY_INV)) ||
+                  (uc && (o <= `RNIC_BTH_OP_WRITE_ONLY_IMM || o == `RNIC_BTH_OP_SEND_LAST_INV ||
+                          o == `RNIC_BTH_OP_SEND_ONLY_INV)) ||
+                  (ud && (o == `RNIC_BTH_OP_SEND_ONLY || o == `RNIC_BTH_OP_SEND_ONLY_IMM)) ||
+                  op == `RNIC_BTH_OPCODE_CNP;
       ext_of[6] = ud;
-      ext_of[5] = (rc || uc) && (o == 5'h06 || o == 5'h0A || o == 5'h0B || o == 5'h0C);
-      ext_of[4] = (rc || uc) && (o == 5'h13 || o == 5'h14);
-      ext_of[3] = (rc || uc) && (o == 5'h0D || o == 5'h0F || o == 5'h10 || o == 5'h11 || o == 5'h12);
-      ext_of[2] = (rc || uc) && o == 5'h12;
-      ext_of[1] = ((rc || uc) && (o == 5'h03 || o == 5'h05 || o == 5'h09 || o == 5'h0B)) ||
-                  (ud && o == 5'h05);
-      ext_of[0] = (rc || uc) && (o == 5'h16 || o == 5'h17);
+      ext_of[5] = (rc || uc) && (o == `RNIC_BTH_OP_WRITE_FIRST || o == `RNIC_BTH_OP_WRITE_ONLY ||
+                                 o == `RNIC_BTH_OP_WRITE_ONLY_IMM || o == `RNIC_BTH_OP_READ_REQ);
+      ext_of[4] = (rc || uc) && (o == `RNIC_BTH_OP_CMP_SWAP || o == `RNIC_BTH_OP_FETCH_ADD);
+      ext_of[3] = (rc || uc) && (o == `RNIC_BTH_OP_READ_RESP_FIRST || o == `RNIC_BTH_OP_READ_RESP_LAST ||
+                                 o == `RNIC_BTH_OP_READ_RESP_ONLY || o == `RNIC_BTH_OP_ACK ||
+                                 o == `RNIC_BTH_OP_ATOMIC_ACK);
+      ext_of[2] = (rc || uc) && o == `RNIC_BTH_OP_ATOMIC_ACK;
+      ext_of[1] = ((rc || uc) && (o == `RNIC_BTH_OP_SEND_LAST_IMM || o == `RNIC_BTH_OP_SEND_ONLY_IMM ||
+                                  o == `RNIC_BTH_OP_WRITE_LAST_IMM || o == `RNIC_BTH_OP_WRITE_ONLY_IMM)) ||
+                  (ud && o == `RNIC_BTH_OP_SEND_ONLY_IMM);
+      ext_of[0] = (rc || uc) && (o == `RNIC_BTH_OP_SEND_LAST_INV || o == `RNIC_BTH_OP_SEND_ONLY_INV);
     end
   endfunction
 

@@ -102,9 +102,8 @@ initial begin
 end
 
 // ---------------------------------------------------------------------------
-// flow rules (RAM-shaped; all compared at a frame's end)
-// {valid, qpn, dmac, dmac_mask, smac, smac_mask, ethertype, ethertype_mask}
-localparam FW = 1 + 24 + 48 * 4 + 32;
+// flow rules (RAM-shaped; all compared at a frame's end), contract layout
+// flow_shadow
 // verilator lint_off UNUSEDSIGNAL
 wire [32*`RNIC_CTX_WORDS-1:0] cd = ctx_wr_data;   // only the rule's fields are used
 wire [23:0] ctx_index = ctx_wr_index;             // index bits above LOG_FLOWS: out of range
@@ -128,23 +127,30 @@ end
 assign init_done = !sweep_busy_reg;
 
 wire ctx_flow = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_FLOW && ctx_index < FLOWS && !sweep_busy_reg;
-wire [FW-1:0] fl_wr = {
-    cd[`RNIC_FLOW_VALID_LSB +: `RNIC_FLOW_VALID_W],
-    cd[`RNIC_FLOW_QPN_LSB +: `RNIC_FLOW_QPN_W],
-    cd[`RNIC_FLOW_DMAC_HI_LSB +: `RNIC_FLOW_DMAC_HI_W], cd[`RNIC_FLOW_DMAC_LO_LSB +: `RNIC_FLOW_DMAC_LO_W],
-    cd[`RNIC_FLOW_DMAC_MASK_HI_LSB +: `RNIC_FLOW_DMAC_MASK_HI_W],
-    cd[`RNIC_FLOW_DMAC_MASK_LO_LSB +: `RNIC_FLOW_DMAC_MASK_LO_W],
-    cd[`RNIC_FLOW_SMAC_HI_LSB +: `RNIC_FLOW_SMAC_HI_W], cd[`RNIC_FLOW_SMAC_LO_LSB +: `RNIC_FLOW_SMAC_LO_W],
-    cd[`RNIC_FLOW_SMAC_MASK_HI_LSB +: `RNIC_FLOW_SMAC_MASK_HI_W],
-    cd[`RNIC_FLOW_SMAC_MASK_LO_LSB +: `RNIC_FLOW_SMAC_MASK_LO_W],
-    cd[`RNIC_FLOW_ETHERTYPE_LSB +: `RNIC_FLOW_ETHERTYPE_W],
-    cd[`RNIC_FLOW_ETHERTYPE_MASK_LSB +: `RNIC_FLOW_ETHERTYPE_MASK_W]
-};
-reg [FW-1:0] flows [0:FLOWS-1];
+wire [`RNIC_FLOW_SHADOW_BITS-1:0] fl_wr;
+assign fl_wr[`RNIC_FLOW_SHADOW_VALID_LSB +: `RNIC_FLOW_SHADOW_VALID_W] = cd[`RNIC_FLOW_VALID_LSB +: `RNIC_FLOW_VALID_W];
+assign fl_wr[`RNIC_FLOW_SHADOW_QPN_LSB +: `RNIC_FLOW_SHADOW_QPN_W] = cd[`RNIC_FLOW_QPN_LSB +: `RNIC_FLOW_QPN_W];
+assign fl_wr[`RNIC_FLOW_SHADOW_DMAC_LSB +: `RNIC_FLOW_SHADOW_DMAC_W] =
+    {cd[`RNIC_FLOW_DMAC_HI_LSB +: `RNIC_FLOW_DMAC_HI_W],
+     cd[`RNIC_FLOW_DMAC_LO_LSB +: `RNIC_FLOW_DMAC_LO_W]};
+assign fl_wr[`RNIC_FLOW_SHADOW_DMAC_MASK_LSB +: `RNIC_FLOW_SHADOW_DMAC_MASK_W] =
+    {cd[`RNIC_FLOW_DMAC_MASK_HI_LSB +: `RNIC_FLOW_DMAC_MASK_HI_W],
+     cd[`RNIC_FLOW_DMAC_MASK_LO_LSB +: `RNIC_FLOW_DMAC_MASK_LO_W]};
+assign fl_wr[`RNIC_FLOW_SHADOW_SMAC_LSB +: `RNIC_FLOW_SHADOW_SMAC_W] =
+    {cd[`RNIC_FLOW_SMAC_HI_LSB +: `RNIC_FLOW_SMAC_HI_W],
+     cd[`RNIC_FLOW_SMAC_LO_LSB +: `RNIC_FLOW_SMAC_LO_W]};
+assign fl_wr[`RNIC_FLOW_SHADOW_SMAC_MASK_LSB +: `RNIC_FLOW_SHADOW_SMAC_MASK_W] =
+    {cd[`RNIC_FLOW_SMAC_MASK_HI_LSB +: `RNIC_FLOW_SMAC_MASK_HI_W],
+     cd[`RNIC_FLOW_SMAC_MASK_LO_LSB +: `RNIC_FLOW_SMAC_MASK_LO_W]};
+assign fl_wr[`RNIC_FLOW_SHADOW_ETHERTYPE_LSB +: `RNIC_FLOW_SHADOW_ETHERTYPE_W] =
+    cd[`RNIC_FLOW_ETHERTYPE_LSB +: `RNIC_FLOW_ETHERTYPE_W];
+assign fl_wr[`RNIC_FLOW_SHADOW_ETHERTYPE_MASK_LSB +: `RNIC_FLOW_SHADOW_ETHERTYPE_MASK_W] =
+    cd[`RNIC_FLOW_ETHERTYPE_MASK_LSB +: `RNIC_FLOW_ETHERTYPE_MASK_W];
+reg [`RNIC_FLOW_SHADOW_BITS-1:0] flows [0:FLOWS-1];
 
 always @(posedge clk) begin
     if (sweep_busy_reg)
-        flows[sweep_idx_reg] <= {FW{1'b0}};
+        flows[sweep_idx_reg] <= {`RNIC_FLOW_SHADOW_BITS{1'b0}};
     else if (ctx_flow)
         flows[ctx_index[LOG_FLOWS-1:0]] <= fl_wr;
 end
@@ -221,20 +227,23 @@ wire roce_for_us = f_etype == 16'h0800 && hv(hdr_view, 23) == 8'd17 &&
 // the lowest matching rule
 reg             hit;
 reg [23:0]      hit_qpn;
-reg [FW-1:0]    fe;
+reg [`RNIC_FLOW_SHADOW_BITS-1:0] fe;
 integer f;
 always @* begin
     hit = 1'b0;
     hit_qpn = 24'd0;
-    fe = {FW{1'b0}};
+    fe = {`RNIC_FLOW_SHADOW_BITS{1'b0}};
     for (f = FLOWS - 1; f >= 0; f = f - 1) begin
         fe = flows[f];
-        if (fe[FW-1] &&
-            ((f_dmac ^ fe[FW-26 -: 48]) & fe[FW-74 -: 48]) == 48'd0 &&
-            ((f_smac ^ fe[FW-122 -: 48]) & fe[FW-170 -: 48]) == 48'd0 &&
-            ((f_etype ^ fe[31:16]) & fe[15:0]) == 16'd0) begin
+        if (fe[`RNIC_FLOW_SHADOW_VALID_LSB] &&
+            ((f_dmac ^ fe[`RNIC_FLOW_SHADOW_DMAC_LSB +: `RNIC_FLOW_SHADOW_DMAC_W]) &
+             fe[`RNIC_FLOW_SHADOW_DMAC_MASK_LSB +: `RNIC_FLOW_SHADOW_DMAC_MASK_W]) == 48'd0 &&
+            ((f_smac ^ fe[`RNIC_FLOW_SHADOW_SMAC_LSB +: `RNIC_FLOW_SHADOW_SMAC_W]) &
+             fe[`RNIC_FLOW_SHADOW_SMAC_MASK_LSB +: `RNIC_FLOW_SHADOW_SMAC_MASK_W]) == 48'd0 &&
+            ((f_etype ^ fe[`RNIC_FLOW_SHADOW_ETHERTYPE_LSB +: `RNIC_FLOW_SHADOW_ETHERTYPE_W]) &
+             fe[`RNIC_FLOW_SHADOW_ETHERTYPE_MASK_LSB +: `RNIC_FLOW_SHADOW_ETHERTYPE_MASK_W]) == 16'd0) begin
             hit = 1'b1;
-            hit_qpn = fe[FW-2 -: 24];
+            hit_qpn = fe[`RNIC_FLOW_SHADOW_QPN_LSB +: `RNIC_FLOW_SHADOW_QPN_W];
         end
     end
 end

@@ -24,6 +24,8 @@
 // (done_err); the bytes are sent as read.
 `default_nettype none
 
+`include "rnic_contract.vh"
+
 module rnic_rd_resp #(
     parameter DATA_W = 512,   // payload and DMA stream width (64..512, power of two)
     parameter TAG_W = 4,      // DMA read tag width
@@ -85,14 +87,6 @@ initial begin
         $error("rnic_rd_resp: MAX_RD must be from 1 to 16");
 end
 
-// BTH opcodes (IBA 9.2 table 37, RC)
-localparam [7:0] OP_RD_RESP_FIRST  = 8'h0D;
-localparam [7:0] OP_RD_RESP_MIDDLE = 8'h0E;
-localparam [7:0] OP_RD_RESP_LAST   = 8'h0F;
-localparam [7:0] OP_RD_RESP_ONLY   = 8'h10;
-// AETH syndrome: ACK with credit field 0x1F (as rnic_resp's ACKs)
-localparam [7:0] SYN_ACK = 8'h1F;
-
 // outstanding-read limit in the counter's width
 localparam [4:0] RD_LIMIT = MAX_RD[4:0];
 
@@ -151,10 +145,14 @@ assign m_rd_req_len   = {3'd0, rq_len};
 assign m_rd_req_tag   = rq_tag_reg;
 assign m_rd_req_valid = (state_reg != ST_IDLE) && (rq_rem_reg != 32'd0) && (inflight_reg < RD_LIMIT);
 
-assign m_hdr_opcode = first_reg ? (pk_last ? OP_RD_RESP_ONLY : OP_RD_RESP_FIRST)
-                                : (pk_last ? OP_RD_RESP_LAST : OP_RD_RESP_MIDDLE);
+// RC READ responses (rnic_resp puts the XRC transport bits on an XRC
+// QP's); FIRST, LAST and ONLY carry an AETH: an ACK with no credit count,
+// as rnic_resp's ACKs
+assign m_hdr_opcode = {`RNIC_BTH_TRANSPORT_RC,
+                       first_reg ? (pk_last ? `RNIC_BTH_OP_READ_RESP_ONLY : `RNIC_BTH_OP_READ_RESP_FIRST)
+                                 : (pk_last ? `RNIC_BTH_OP_READ_RESP_LAST : `RNIC_BTH_OP_READ_RESP_MIDDLE)};
 assign m_hdr_psn  = psn_reg;
-assign m_hdr_aeth = (first_reg || pk_last) ? {SYN_ACK, msn_reg} : 32'd0;
+assign m_hdr_aeth = (first_reg || pk_last) ? {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CREDIT_INVALID, msn_reg} : 32'd0;
 assign m_hdr_len  = pk_len;
 // len 0 only for the zero-length job's ONLY packet, which has no read
 assign m_hdr_valid = (state_reg == ST_HDR) &&

@@ -385,16 +385,6 @@ localparam SI_W = $clog2(NSGE);                          // SGE slot index
 localparam LOG_KEEP = $clog2(KEEP_W);
 localparam SWEEP_W = QPN_W > KEY_W ? QPN_W : KEY_W;    // the largest table's index bits
 
-// BTH opcodes, RC transport (IBA 9.2, table 37)
-localparam [7:0] OP_SEND_FIRST = 8'h00, OP_SEND_MIDDLE = 8'h01, OP_SEND_LAST = 8'h02,
-                 OP_SEND_LAST_IMM = 8'h03, OP_SEND_ONLY = 8'h04, OP_SEND_ONLY_IMM = 8'h05,
-                 OP_WRITE_FIRST = 8'h06, OP_WRITE_MIDDLE = 8'h07, OP_WRITE_LAST = 8'h08,
-                 OP_WRITE_LAST_IMM = 8'h09, OP_WRITE_ONLY = 8'h0A, OP_WRITE_ONLY_IMM = 8'h0B,
-                 OP_READ_REQ = 8'h0C, OP_RRESP_FIRST = 8'h0D,   // READ RESPONSE MIDDLE 0x0E is in between
-                 OP_RRESP_LAST = 8'h0F, OP_RRESP_ONLY = 8'h10, OP_ACK = 8'h11,
-                 OP_ATOMIC_ACK = 8'h12, OP_CMP_SWAP = 8'h13, OP_FETCH_ADD = 8'h14,
-                 OP_SEND_LAST_INV = 8'h16, OP_SEND_ONLY_INV = 8'h17;
-
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
         $error("rnic_req: DATA_W must be a power of two from 64 to 512");
@@ -467,41 +457,36 @@ endfunction
 // Shadow tables (written by the context broadcast)
 // ---------------------------------------------------------------------------
 
-// QPC shadow, fields the send path uses
-localparam QS_W = 4 + 4 + 3 + 1 + 24 + 24 + 48 + 16 + 32 + 8 + 8 + 16;
-reg [QS_W-1:0]  qpc_mem [0:QPS-1];        // read by the WQE stage
+// QPC shadow, fields the send path uses (contract layout req_qpc)
+reg [`RNIC_REQ_QPC_BITS-1:0] qpc_mem [0:QPS-1];   // read by the WQE stage
 reg [23:0]      cqn_mem [0:QPS-1];        // send_cqn, read by the completion stage
 reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (RTS edge)
 reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
 reg [31:0]      qkey_mem [0:QPS-1];       // Q_Key (UD), read by the emitter
 reg             xrc_mem [0:QPS-1];        // an XRC initiator: takes XRC (101) responses only
 reg [QPS-1:0]   err_reg;                  // QP error flag
-reg [10:0]      rtp_mem [0:QPS-1];        // {timeout, retry_cnt, rnr_retry}
+reg [`RNIC_REQ_RETRY_BITS-1:0] rtp_mem [0:QPS-1];   // req_retry: timeout, retry_cnt, rnr_retry
 reg             err_c_reg, err_w_reg;     // the flag went up (completion, WQE stage)
 reg [QPN_W-1:0] err_c_qp_reg, err_w_qp_reg;
 
-// MPT shadow {mw, qpn, valid, tag, pdn, access, start, length, iova}
-localparam MS0_W = 1 + 8 + 24 + 8 + 64 + 64 + 64;
-localparam MS_W = 1 + 24 + MS0_W;
-reg [MS_W-1:0]  mpt_mem [0:(1 << KEY_W)-1];
+// MPT shadow (contract layout mpt_shadow)
+reg [`RNIC_MPT_SHADOW_BITS-1:0] mpt_mem [0:(1 << KEY_W)-1];
 
-// outstanding ring: {wqe_index, first_psn, last_psn, signaled, cqe opcode, byte_len}
-localparam OE_W = 16 + 24 + 24 + 1 + 8 + 32;
-reg [OE_W-1:0]  ring_mem [0:QPS*OUTS_DEPTH-1];
+// outstanding ring (contract layout req_outstanding)
+reg [`RNIC_REQ_OUTSTANDING_BITS-1:0] ring_mem [0:QPS*OUTS_DEPTH-1];
 reg [OW:0]      head_mem [0:QPS-1];
 reg [OW:0]      tail_mem [0:QPS-1];
 reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding entry
 
 // RDMA READ / atomic state: per-QP "a READ or atomic is outstanding" and
-// "it is an atomic" flags, its progress {first_psn, last_psn, next expected
-// response PSN, SGE index, offset in the SGE, bytes received, total length}
-// and its translated SGE list {device address, length} (QPS x NSGE, written
-// by the WQE stage, read by the completion stage through one synchronous
-// port)
-localparam RD_W = 24 + 24 + 24 + 5 + 32 + 32 + 32;
+// "it is an atomic" flags, its progress (contract layout req_read: first
+// and last PSN, next expected response PSN, SGE index, offset in the SGE,
+// bytes received, total length) and its translated SGE list {device
+// address, length} (QPS x NSGE, written by the WQE stage, read by the
+// completion stage through one synchronous port)
 reg [QPS-1:0]   rd_busy_reg;
 reg [QPS-1:0]   rd_atom_reg;
-reg [RD_W-1:0]  rdst_mem [0:QPS-1];
+reg [`RNIC_REQ_READ_BITS-1:0] rdst_mem [0:QPS-1];
 reg [95:0]      rsg_mem [0:QPS*NSGE-1];
 reg [95:0]      rsg_rd;
 
@@ -593,16 +578,38 @@ wire ctx_reset = ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STAT
 // so the shadow holds MTU 4096 for it.
 wire [2:0] ctx_mtu = cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_RAW ? `RNIC_MTU_4096 :
                      cw[`RNIC_QPC_PATH_MTU_LSB +: 3];
-wire [QS_W-1:0] ctx_qs = {
-    cw[`RNIC_QPC_STATE_LSB +: 4], cw[`RNIC_QPC_TYPE_LSB +: 4], ctx_mtu,
-    cw[`RNIC_QPC_SQ_SIG_ALL_LSB], cw[`RNIC_QPC_PDN_LSB +: 24], cw[`RNIC_QPC_DEST_QPN_LSB +: 24],
-    cw[`RNIC_QPC_DMAC_HI_LSB +: 16], cw[`RNIC_QPC_DMAC_LO_LSB +: 32], cw[`RNIC_QPC_UDP_SPORT_LSB +: 16],
-    cw[`RNIC_QPC_DIP_LSB +: 32], cw[`RNIC_QPC_HOP_LIMIT_LSB +: 8], cw[`RNIC_QPC_TRAFFIC_CLASS_LSB +: 8],
-    cw[`RNIC_QPC_PKEY_LSB +: 16]};
-wire [MS_W-1:0] ctx_ms = {
-    cw[`RNIC_MPT_MW_LSB], cw[`RNIC_MPT_QPN_LSB +: 24],
-    cw[`RNIC_MPT_VALID_LSB], cw[`RNIC_MPT_TAG_LSB +: 8], cw[`RNIC_MPT_PDN_LSB +: 24],
-    cw[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W], cw[`RNIC_MPT_START_LSB +: 64], cw[`RNIC_MPT_LENGTH_LSB +: 64], cw[`RNIC_MPT_IOVA_LSB +: 64]};
+wire [`RNIC_REQ_QPC_BITS-1:0] ctx_qs;
+assign ctx_qs[`RNIC_REQ_QPC_STATE_LSB +: `RNIC_REQ_QPC_STATE_W] = cw[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
+assign ctx_qs[`RNIC_REQ_QPC_TYPE_LSB +: `RNIC_REQ_QPC_TYPE_W] = cw[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W];
+assign ctx_qs[`RNIC_REQ_QPC_PATH_MTU_LSB +: `RNIC_REQ_QPC_PATH_MTU_W] = ctx_mtu;
+assign ctx_qs[`RNIC_REQ_QPC_SQ_SIG_ALL_LSB +: `RNIC_REQ_QPC_SQ_SIG_ALL_W] =
+    cw[`RNIC_QPC_SQ_SIG_ALL_LSB +: `RNIC_QPC_SQ_SIG_ALL_W];
+assign ctx_qs[`RNIC_REQ_QPC_PDN_LSB +: `RNIC_REQ_QPC_PDN_W] = cw[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W];
+assign ctx_qs[`RNIC_REQ_QPC_DEST_QPN_LSB +: `RNIC_REQ_QPC_DEST_QPN_W] =
+    cw[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W];
+assign ctx_qs[`RNIC_REQ_QPC_DMAC_LSB +: `RNIC_REQ_QPC_DMAC_W] =
+    {cw[`RNIC_QPC_DMAC_HI_LSB +: `RNIC_QPC_DMAC_HI_W], cw[`RNIC_QPC_DMAC_LO_LSB +: `RNIC_QPC_DMAC_LO_W]};
+assign ctx_qs[`RNIC_REQ_QPC_UDP_SPORT_LSB +: `RNIC_REQ_QPC_UDP_SPORT_W] =
+    cw[`RNIC_QPC_UDP_SPORT_LSB +: `RNIC_QPC_UDP_SPORT_W];
+assign ctx_qs[`RNIC_REQ_QPC_DIP_LSB +: `RNIC_REQ_QPC_DIP_W] = cw[`RNIC_QPC_DIP_LSB +: `RNIC_QPC_DIP_W];
+assign ctx_qs[`RNIC_REQ_QPC_HOP_LIMIT_LSB +: `RNIC_REQ_QPC_HOP_LIMIT_W] =
+    cw[`RNIC_QPC_HOP_LIMIT_LSB +: `RNIC_QPC_HOP_LIMIT_W];
+assign ctx_qs[`RNIC_REQ_QPC_TRAFFIC_CLASS_LSB +: `RNIC_REQ_QPC_TRAFFIC_CLASS_W] =
+    cw[`RNIC_QPC_TRAFFIC_CLASS_LSB +: `RNIC_QPC_TRAFFIC_CLASS_W];
+assign ctx_qs[`RNIC_REQ_QPC_PKEY_LSB +: `RNIC_REQ_QPC_PKEY_W] = cw[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W];
+wire [`RNIC_REQ_RETRY_BITS-1:0] ctx_rtp;
+assign ctx_rtp[`RNIC_REQ_RETRY_TIMEOUT_LSB +: `RNIC_REQ_RETRY_TIMEOUT_W] =
+    cw[`RNIC_QPC_TIMEOUT_LSB +: `RNIC_QPC_TIMEOUT_W];
+assign ctx_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W] =
+    cw[`RNIC_QPC_RETRY_CNT_LSB +: `RNIC_QPC_RETRY_CNT_W];
+assign ctx_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W] =
+    cw[`RNIC_QPC_RNR_RETRY_LSB +: `RNIC_QPC_RNR_RETRY_W];
+// the MPT shadow entry of a context write
+wire [`RNIC_MPT_SHADOW_BITS-1:0] ctx_ms;
+rnic_mpt_shadow mpt_shadow_inst (
+    .entry(ctx_wr_data),
+    .shadow(ctx_ms)
+);
 
 // ---------------------------------------------------------------------------
 // WQE stage: collect one WQE, check it, run the emitter and the gatherer
@@ -625,7 +632,7 @@ reg [WBUF_W-1:0] wbuf_mem;                 // the WQE bytes (one write port)
 reg [WB_W-1:0]   w_beats_reg, w_beats_next;
 reg [QPN_W-1:0]  w_qp_reg, w_qp_next;
 reg [15:0]       w_index_reg, w_index_next;
-reg [QS_W-1:0]   w_qs_reg, w_qs_next;      // QPC shadow of the WQE's QP
+reg [`RNIC_REQ_QPC_BITS-1:0] w_qs_reg, w_qs_next;   // QPC shadow of the WQE's QP
 reg [23:0]       w_psn_reg, w_psn_next;    // first PSN of the message
 reg [4:0]        w_k_reg, w_k_next;        // SGE being checked
 reg [32:0]       w_sum_reg, w_sum_next;    // sum of SGE lengths
@@ -713,9 +720,10 @@ always @* begin
     endcase
 end
 
-// QPC shadow fields of the latched QP (same order as ctx_qs)
-wire        q_uc    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UC;
-wire        q_ud    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UD;
+// QPC shadow fields of the latched QP
+wire [3:0]  q_type  = w_qs_reg[`RNIC_REQ_QPC_TYPE_LSB +: `RNIC_REQ_QPC_TYPE_W];
+wire        q_uc    = q_type == `RNIC_QP_TYPE_UC;
+wire        q_ud    = q_type == `RNIC_QP_TYPE_UD;
 // RAW_PACKET: one whole Ethernet frame per SEND WQE, header-bus opcode
 // RAW_OPCODE (the framer adds nothing), no PSN or acknowledgement; frames
 // of 14 .. MAX_RAW_FRAME bytes (else LOC_LEN_ERR); no path MTU (segmented
@@ -725,27 +733,27 @@ wire        q_ud    = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_UD;
 // (tso_hdr_sz + tso_mss <= MAX_RAW_FRAME), all with RAW_OPCODE and the
 // sideband m_hdr_raw_off; rnic_raw_tx turns them into TCP segments, and
 // writes checksums for IP_CSUM frames. Any other length: LOC_LEN_ERR.
-wire        q_raw   = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_RAW;
+wire        q_raw   = q_type == `RNIC_QP_TYPE_RAW;
 wire        q_unack = q_uc || q_ud || q_raw;    // nothing acknowledges the packets
 // XRC initiator: RC in every respect but the transport bits (101) and the
 // XRCETH naming the remote XRC SRQ (send_wqe.dest_qpn) on every request
-wire        q_xrc   = w_qs_reg[QS_W-5 -: 4] == `RNIC_QP_TYPE_XRC_SEND;
-wire [2:0]  q_mtu   = w_qs_reg[QS_W-9 -: 3];
-wire        q_sigall = w_qs_reg[QS_W-12];
-wire [23:0] q_pdn   = w_qs_reg[QS_W-13 -: 24];
-wire [23:0] q_dqpn  = w_qs_reg[QS_W-37 -: 24];
-wire [47:0] q_dmac  = w_qs_reg[QS_W-61 -: 48];
-wire [15:0] q_sport = w_qs_reg[QS_W-109 -: 16];
-wire [31:0] q_dip   = w_qs_reg[QS_W-125 -: 32];
-wire [7:0]  q_ttl   = w_qs_reg[QS_W-157 -: 8];
-wire [7:0]  q_tos   = w_qs_reg[QS_W-165 -: 8];
-wire [15:0] q_pkey  = w_qs_reg[15:0];
-wire [QS_W-1:0] w_qs_rd = qpc_mem[w_qp_reg];
+wire        q_xrc   = q_type == `RNIC_QP_TYPE_XRC_SEND;
+wire [2:0]  q_mtu   = w_qs_reg[`RNIC_REQ_QPC_PATH_MTU_LSB +: `RNIC_REQ_QPC_PATH_MTU_W];
+wire        q_sigall = w_qs_reg[`RNIC_REQ_QPC_SQ_SIG_ALL_LSB];
+wire [23:0] q_pdn   = w_qs_reg[`RNIC_REQ_QPC_PDN_LSB +: `RNIC_REQ_QPC_PDN_W];
+wire [23:0] q_dqpn  = w_qs_reg[`RNIC_REQ_QPC_DEST_QPN_LSB +: `RNIC_REQ_QPC_DEST_QPN_W];
+wire [47:0] q_dmac  = w_qs_reg[`RNIC_REQ_QPC_DMAC_LSB +: `RNIC_REQ_QPC_DMAC_W];
+wire [15:0] q_sport = w_qs_reg[`RNIC_REQ_QPC_UDP_SPORT_LSB +: `RNIC_REQ_QPC_UDP_SPORT_W];
+wire [31:0] q_dip   = w_qs_reg[`RNIC_REQ_QPC_DIP_LSB +: `RNIC_REQ_QPC_DIP_W];
+wire [7:0]  q_ttl   = w_qs_reg[`RNIC_REQ_QPC_HOP_LIMIT_LSB +: `RNIC_REQ_QPC_HOP_LIMIT_W];
+wire [7:0]  q_tos   = w_qs_reg[`RNIC_REQ_QPC_TRAFFIC_CLASS_LSB +: `RNIC_REQ_QPC_TRAFFIC_CLASS_W];
+wire [15:0] q_pkey  = w_qs_reg[`RNIC_REQ_QPC_PKEY_LSB +: `RNIC_REQ_QPC_PKEY_W];
+wire [`RNIC_REQ_QPC_BITS-1:0] w_qs_rd = qpc_mem[w_qp_reg];
 wire [23:0] w_psn_rd = psn_mem[w_qp_reg];
-wire [3:0]  r_state = w_qs_rd[QS_W-1 -: 4];
-wire [3:0]  r_type  = w_qs_rd[QS_W-5 -: 4];
+wire [3:0]  r_state = w_qs_rd[`RNIC_REQ_QPC_STATE_LSB +: `RNIC_REQ_QPC_STATE_W];
+wire [3:0]  r_type  = w_qs_rd[`RNIC_REQ_QPC_TYPE_LSB +: `RNIC_REQ_QPC_TYPE_W];
 wire        r_raw   = r_type == `RNIC_QP_TYPE_RAW;
-wire [2:0]  r_mtu   = w_qs_rd[QS_W-9 -: 3];
+wire [2:0]  r_mtu   = w_qs_rd[`RNIC_REQ_QPC_PATH_MTU_LSB +: `RNIC_REQ_QPC_PATH_MTU_W];
 wire [31:0] r_mtu_bytes = 32'd1 << (4'd7 + {1'b0, r_mtu});   // a UD message is one packet
 // the rewound head of a retransmission: it restarts at the QP's send PSN,
 // skipping the packets before it (a READ asks for the rest of its data);
@@ -786,30 +794,30 @@ wire [31:0] mw_key = w_is_bind ? w_rkey : w_imm;
 wire [31:0] rd_key = (w_state_reg == W_MW1) ? mw_key : (w_state_reg == W_MW2) ? w_imm : sge_lkey;
 wire [31:0] key_idx = rd_key >> `RNIC_KEY_TAG_BITS;
 wire        key_in = key_idx < (32'd1 << KEY_W);
-wire [MS_W-1:0] mpt = mpt_mem[key_idx[KEY_W-1:0]];
-wire        m_mw    = mpt[MS_W-1];
-wire        m_valid = mpt[MS0_W-1];
-wire [7:0]  m_tag   = mpt[MS0_W-2 -: 8];
-wire [23:0] m_pdn   = mpt[MS0_W-10 -: 24];
-wire [7:0]  m_access = mpt[199:192];
-wire [63:0] m_start = mpt[191:128];
-wire [63:0] m_mlen  = mpt[127:64];
-wire [63:0] m_iova  = mpt[63:0];
+wire [`RNIC_MPT_SHADOW_BITS-1:0] mpt = mpt_mem[key_idx[KEY_W-1:0]];
+wire        m_mw    = mpt[`RNIC_MPT_SHADOW_MW_LSB];
+wire        m_valid = mpt[`RNIC_MPT_SHADOW_VALID_LSB];
+wire [7:0]  m_tag   = mpt[`RNIC_MPT_SHADOW_TAG_LSB +: `RNIC_MPT_SHADOW_TAG_W];
+wire [23:0] m_pdn   = mpt[`RNIC_MPT_SHADOW_PDN_LSB +: `RNIC_MPT_SHADOW_PDN_W];
+wire [7:0]  m_access = mpt[`RNIC_MPT_SHADOW_ACCESS_LSB +: `RNIC_MPT_SHADOW_ACCESS_W];
+wire [63:0] m_start = mpt[`RNIC_MPT_SHADOW_START_LSB +: `RNIC_MPT_SHADOW_START_W];
+wire [63:0] m_mlen  = mpt[`RNIC_MPT_SHADOW_LENGTH_LSB +: `RNIC_MPT_SHADOW_LENGTH_W];
+wire [63:0] m_iova  = mpt[`RNIC_MPT_SHADOW_IOVA_LSB +: `RNIC_MPT_SHADOW_IOVA_W];
 
 // ---- memory windows (IBA 10.6.7): BIND_MW binds a type 2B window to a
 // range of a region for this QP; LOCAL_INV invalidates a bound window. The
 // window's entry is latched in W_MW1, the region's (BIND_MW) read in W_MW2.
-reg [MS_W-1:0] wm_reg;                    // the window's key entry
+reg [`RNIC_MPT_SHADOW_BITS-1:0] wm_reg;   // the window's key entry
 reg            wm_in_reg;                 // its index is inside the table
-wire        wm_mw    = wm_reg[MS_W-1];
-wire [23:0] wm_qpn   = wm_reg[MS_W-2 -: 24];
-wire        wm_valid = wm_reg[MS0_W-1];
-wire [7:0]  wm_tag   = wm_reg[MS0_W-2 -: 8];
-wire [23:0] wm_pdn   = wm_reg[MS0_W-10 -: 24];
-wire [7:0]  wm_access = wm_reg[199:192];
-wire [63:0] wm_start = wm_reg[191:128];
-wire [63:0] wm_len   = wm_reg[127:64];
-wire [63:0] wm_iova  = wm_reg[63:0];
+wire        wm_mw    = wm_reg[`RNIC_MPT_SHADOW_MW_LSB];
+wire [23:0] wm_qpn   = wm_reg[`RNIC_MPT_SHADOW_QPN_LSB +: `RNIC_MPT_SHADOW_QPN_W];
+wire        wm_valid = wm_reg[`RNIC_MPT_SHADOW_VALID_LSB];
+wire [7:0]  wm_tag   = wm_reg[`RNIC_MPT_SHADOW_TAG_LSB +: `RNIC_MPT_SHADOW_TAG_W];
+wire [23:0] wm_pdn   = wm_reg[`RNIC_MPT_SHADOW_PDN_LSB +: `RNIC_MPT_SHADOW_PDN_W];
+wire [7:0]  wm_access = wm_reg[`RNIC_MPT_SHADOW_ACCESS_LSB +: `RNIC_MPT_SHADOW_ACCESS_W];
+wire [63:0] wm_start = wm_reg[`RNIC_MPT_SHADOW_START_LSB +: `RNIC_MPT_SHADOW_START_W];
+wire [63:0] wm_len   = wm_reg[`RNIC_MPT_SHADOW_LENGTH_LSB +: `RNIC_MPT_SHADOW_LENGTH_W];
+wire [63:0] wm_iova  = wm_reg[`RNIC_MPT_SHADOW_IOVA_LSB +: `RNIC_MPT_SHADOW_IOVA_W];
 localparam [7:0] ACC_REMOTE = `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ | `RNIC_ACCESS_REMOTE_ATOMIC;
 wire [7:0]  b_acc = w_swap[7:0];
 wire [64:0] b_off = {1'b0, w_raddr} - {1'b0, m_start};
@@ -1051,31 +1059,32 @@ wire        e_seg_fire = e_seg_valid && rp_seg_ready;
 wire        e_pkt_done = e_busy_reg && (e_hdr_done_reg || e_hdr_fire) &&
                          (e_seg_done_reg || e_seg_fire || e_plen == 32'd0);
 
-reg [7:0] e_opcode;
+// the packet's BTH operation; the transport bits come from the QP type (a
+// UD message is one SEND ONLY)
+reg [`RNIC_BTH_OP_W-1:0] e_op;
 always @* begin
     if (w_is_read)
-        e_opcode = OP_READ_REQ;
+        e_op = `RNIC_BTH_OP_READ_REQ;
     else if (w_is_atomic)
-        e_opcode = w_is_cs ? OP_CMP_SWAP : OP_FETCH_ADD;
+        e_op = w_is_cs ? `RNIC_BTH_OP_CMP_SWAP : `RNIC_BTH_OP_FETCH_ADD;
     else if (e_first_reg && e_last)
-        e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_ONLY_IMM : OP_WRITE_ONLY)
-                              : w_is_sinv ? OP_SEND_ONLY_INV
-                              : (w_has_imm ? OP_SEND_ONLY_IMM : OP_SEND_ONLY);
+        e_op = w_is_write ? (w_has_imm ? `RNIC_BTH_OP_WRITE_ONLY_IMM : `RNIC_BTH_OP_WRITE_ONLY)
+                          : w_is_sinv ? `RNIC_BTH_OP_SEND_ONLY_INV
+                          : (w_has_imm ? `RNIC_BTH_OP_SEND_ONLY_IMM : `RNIC_BTH_OP_SEND_ONLY);
     else if (e_first_reg)
-        e_opcode = w_is_write ? OP_WRITE_FIRST : OP_SEND_FIRST;
+        e_op = w_is_write ? `RNIC_BTH_OP_WRITE_FIRST : `RNIC_BTH_OP_SEND_FIRST;
     else if (e_last)
-        e_opcode = w_is_write ? (w_has_imm ? OP_WRITE_LAST_IMM : OP_WRITE_LAST)
-                              : w_is_sinv ? OP_SEND_LAST_INV
-                              : (w_has_imm ? OP_SEND_LAST_IMM : OP_SEND_LAST);
+        e_op = w_is_write ? (w_has_imm ? `RNIC_BTH_OP_WRITE_LAST_IMM : `RNIC_BTH_OP_WRITE_LAST)
+                          : w_is_sinv ? `RNIC_BTH_OP_SEND_LAST_INV
+                          : (w_has_imm ? `RNIC_BTH_OP_SEND_LAST_IMM : `RNIC_BTH_OP_SEND_LAST);
     else
-        e_opcode = w_is_write ? OP_WRITE_MIDDLE : OP_SEND_MIDDLE;
+        e_op = w_is_write ? `RNIC_BTH_OP_WRITE_MIDDLE : `RNIC_BTH_OP_SEND_MIDDLE;
 end
+wire [`RNIC_BTH_TRANSPORT_W-1:0] e_transport = q_uc ? `RNIC_BTH_TRANSPORT_UC : q_ud ? `RNIC_BTH_TRANSPORT_UD :
+                                               q_xrc ? `RNIC_BTH_TRANSPORT_XRC : `RNIC_BTH_TRANSPORT_RC;
 
 assign m_hdr_valid     = e_hdr_valid;
-// transport bits: RC 000, UC 001, UD 011 (a UD message is one SEND ONLY)
-assign m_hdr_opcode    = q_raw ? `RNIC_RAW_OPCODE :
-                         q_uc ? {3'b001, e_opcode[4:0]} : q_ud ? {3'b011, e_opcode[4:0]} :
-                         q_xrc ? {3'b101, e_opcode[4:0]} : e_opcode;
+assign m_hdr_opcode    = q_raw ? `RNIC_RAW_OPCODE : {e_transport, e_op};
 assign m_hdr_se        = e_last && w_solicited && !w_is_rdat;
 assign m_hdr_mig       = 1'b0;
 assign m_hdr_ackreq    = e_last && !q_unack;                         // UC/UD are never acknowledged
@@ -1329,23 +1338,23 @@ reg             r_seg_ok_reg, r_seg_ok_next;  // the piece's segment command was
 wire [OW:0] c_head = head_mem[c_qp_reg];
 wire [OW:0] c_tail = tail_mem[c_qp_reg];
 wire c_empty = (c_head == c_tail);
-wire [OE_W-1:0] c_ent = ring_mem[{c_qp_reg, c_head[OW-1:0]}];
-wire [15:0] ce_index = c_ent[OE_W-1 -: 16];
-wire [23:0] ce_first = c_ent[OE_W-17 -: 24];
-wire [23:0] ce_last  = c_ent[OE_W-41 -: 24];
-wire        ce_sig   = c_ent[OE_W-65];
-wire [7:0]  ce_op    = c_ent[OE_W-66 -: 8];
-wire [31:0] ce_len   = c_ent[31:0];
+wire [`RNIC_REQ_OUTSTANDING_BITS-1:0] c_ent = ring_mem[{c_qp_reg, c_head[OW-1:0]}];
+wire [15:0] ce_index = c_ent[`RNIC_REQ_OUTSTANDING_WQE_INDEX_LSB +: `RNIC_REQ_OUTSTANDING_WQE_INDEX_W];
+wire [23:0] ce_first = c_ent[`RNIC_REQ_OUTSTANDING_FIRST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_FIRST_PSN_W];
+wire [23:0] ce_last  = c_ent[`RNIC_REQ_OUTSTANDING_LAST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_LAST_PSN_W];
+wire        ce_sig   = c_ent[`RNIC_REQ_OUTSTANDING_SIGNALED_LSB];
+wire [7:0]  ce_op    = c_ent[`RNIC_REQ_OUTSTANDING_OPCODE_LSB +: `RNIC_REQ_OUTSTANDING_OPCODE_W];
+wire [31:0] ce_len   = c_ent[`RNIC_REQ_OUTSTANDING_BYTE_LEN_LSB +: `RNIC_REQ_OUTSTANDING_BYTE_LEN_W];
 // a READ or atomic entry: only its response retires it
 wire        ce_rdat  = ce_op == `RNIC_CQE_OP_REQ_RDMA_READ || ce_op == `RNIC_CQE_OP_REQ_ATOMIC_CS ||
                        ce_op == `RNIC_CQE_OP_REQ_ATOMIC_FA;
 wire [23:0] c_sent = sent_mem[c_qp_reg];
 
 // reliability state of c_qp (and of the pushing QP)
-wire [10:0] c_rtp = rtp_mem[c_qp_reg];
-wire [10:0] w_rtp = rtp_mem[w_qp_reg];
+wire [`RNIC_REQ_RETRY_BITS-1:0] c_rtp = rtp_mem[c_qp_reg];
+wire [`RNIC_REQ_RETRY_BITS-1:0] w_rtp = rtp_mem[w_qp_reg];
 wire [5:0]  c_rl = rl_mem[c_qp_reg];
-wire        c_rnr_inf = c_rtp[2:0] == 3'd7;      // rnr_retry 7: retry forever
+wire        c_rnr_inf = c_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W] == 3'd7;   // retry forever
 wire [23:0] c_rpsn = rpsn_mem[c_qp_reg];
 wire [3:0]  c_bst = bst_mem[c_qp_reg];
 wire        c_live = !err_reg[c_qp_reg] && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD);
@@ -1366,9 +1375,10 @@ assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid &
                      p_mode_reg == P_NONE && !sweep_busy_reg;
 wire c_ack_fire = s_ack_valid && s_ack_ready;
 
-// the head entry's completion in C_WALK
+// AETH syndrome: its type (aeth_type) and 5-bit value (NAK code, RNR timer)
 wire [2:0]  a_syn = a_aeth_reg[31:29];
 wire [4:0]  a_code = a_aeth_reg[28:24];
+// the head entry's completion in C_WALK
 wire c_covered = psn_le(ce_last, c_psn_reg);                        // last PSN at or before p
 wire c_before  = c_covered && ce_last != c_psn_reg;                 // strictly before p
 reg  [7:0] c_status;
@@ -1392,7 +1402,8 @@ wire c_final = (c_state_reg == C_FINAL);
 wire c_pop = c_walk && (!c_walk_cqe || m_cqe_ready);
 wire c_rw_fire = (c_state_reg == C_RW) && m_rw_ready;
 wire [QPN_W-1:0] tw_q = c_push ? w_qp_reg : c_qp_reg;
-wire [10:0] tw_rtp = c_push ? w_rtp : c_rtp;
+wire [`RNIC_REQ_RETRY_BITS-1:0] tw_rtp = c_push ? w_rtp : c_rtp;
+wire [4:0]  tw_timeout = tw_rtp[`RNIC_REQ_RETRY_TIMEOUT_LSB +: `RNIC_REQ_RETRY_TIMEOUT_W];
 assign w_req_ready = c_push || (c_final && m_cqe_ready) || c_rw_fire;
 
 // CQE: wqe_index, opcode, status, qpn, byte_len; the writer sets owner
@@ -1438,20 +1449,49 @@ assign m_mw_ev = mw_ev_data_reg;
 // is the ACK's PSN inside [first PSN of the head entry, newest PSN sent]?
 wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
 
+// the outstanding entry the push writes, and the READ progress the push
+// (w_rd) or the write-back (r_rd) writes
+wire [`RNIC_REQ_OUTSTANDING_BITS-1:0] w_ent;
+assign w_ent[`RNIC_REQ_OUTSTANDING_WQE_INDEX_LSB +: `RNIC_REQ_OUTSTANDING_WQE_INDEX_W] = w_index_reg;
+assign w_ent[`RNIC_REQ_OUTSTANDING_FIRST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_FIRST_PSN_W] = w_psn_reg - w_skp_reg;
+assign w_ent[`RNIC_REQ_OUTSTANDING_LAST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_LAST_PSN_W] = w_last_psn;
+assign w_ent[`RNIC_REQ_OUTSTANDING_SIGNALED_LSB +: `RNIC_REQ_OUTSTANDING_SIGNALED_W] = w_signaled;
+assign w_ent[`RNIC_REQ_OUTSTANDING_OPCODE_LSB +: `RNIC_REQ_OUTSTANDING_OPCODE_W] = w_cqe_op;
+assign w_ent[`RNIC_REQ_OUTSTANDING_BYTE_LEN_LSB +: `RNIC_REQ_OUTSTANDING_BYTE_LEN_W] = w_len;
+wire [`RNIC_REQ_READ_BITS-1:0] w_rd;
+assign w_rd[`RNIC_REQ_READ_FIRST_PSN_LSB +: `RNIC_REQ_READ_FIRST_PSN_W] = w_psn_reg;
+assign w_rd[`RNIC_REQ_READ_LAST_PSN_LSB +: `RNIC_REQ_READ_LAST_PSN_W] = w_last_psn;
+assign w_rd[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: `RNIC_REQ_READ_EXPECTED_PSN_W] = w_psn_reg;
+assign w_rd[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W] = w_rk_reg;
+assign w_rd[`RNIC_REQ_READ_OFFSET_LSB +: `RNIC_REQ_READ_OFFSET_W] = w_roff_reg;
+assign w_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W] = w_skb;
+assign w_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W] = w_len;
+wire [`RNIC_REQ_READ_BITS-1:0] r_rd;
+assign r_rd[`RNIC_REQ_READ_FIRST_PSN_LSB +: `RNIC_REQ_READ_FIRST_PSN_W] = r_first_reg;
+assign r_rd[`RNIC_REQ_READ_LAST_PSN_LSB +: `RNIC_REQ_READ_LAST_PSN_W] = r_last_reg;
+assign r_rd[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: `RNIC_REQ_READ_EXPECTED_PSN_W] = r_epsn_reg + 24'd1;
+assign r_rd[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W] = r_k_reg;
+assign r_rd[`RNIC_REQ_READ_OFFSET_LSB +: `RNIC_REQ_READ_OFFSET_W] = r_off_reg;
+assign r_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W] = r_bytes_reg;
+assign r_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W] = r_total_reg;
+
 // READ response / ATOMIC ACKNOWLEDGE classification (C_ACK): the QP's READ
 // (atomic) progress
-wire [RD_W-1:0] c_rd = rdst_mem[c_qp_reg];
-wire [23:0] cr_first = c_rd[RD_W-1 -: 24];
-wire [23:0] cr_last  = c_rd[RD_W-25 -: 24];
-wire [23:0] cr_epsn  = c_rd[RD_W-49 -: 24];
-wire [4:0]  cr_k     = c_rd[RD_W-73 -: 5];
-wire [31:0] cr_off   = c_rd[95:64];
-wire [31:0] cr_bytes = c_rd[63:32];
-wire [31:0] cr_total = c_rd[31:0];
-wire a_rresp = a_opcode_reg >= OP_RRESP_FIRST && a_opcode_reg <= OP_RRESP_ONLY;
-wire a_rfirst = a_opcode_reg == OP_RRESP_FIRST || a_opcode_reg == OP_RRESP_ONLY;
-wire a_rend = a_opcode_reg == OP_RRESP_LAST || a_opcode_reg == OP_RRESP_ONLY;
-wire a_atack = a_opcode_reg == OP_ATOMIC_ACK;
+wire [`RNIC_REQ_READ_BITS-1:0] c_rd = rdst_mem[c_qp_reg];
+wire [23:0] cr_first = c_rd[`RNIC_REQ_READ_FIRST_PSN_LSB +: `RNIC_REQ_READ_FIRST_PSN_W];
+wire [23:0] cr_last  = c_rd[`RNIC_REQ_READ_LAST_PSN_LSB +: `RNIC_REQ_READ_LAST_PSN_W];
+wire [23:0] cr_epsn  = c_rd[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: `RNIC_REQ_READ_EXPECTED_PSN_W];
+wire [4:0]  cr_k     = c_rd[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W];
+wire [31:0] cr_off   = c_rd[`RNIC_REQ_READ_OFFSET_LSB +: `RNIC_REQ_READ_OFFSET_W];
+wire [31:0] cr_bytes = c_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W];
+wire [31:0] cr_total = c_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W];
+// the response's opcode (an XRC one is latched as its RC twin)
+wire a_rc = a_opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_RC;
+wire [4:0] a_op = a_opcode_reg[4:0];
+wire a_rresp = a_rc && a_op >= `RNIC_BTH_OP_READ_RESP_FIRST && a_op <= `RNIC_BTH_OP_READ_RESP_ONLY;
+wire a_rfirst = a_rc && (a_op == `RNIC_BTH_OP_READ_RESP_FIRST || a_op == `RNIC_BTH_OP_READ_RESP_ONLY);
+wire a_rend = a_rc && (a_op == `RNIC_BTH_OP_READ_RESP_LAST || a_op == `RNIC_BTH_OP_READ_RESP_ONLY);
+wire a_atack = a_rc && a_op == `RNIC_BTH_OP_ATOMIC_ACK;
 // the next expected response of the QP's outstanding READ, in an opcode that
 // fits its position (FIRST/ONLY at the READ's first PSN, MIDDLE/LAST after)
 wire c_rd_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && !rd_atom_reg[c_qp_reg] &&
@@ -1492,8 +1532,8 @@ reg        swm_v_reg, mdl_v_reg, swm_v_next, mdl_v_next;
 wire [31:0] sw_dle = tm_now_reg[sw_q_reg] ? now_reg : tm_dl_mem[sw_q_reg];
 wire        sw_on = tm_on_reg[sw_q_reg];
 wire        sw_low = sw_on && (!swm_v_reg || tm_before(sw_dle, swm_reg));
-wire [31:0] tw_nd = now_reg + (tw_rnr ? rnr_ticks(a_code) : tmo_ticks(tw_rtp[10:6])) + 32'd1;
-wire        tw_nd_v = tw_rnr || (tw_arm && tw_rtp[10:6] != 5'd0);
+wire [31:0] tw_nd = now_reg + (tw_rnr ? rnr_ticks(a_code) : tmo_ticks(tw_timeout)) + 32'd1;
+wire        tw_nd_v = tw_rnr || (tw_arm && tw_timeout != 5'd0);
 wire        ctx_err_now = ctx_qpc && ctx_state == `RNIC_QP_STATE_ERR;
 always @* begin
     swm_next = swm_reg;
@@ -1664,8 +1704,9 @@ always @* begin
         end else if (c_ack_fire) begin
             // an XRC response (101) is handled as its RC twin, for an XRC
             // initiator only (C_ACK drops a transport its QP does not use)
-            a_opcode_next = (s_ack_opcode[7:5] == 3'b101) ? {3'b000, s_ack_opcode[4:0]} : s_ack_opcode;
-            a_xrc_next = s_ack_opcode[7:5] == 3'b101;
+            a_opcode_next = (s_ack_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC) ?
+                            {`RNIC_BTH_TRANSPORT_RC, s_ack_opcode[4:0]} : s_ack_opcode;
+            a_xrc_next = s_ack_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC;
             a_dqpn_next = s_ack_dqpn;
             a_aeth_next = s_ack_aeth;
             a_len_next = s_ack_len;
@@ -1734,21 +1775,22 @@ always @* begin
                 c_scat_next = 1'b1;
                 c_state_next = C_WALK;
             end
-        end else if (a_opcode_reg != OP_ACK || a_dqpn_reg >= QPS || !c_psn_outstanding) begin
+        end else if (!(a_rc && a_op == `RNIC_BTH_OP_ACK) || a_dqpn_reg >= QPS || !c_psn_outstanding) begin
             // other opcodes, unknown QPs, PSNs not outstanding
             stat_ack_drop_next = 1'b1;
-        end else if (a_syn == 3'b000) begin
+        end else if (a_syn == `RNIC_AETH_TYPE_ACK) begin
             c_mode_next = M_ACK;
             c_after_next = A_ACK;
             c_state_next = C_WALK;
-        end else if (a_syn == 3'b011 && a_code >= 5'd1 && a_code <= 5'd3) begin
+        end else if (a_syn == `RNIC_AETH_TYPE_NAK &&
+                     a_code >= `RNIC_AETH_NAK_INV_REQ && a_code <= `RNIC_AETH_NAK_REM_OP_ERR) begin
             c_mode_next = M_NAK;
-            c_nak_status_next = (a_code == 5'd1) ? `RNIC_WC_STATUS_REM_INV_REQ_ERR :
-                                (a_code == 5'd2) ? `RNIC_WC_STATUS_REM_ACCESS_ERR :
-                                                   `RNIC_WC_STATUS_REM_OP_ERR;
+            c_nak_status_next = (a_code == `RNIC_AETH_NAK_INV_REQ) ? `RNIC_WC_STATUS_REM_INV_REQ_ERR :
+                                (a_code == `RNIC_AETH_NAK_REM_ACCESS_ERR) ? `RNIC_WC_STATUS_REM_ACCESS_ERR :
+                                                                          `RNIC_WC_STATUS_REM_OP_ERR;
             c_seterr = 1'b1;
             c_state_next = C_WALK;
-        end else if (a_syn == 3'b011 && a_code == 5'd0) begin
+        end else if (a_syn == `RNIC_AETH_TYPE_NAK && a_code == `RNIC_AETH_NAK_PSN_SEQ_ERR) begin
             // PSN sequence error NAK (IBA 9.7.5.2.2): the packets before its
             // PSN arrived (retire the entries before it as an ACK would),
             // then go back N to it (C_POST)
@@ -1758,7 +1800,7 @@ always @* begin
             c_after_next = A_SEQ;
             c_ppsn_next = c_psn_reg;
             c_state_next = C_WALK;
-        end else if (a_syn == 3'b001) begin
+        end else if (a_syn == `RNIC_AETH_TYPE_RNR_NAK) begin
             // RNR NAK: likewise, then wait the RNR time and resend from its PSN
             stat_nak_rnr_next = 1'b1;
             c_mode_next = M_ACK;
@@ -2058,8 +2100,7 @@ always @(posedge clk) begin
         sent_mem[sweep_qp] <= 24'd0;
         psn_mem[sweep_qp] <= 24'd0;
     end else if (c_push) begin
-        ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= {w_index_reg, w_psn_reg - w_skp_reg, w_last_psn, w_signaled,
-                                                  w_cqe_op, w_len};
+        ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= w_ent;
         tail_mem[w_qp_reg] <= w_tail + 1'b1;
         sent_mem[w_qp_reg] <= w_last_psn + 24'd1;
         psn_mem[w_qp_reg] <= w_last_psn + 24'd1;
@@ -2099,7 +2140,7 @@ always @(posedge clk) begin
         rl_mem[sweep_qp] <= 6'd0;
     end else begin
         if (tw_arm) begin
-            tm_on_reg[tw_q] <= tw_rtp[10:6] != 5'd0;
+            tm_on_reg[tw_q] <= tw_timeout != 5'd0;
             tm_rnr_reg[tw_q] <= 1'b0;
             tm_now_reg[tw_q] <= 1'b0;
             tm_dl_mem[tw_q] <= tw_nd;   // one tick more: at least the whole time
@@ -2117,7 +2158,8 @@ always @(posedge clk) begin
             tm_now_reg[tw_q] <= 1'b0;
         end
         if (tw_rl_load)
-            rl_mem[tw_q] <= tw_rtp[5:0];
+            rl_mem[tw_q] <= {tw_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W],
+                             tw_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W]};
         else if (tw_rl_dec)
             rl_mem[tw_q] <= {c_rl[5:3] - 3'd1, c_rl[2:0]};
         else if (tw_rnr_dec)
@@ -2162,12 +2204,11 @@ always @(posedge clk) begin
     rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
     if (sweep_busy_reg)
-        rdst_mem[sweep_qp] <= {RD_W{1'b0}};
+        rdst_mem[sweep_qp] <= {`RNIC_REQ_READ_BITS{1'b0}};
     else if (c_push && w_is_rdat)
-        rdst_mem[w_qp_reg] <= {w_psn_reg, w_last_psn, w_psn_reg, w_rk_reg, w_roff_reg, w_skb, w_len};
+        rdst_mem[w_qp_reg] <= w_rd;
     else if (c_state_reg == C_RFIN)
-        rdst_mem[c_qp_reg] <= {r_first_reg, r_last_reg, r_epsn_reg + 24'd1, r_k_reg, r_off_reg,
-                               r_bytes_reg, r_total_reg};
+        rdst_mem[c_qp_reg] <= r_rd;
     // a READ (atomic) is outstanding from its push until its entry leaves
     // the ring (completed by its last response / ATOMIC ACKNOWLEDGE, a NAK,
     // a length error or a flush)
@@ -2191,13 +2232,13 @@ always @(posedge clk) begin
 
     // reset sweep of the shadows (ctx_qpc and ctx_mpt are low meanwhile)
     if (sweep_busy_reg) begin
-        qpc_mem[sweep_qp] <= {QS_W{1'b0}};
+        qpc_mem[sweep_qp] <= {`RNIC_REQ_QPC_BITS{1'b0}};
         cqn_mem[sweep_qp] <= 24'd0;
         qkey_mem[sweep_qp] <= 32'd0;
         xrc_mem[sweep_qp] <= 1'b0;
         bst_mem[sweep_qp] <= 4'd0;
-        rtp_mem[sweep_qp] <= 11'd0;
-        mpt_mem[sweep_key] <= {MS_W{1'b0}};
+        rtp_mem[sweep_qp] <= {`RNIC_REQ_RETRY_BITS{1'b0}};
+        mpt_mem[sweep_key] <= {`RNIC_MPT_SHADOW_BITS{1'b0}};
     end
     // context broadcast (wins over the engines' own writes)
     if (ctx_qpc) begin
@@ -2206,8 +2247,7 @@ always @(posedge clk) begin
         qkey_mem[ctx_qp] <= cw[`RNIC_QPC_QKEY_LSB +: 32];
         xrc_mem[ctx_qp] <= cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_XRC_SEND;
         bst_mem[ctx_qp] <= ctx_state;
-        rtp_mem[ctx_qp] <= {cw[`RNIC_QPC_TIMEOUT_LSB +: 5], cw[`RNIC_QPC_RETRY_CNT_LSB +: 3],
-                            cw[`RNIC_QPC_RNR_RETRY_LSB +: 3]};
+        rtp_mem[ctx_qp] <= ctx_rtp;
         if (ctx_to_rts) begin
             psn_mem[ctx_qp] <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
             hi_valid_reg[ctx_qp] <= 1'b0;

@@ -250,34 +250,6 @@ initial begin
         $error("rnic_resp: LOG_QPS, LOG_MRS or LOG_SRQS out of range");
 end
 
-// BTH opcodes, IBA table 37 (RC); SEND MIDDLE 0x01 and WRITE MIDDLE 0x07 are
-// the codes in between
-localparam [7:0] OP_SEND_FIRST      = 8'h00;
-localparam [7:0] OP_SEND_LAST       = 8'h02;
-localparam [7:0] OP_SEND_LAST_IMM   = 8'h03;
-localparam [7:0] OP_SEND_ONLY       = 8'h04;
-localparam [7:0] OP_SEND_ONLY_IMM   = 8'h05;
-localparam [7:0] OP_WRITE_FIRST     = 8'h06;
-localparam [7:0] OP_WRITE_LAST      = 8'h08;
-localparam [7:0] OP_WRITE_LAST_IMM  = 8'h09;
-localparam [7:0] OP_WRITE_ONLY      = 8'h0A;
-localparam [7:0] OP_WRITE_ONLY_IMM  = 8'h0B;
-localparam [7:0] OP_READ_REQ        = 8'h0C;
-localparam [7:0] OP_ACK             = 8'h11;
-localparam [7:0] OP_ATOMIC_ACK      = 8'h12;
-localparam [7:0] OP_CMP_SWAP        = 8'h13;
-localparam [7:0] OP_FETCH_ADD       = 8'h14;
-localparam [7:0] OP_SEND_LAST_INV   = 8'h16;
-localparam [7:0] OP_SEND_ONLY_INV   = 8'h17;
-
-// AETH syndromes (IBA 9.7.5.1): ACK with credit field 0x1F, NAKs
-localparam [7:0] SYN_ACK      = 8'h1F;
-localparam [2:0] SYN_RNR      = 3'b001;
-localparam [7:0] SYN_NAK_PSN  = 8'h60;
-localparam [7:0] SYN_NAK_INV  = 8'h61;
-localparam [7:0] SYN_NAK_RACC = 8'h62;
-localparam [7:0] SYN_NAK_ROP  = 8'h63;
-
 localparam [4:0]
     S_IDLE    = 5'd0,
     S_LOAD    = 5'd1,
@@ -351,33 +323,40 @@ wire [LOG_SRQS-1:0] ctx_sidx = ctx_wr_index[LOG_SRQS-1:0];
 wire [LOG_QPS-1:0] ctx_qidx = ctx_wr_index[LOG_QPS-1:0];
 wire [LOG_MRS-1:0] ctx_kidx = ctx_wr_index[LOG_MRS-1:0];
 
-// QPC shadow entry
-localparam QS_W = 379;
-wire [QS_W-1:0] qs_wr = {
-    cd[`RNIC_QPC_XRCDN_LSB +: `RNIC_QPC_XRCDN_W],
-    cd[`RNIC_QPC_SRQN_LSB +: `RNIC_QPC_SRQN_W],
-    cd[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W],
-    cd[`RNIC_QPC_SRQ_EN_LSB +: `RNIC_QPC_SRQ_EN_W],
-    cd[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W],
-    cd[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W],
-    cd[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W],
-    cd[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W],
-    cd[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W],
-    cd[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W],
-    cd[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W],
-    cd[`RNIC_QPC_RQ_BASE_LSB +: `RNIC_QPC_RQ_BASE_W],
-    cd[`RNIC_QPC_LOG_RQ_SIZE_LSB +: `RNIC_QPC_LOG_RQ_SIZE_W],
-    cd[`RNIC_QPC_LOG_RQ_STRIDE_LSB +: `RNIC_QPC_LOG_RQ_STRIDE_W],
-    cd[`RNIC_QPC_MIN_RNR_TIMER_LSB +: `RNIC_QPC_MIN_RNR_TIMER_W],
-    cd[`RNIC_QPC_DMAC_HI_LSB +: `RNIC_QPC_DMAC_HI_W],
-    cd[`RNIC_QPC_DMAC_LO_LSB +: `RNIC_QPC_DMAC_LO_W],
-    cd[`RNIC_QPC_DIP_LSB +: `RNIC_QPC_DIP_W],
-    cd[`RNIC_QPC_UDP_SPORT_LSB +: `RNIC_QPC_UDP_SPORT_W],
-    cd[`RNIC_QPC_HOP_LIMIT_LSB +: `RNIC_QPC_HOP_LIMIT_W],
-    cd[`RNIC_QPC_TRAFFIC_CLASS_LSB +: `RNIC_QPC_TRAFFIC_CLASS_W],
-    cd[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W]
-};
-reg [QS_W-1:0] qs_rd;
+// QPC shadow entry (contract layout resp_qpc)
+wire [`RNIC_RESP_QPC_BITS-1:0] qs_wr;
+assign qs_wr[`RNIC_RESP_QPC_XRCDN_LSB +: `RNIC_RESP_QPC_XRCDN_W] = cd[`RNIC_QPC_XRCDN_LSB +: `RNIC_QPC_XRCDN_W];
+assign qs_wr[`RNIC_RESP_QPC_SRQN_LSB +: `RNIC_RESP_QPC_SRQN_W] = cd[`RNIC_QPC_SRQN_LSB +: `RNIC_QPC_SRQN_W];
+assign qs_wr[`RNIC_RESP_QPC_QKEY_LSB +: `RNIC_RESP_QPC_QKEY_W] = cd[`RNIC_QPC_QKEY_LSB +: `RNIC_QPC_QKEY_W];
+assign qs_wr[`RNIC_RESP_QPC_SRQ_EN_LSB +: `RNIC_RESP_QPC_SRQ_EN_W] = cd[`RNIC_QPC_SRQ_EN_LSB +: `RNIC_QPC_SRQ_EN_W];
+assign qs_wr[`RNIC_RESP_QPC_PATH_MTU_LSB +: `RNIC_RESP_QPC_PATH_MTU_W] =
+    cd[`RNIC_QPC_PATH_MTU_LSB +: `RNIC_QPC_PATH_MTU_W];
+assign qs_wr[`RNIC_RESP_QPC_TYPE_LSB +: `RNIC_RESP_QPC_TYPE_W] = cd[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W];
+assign qs_wr[`RNIC_RESP_QPC_STATE_LSB +: `RNIC_RESP_QPC_STATE_W] = cd[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
+assign qs_wr[`RNIC_RESP_QPC_PDN_LSB +: `RNIC_RESP_QPC_PDN_W] = cd[`RNIC_QPC_PDN_LSB +: `RNIC_QPC_PDN_W];
+assign qs_wr[`RNIC_RESP_QPC_ACCESS_LSB +: `RNIC_RESP_QPC_ACCESS_W] = cd[`RNIC_QPC_ACCESS_LSB +: `RNIC_QPC_ACCESS_W];
+assign qs_wr[`RNIC_RESP_QPC_RECV_CQN_LSB +: `RNIC_RESP_QPC_RECV_CQN_W] =
+    cd[`RNIC_QPC_RECV_CQN_LSB +: `RNIC_QPC_RECV_CQN_W];
+assign qs_wr[`RNIC_RESP_QPC_DEST_QPN_LSB +: `RNIC_RESP_QPC_DEST_QPN_W] =
+    cd[`RNIC_QPC_DEST_QPN_LSB +: `RNIC_QPC_DEST_QPN_W];
+assign qs_wr[`RNIC_RESP_QPC_RQ_BASE_LSB +: `RNIC_RESP_QPC_RQ_BASE_W] = cd[`RNIC_QPC_RQ_BASE_LSB +: `RNIC_QPC_RQ_BASE_W];
+assign qs_wr[`RNIC_RESP_QPC_LOG_RQ_SIZE_LSB +: `RNIC_RESP_QPC_LOG_RQ_SIZE_W] =
+    cd[`RNIC_QPC_LOG_RQ_SIZE_LSB +: `RNIC_QPC_LOG_RQ_SIZE_W];
+assign qs_wr[`RNIC_RESP_QPC_LOG_RQ_STRIDE_LSB +: `RNIC_RESP_QPC_LOG_RQ_STRIDE_W] =
+    cd[`RNIC_QPC_LOG_RQ_STRIDE_LSB +: `RNIC_QPC_LOG_RQ_STRIDE_W];
+assign qs_wr[`RNIC_RESP_QPC_MIN_RNR_TIMER_LSB +: `RNIC_RESP_QPC_MIN_RNR_TIMER_W] =
+    cd[`RNIC_QPC_MIN_RNR_TIMER_LSB +: `RNIC_QPC_MIN_RNR_TIMER_W];
+assign qs_wr[`RNIC_RESP_QPC_DMAC_LSB +: `RNIC_RESP_QPC_DMAC_W] =
+    {cd[`RNIC_QPC_DMAC_HI_LSB +: `RNIC_QPC_DMAC_HI_W], cd[`RNIC_QPC_DMAC_LO_LSB +: `RNIC_QPC_DMAC_LO_W]};
+assign qs_wr[`RNIC_RESP_QPC_DIP_LSB +: `RNIC_RESP_QPC_DIP_W] = cd[`RNIC_QPC_DIP_LSB +: `RNIC_QPC_DIP_W];
+assign qs_wr[`RNIC_RESP_QPC_UDP_SPORT_LSB +: `RNIC_RESP_QPC_UDP_SPORT_W] =
+    cd[`RNIC_QPC_UDP_SPORT_LSB +: `RNIC_QPC_UDP_SPORT_W];
+assign qs_wr[`RNIC_RESP_QPC_HOP_LIMIT_LSB +: `RNIC_RESP_QPC_HOP_LIMIT_W] =
+    cd[`RNIC_QPC_HOP_LIMIT_LSB +: `RNIC_QPC_HOP_LIMIT_W];
+assign qs_wr[`RNIC_RESP_QPC_TRAFFIC_CLASS_LSB +: `RNIC_RESP_QPC_TRAFFIC_CLASS_W] =
+    cd[`RNIC_QPC_TRAFFIC_CLASS_LSB +: `RNIC_QPC_TRAFFIC_CLASS_W];
+assign qs_wr[`RNIC_RESP_QPC_PKEY_LSB +: `RNIC_RESP_QPC_PKEY_W] = cd[`RNIC_QPC_PKEY_LSB +: `RNIC_QPC_PKEY_W];
+reg [`RNIC_RESP_QPC_BITS-1:0] qs_rd;
 wire        q_srq_bit;  // qpc.srq_en
 wire [23:0] q_xrcdn;
 wire [2:0]  q_mtu;
@@ -396,29 +375,40 @@ wire [31:0] q_qkey;
 // verilator lint_off UNUSEDSIGNAL
 wire [23:0] q_srqn;     // bits above LOG_SRQS are zero (SRQN = index)
 // verilator lint_on UNUSEDSIGNAL
-assign {q_xrcdn, q_srqn, q_qkey, q_srq_bit, q_mtu, q_type, q_state, q_pdn, q_access, q_recv_cqn, q_dest_qpn,
-        q_rq_base, q_log_rq_size, q_log_rq_stride, q_min_rnr, q_dmac, q_dip, q_sport,
-        q_hop, q_tc, q_pkey} = qs_rd;
+assign q_xrcdn = qs_rd[`RNIC_RESP_QPC_XRCDN_LSB +: `RNIC_RESP_QPC_XRCDN_W];
+assign q_srqn = qs_rd[`RNIC_RESP_QPC_SRQN_LSB +: `RNIC_RESP_QPC_SRQN_W];
+assign q_qkey = qs_rd[`RNIC_RESP_QPC_QKEY_LSB +: `RNIC_RESP_QPC_QKEY_W];
+assign q_srq_bit = qs_rd[`RNIC_RESP_QPC_SRQ_EN_LSB +: `RNIC_RESP_QPC_SRQ_EN_W];
+assign q_mtu = qs_rd[`RNIC_RESP_QPC_PATH_MTU_LSB +: `RNIC_RESP_QPC_PATH_MTU_W];
+assign q_type = qs_rd[`RNIC_RESP_QPC_TYPE_LSB +: `RNIC_RESP_QPC_TYPE_W];
+assign q_state = qs_rd[`RNIC_RESP_QPC_STATE_LSB +: `RNIC_RESP_QPC_STATE_W];
+assign q_pdn = qs_rd[`RNIC_RESP_QPC_PDN_LSB +: `RNIC_RESP_QPC_PDN_W];
+assign q_access = qs_rd[`RNIC_RESP_QPC_ACCESS_LSB +: `RNIC_RESP_QPC_ACCESS_W];
+assign q_recv_cqn = qs_rd[`RNIC_RESP_QPC_RECV_CQN_LSB +: `RNIC_RESP_QPC_RECV_CQN_W];
+assign q_dest_qpn = qs_rd[`RNIC_RESP_QPC_DEST_QPN_LSB +: `RNIC_RESP_QPC_DEST_QPN_W];
+assign q_rq_base = qs_rd[`RNIC_RESP_QPC_RQ_BASE_LSB +: `RNIC_RESP_QPC_RQ_BASE_W];
+assign q_log_rq_size = qs_rd[`RNIC_RESP_QPC_LOG_RQ_SIZE_LSB +: `RNIC_RESP_QPC_LOG_RQ_SIZE_W];
+assign q_log_rq_stride = qs_rd[`RNIC_RESP_QPC_LOG_RQ_STRIDE_LSB +: `RNIC_RESP_QPC_LOG_RQ_STRIDE_W];
+assign q_min_rnr = qs_rd[`RNIC_RESP_QPC_MIN_RNR_TIMER_LSB +: `RNIC_RESP_QPC_MIN_RNR_TIMER_W];
+assign q_dmac = qs_rd[`RNIC_RESP_QPC_DMAC_LSB +: `RNIC_RESP_QPC_DMAC_W];
+assign q_dip = qs_rd[`RNIC_RESP_QPC_DIP_LSB +: `RNIC_RESP_QPC_DIP_W];
+assign q_sport = qs_rd[`RNIC_RESP_QPC_UDP_SPORT_LSB +: `RNIC_RESP_QPC_UDP_SPORT_W];
+assign q_hop = qs_rd[`RNIC_RESP_QPC_HOP_LIMIT_LSB +: `RNIC_RESP_QPC_HOP_LIMIT_W];
+assign q_tc = qs_rd[`RNIC_RESP_QPC_TRAFFIC_CLASS_LSB +: `RNIC_RESP_QPC_TRAFFIC_CLASS_W];
+assign q_pkey = qs_rd[`RNIC_RESP_QPC_PKEY_LSB +: `RNIC_RESP_QPC_PKEY_W];
 // An XRC target (XRC_RECV) has no queue of its own: each request's XRCETH
 // names the XRC SRQ (latched as h_sqpn) whose WQEs, PD and CQ it uses, so
 // it takes the SRQ path of the QPs with srq_en
 wire        t_xrc = q_type == `RNIC_QP_TYPE_XRC_RECV;
 wire        q_srq_en = q_srq_bit || t_xrc;
 
-// MPT shadow entry {mw, qpn, valid, tag, pdn, access, start, length, iova}
-localparam MS_W = 1 + 24 + 1 + 8 + 24 + 8 + 64 * 3;
-wire [MS_W-1:0] ms_wr = {
-    cd[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W],
-    cd[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W],
-    cd[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W],
-    cd[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W],
-    cd[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W],
-    cd[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W],
-    cd[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W],
-    cd[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W],
-    cd[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W]
-};
-reg [MS_W-1:0] ms_rd;
+// MPT shadow entry (contract layout mpt_shadow)
+wire [`RNIC_MPT_SHADOW_BITS-1:0] ms_wr;
+rnic_mpt_shadow mpt_shadow_inst (
+    .entry(ctx_wr_data),
+    .shadow(ms_wr)
+);
+reg [`RNIC_MPT_SHADOW_BITS-1:0] ms_rd;
 wire        k_valid;
 wire [7:0]  k_tag;
 wire [23:0] k_pdn;
@@ -426,21 +416,29 @@ wire [7:0]  k_access;
 wire [63:0] k_start, k_length, k_iova;
 wire        k_mw;       // a memory window: remote access only through its QP, never a local key
 wire [23:0] k_qpn;      // the window's QP
-assign {k_mw, k_qpn, k_valid, k_tag, k_pdn, k_access, k_start, k_length, k_iova} = ms_rd;
+assign k_mw = ms_rd[`RNIC_MPT_SHADOW_MW_LSB +: `RNIC_MPT_SHADOW_MW_W];
+assign k_qpn = ms_rd[`RNIC_MPT_SHADOW_QPN_LSB +: `RNIC_MPT_SHADOW_QPN_W];
+assign k_valid = ms_rd[`RNIC_MPT_SHADOW_VALID_LSB +: `RNIC_MPT_SHADOW_VALID_W];
+assign k_tag = ms_rd[`RNIC_MPT_SHADOW_TAG_LSB +: `RNIC_MPT_SHADOW_TAG_W];
+assign k_pdn = ms_rd[`RNIC_MPT_SHADOW_PDN_LSB +: `RNIC_MPT_SHADOW_PDN_W];
+assign k_access = ms_rd[`RNIC_MPT_SHADOW_ACCESS_LSB +: `RNIC_MPT_SHADOW_ACCESS_W];
+assign k_start = ms_rd[`RNIC_MPT_SHADOW_START_LSB +: `RNIC_MPT_SHADOW_START_W];
+assign k_length = ms_rd[`RNIC_MPT_SHADOW_LENGTH_LSB +: `RNIC_MPT_SHADOW_LENGTH_W];
+assign k_iova = ms_rd[`RNIC_MPT_SHADOW_IOVA_LSB +: `RNIC_MPT_SHADOW_IOVA_W];
 
-// SRQC shadow entry {xrc, xrcdn, cqn, valid, log_size, log_stride, pdn, base}
-localparam SS_W = 1 + 24 + 24 + 1 + 5 + 5 + 24 + 64;
-wire [SS_W-1:0] ss_wr = {
-    cd[`RNIC_SRQC_XRC_LSB +: `RNIC_SRQC_XRC_W],
-    cd[`RNIC_SRQC_XRCDN_LSB +: `RNIC_SRQC_XRCDN_W],
-    cd[`RNIC_SRQC_CQN_LSB +: `RNIC_SRQC_CQN_W],
-    cd[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W],
-    cd[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W],
-    cd[`RNIC_SRQC_LOG_STRIDE_LSB +: `RNIC_SRQC_LOG_STRIDE_W],
-    cd[`RNIC_SRQC_PDN_LSB +: `RNIC_SRQC_PDN_W],
-    cd[`RNIC_SRQC_BASE_LSB +: `RNIC_SRQC_BASE_W]
-};
-reg [SS_W-1:0] ss_rd;
+// SRQC shadow entry (contract layout resp_srqc)
+wire [`RNIC_RESP_SRQC_BITS-1:0] ss_wr;
+assign ss_wr[`RNIC_RESP_SRQC_XRC_LSB +: `RNIC_RESP_SRQC_XRC_W] = cd[`RNIC_SRQC_XRC_LSB +: `RNIC_SRQC_XRC_W];
+assign ss_wr[`RNIC_RESP_SRQC_XRCDN_LSB +: `RNIC_RESP_SRQC_XRCDN_W] = cd[`RNIC_SRQC_XRCDN_LSB +: `RNIC_SRQC_XRCDN_W];
+assign ss_wr[`RNIC_RESP_SRQC_CQN_LSB +: `RNIC_RESP_SRQC_CQN_W] = cd[`RNIC_SRQC_CQN_LSB +: `RNIC_SRQC_CQN_W];
+assign ss_wr[`RNIC_RESP_SRQC_VALID_LSB +: `RNIC_RESP_SRQC_VALID_W] = cd[`RNIC_SRQC_VALID_LSB +: `RNIC_SRQC_VALID_W];
+assign ss_wr[`RNIC_RESP_SRQC_LOG_SIZE_LSB +: `RNIC_RESP_SRQC_LOG_SIZE_W] =
+    cd[`RNIC_SRQC_LOG_SIZE_LSB +: `RNIC_SRQC_LOG_SIZE_W];
+assign ss_wr[`RNIC_RESP_SRQC_LOG_STRIDE_LSB +: `RNIC_RESP_SRQC_LOG_STRIDE_W] =
+    cd[`RNIC_SRQC_LOG_STRIDE_LSB +: `RNIC_SRQC_LOG_STRIDE_W];
+assign ss_wr[`RNIC_RESP_SRQC_PDN_LSB +: `RNIC_RESP_SRQC_PDN_W] = cd[`RNIC_SRQC_PDN_LSB +: `RNIC_SRQC_PDN_W];
+assign ss_wr[`RNIC_RESP_SRQC_BASE_LSB +: `RNIC_RESP_SRQC_BASE_W] = cd[`RNIC_SRQC_BASE_LSB +: `RNIC_SRQC_BASE_W];
+reg [`RNIC_RESP_SRQC_BITS-1:0] ss_rd;
 // the latched SRQ of the packet's QP (S_SLOAD)
 reg        s_valid_reg = 1'b0, s_valid_next;
 reg [4:0]  s_log_size_reg = 5'd0, s_log_size_next;
@@ -778,8 +776,8 @@ wire [7:0]  rec_nsge = rec[`RNIC_RECV_WQE_NUM_SGE_LSB +: `RNIC_RECV_WQE_NUM_SGE_
 
 // ---------------------------------------------------------------------------
 // RAM-shaped tables
-reg [QS_W-1:0]   qpc_mem [0:QPS-1];
-reg [MS_W-1:0]   mpt_mem [0:MRS-1];
+reg [`RNIC_RESP_QPC_BITS-1:0] qpc_mem [0:QPS-1];
+reg [`RNIC_MPT_SHADOW_BITS-1:0] mpt_mem [0:MRS-1];
 reg [25:0]       psn_mem [0:QPS-1];   // {err, nak, epsn}
 // atomic result cache (IBA 9.4.5, C9-??): the last atomic the QP executed
 // {valid, PSN, original value}, so a duplicate of it gets the same ATOMIC
@@ -791,7 +789,7 @@ reg [15:0]       pi_mem  [0:QPS-1];
 localparam MSG_W = 2 + SCNT_W + 32 * 3 + 64 + 32 + 17;  // {active, write, cur, off, bytes, total, addr, rem, claim, idx}
 reg [MSG_W-1:0]  msg_mem [0:QPS-1];
 reg [95:0]       sge_mem [0:QPS*MAX_SGE-1];  // {device address, length}
-reg [SS_W-1:0]   srqc_mem [0:SRQS-1];
+reg [`RNIC_RESP_SRQC_BITS-1:0] srqc_mem [0:SRQS-1];
 reg [15:0]       srq_pi_mem [0:SRQS-1];
 reg [15:0]       srq_ci_mem [0:SRQS-1];
 reg [15:0]       srq_lim_mem [0:SRQS-1];  // armed limit, 0: not armed
@@ -830,13 +828,13 @@ wire [MSG_W-1:0] msg_wd = {m_active_reg, m_write_reg, m_cur_reg, m_off_reg, m_by
 // and the FSM stays idle)
 always @(posedge clk) begin
     if (sweep_busy_reg)
-        qpc_mem[sweep_qp] <= {QS_W{1'b0}};
+        qpc_mem[sweep_qp] <= {`RNIC_RESP_QPC_BITS{1'b0}};
     else if (ctx_qpc)
         qpc_mem[ctx_qidx] <= qs_wr;
     qs_rd <= qpc_mem[q_ra];
 
     if (sweep_busy_reg)
-        mpt_mem[sweep_key] <= {MS_W{1'b0}};
+        mpt_mem[sweep_key] <= {`RNIC_MPT_SHADOW_BITS{1'b0}};
     else if (ctx_mpt)
         mpt_mem[ctx_kidx] <= ms_wr;
     ms_rd <= mpt_mem[mpt_ra];
@@ -884,7 +882,7 @@ always @(posedge clk) begin
     // written back in WB (even if the QP's context changed meanwhile: the
     // WQE was taken from the SRQ)
     if (sweep_busy_reg)
-        srqc_mem[sweep_srq] <= {SS_W{1'b0}};
+        srqc_mem[sweep_srq] <= {`RNIC_RESP_SRQC_BITS{1'b0}};
     else if (ctx_srqc)
         srqc_mem[ctx_sidx] <= ss_wr;
     ss_rd <= srqc_mem[s_ra];
@@ -923,10 +921,9 @@ wire [31:0] sge_len = sge_rd[31:0];
 
 // ---------------------------------------------------------------------------
 // decode of the latched packet: the operation is in the low five opcode
-// bits; the transport in the top three must be the QP's (RC 000, UC 001,
-// UD 011); UC has SEND and RDMA WRITE only, UD SEND ONLY (with immediate)
-// only (IBA 9.2, table 37)
-wire [7:0] h_opl = {3'b000, h_op_reg[4:0]};
+// bits; the transport in the top three must be the QP's; UC has SEND and
+// RDMA WRITE only, UD SEND ONLY (with immediate) only (IBA 9.2, table 37)
+wire [`RNIC_BTH_OP_W-1:0] h_opl = h_op_reg[4:0];
 wire t_uc = q_type == `RNIC_QP_TYPE_UC;
 wire t_ud = q_type == `RNIC_QP_TYPE_UD;
 // RAW_PACKET: whole Ethernet frames a flow rule steered here (rnic_raw_rx,
@@ -935,29 +932,32 @@ wire t_ud = q_type == `RNIC_QP_TYPE_UD;
 wire t_raw = q_type == `RNIC_QP_TYPE_RAW;
 wire op_raw = h_op_reg == `RNIC_RAW_OPCODE;
 wire t_unack = t_uc || t_ud || t_raw;  // no ACKs, no NAKs
-wire op_inv = h_opl == OP_SEND_LAST_INV || h_opl == OP_SEND_ONLY_INV;   // IETH
+wire op_inv = h_opl == `RNIC_BTH_OP_SEND_LAST_INV || h_opl == `RNIC_BTH_OP_SEND_ONLY_INV;   // IETH
 wire op_tr_ok = t_raw ? op_raw :
-                t_xrc ? (h_op_reg[7:5] == 3'b101) :
-                t_uc ? (h_op_reg[7:5] == 3'b001 && (h_opl <= OP_WRITE_ONLY_IMM || op_inv)) :
-                t_ud ? (h_op_reg[7:5] == 3'b011 && (h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM)) :
-                       (h_op_reg[7:5] == 3'b000);
-wire op_send = h_opl <= OP_SEND_ONLY_IMM || op_inv || op_raw;
-wire op_write = h_opl >= OP_WRITE_FIRST && h_opl <= OP_WRITE_ONLY_IMM;
-wire op_read = h_opl == OP_READ_REQ;
-wire op_cmp_swap = h_opl == OP_CMP_SWAP;
-wire op_atomic = op_cmp_swap || h_opl == OP_FETCH_ADD;
-wire op_start = h_opl == OP_SEND_FIRST || h_opl == OP_SEND_ONLY ||
-                h_opl == OP_SEND_ONLY_IMM || h_opl == OP_SEND_ONLY_INV || op_raw || h_opl == OP_WRITE_FIRST ||
-                h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
-wire op_end = h_opl == OP_SEND_LAST || h_opl == OP_SEND_LAST_IMM ||
-              h_opl == OP_SEND_ONLY || h_opl == OP_SEND_ONLY_IMM || op_inv || op_raw ||
-              h_opl == OP_WRITE_LAST || h_opl == OP_WRITE_LAST_IMM ||
-              h_opl == OP_WRITE_ONLY || h_opl == OP_WRITE_ONLY_IMM;
-wire op_imm = h_opl == OP_SEND_LAST_IMM || h_opl == OP_SEND_ONLY_IMM ||
-              h_opl == OP_WRITE_LAST_IMM || h_opl == OP_WRITE_ONLY_IMM;
+                t_xrc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_XRC) :
+                t_uc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UC &&
+                        (h_opl <= `RNIC_BTH_OP_WRITE_ONLY_IMM || op_inv)) :
+                t_ud ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UD &&
+                        (h_opl == `RNIC_BTH_OP_SEND_ONLY || h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM)) :
+                       (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_RC);
+wire op_send = h_opl <= `RNIC_BTH_OP_SEND_ONLY_IMM || op_inv || op_raw;
+wire op_write = h_opl >= `RNIC_BTH_OP_WRITE_FIRST && h_opl <= `RNIC_BTH_OP_WRITE_ONLY_IMM;
+wire op_read = h_opl == `RNIC_BTH_OP_READ_REQ;
+wire op_cmp_swap = h_opl == `RNIC_BTH_OP_CMP_SWAP;
+wire op_atomic = op_cmp_swap || h_opl == `RNIC_BTH_OP_FETCH_ADD;
+wire op_start = h_opl == `RNIC_BTH_OP_SEND_FIRST || h_opl == `RNIC_BTH_OP_SEND_ONLY ||
+                h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM || h_opl == `RNIC_BTH_OP_SEND_ONLY_INV || op_raw ||
+                h_opl == `RNIC_BTH_OP_WRITE_FIRST || h_opl == `RNIC_BTH_OP_WRITE_ONLY ||
+                h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
+wire op_end = h_opl == `RNIC_BTH_OP_SEND_LAST || h_opl == `RNIC_BTH_OP_SEND_LAST_IMM ||
+              h_opl == `RNIC_BTH_OP_SEND_ONLY || h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM || op_inv || op_raw ||
+              h_opl == `RNIC_BTH_OP_WRITE_LAST || h_opl == `RNIC_BTH_OP_WRITE_LAST_IMM ||
+              h_opl == `RNIC_BTH_OP_WRITE_ONLY || h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
+wire op_imm = h_opl == `RNIC_BTH_OP_SEND_LAST_IMM || h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM ||
+              h_opl == `RNIC_BTH_OP_WRITE_LAST_IMM || h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
 // consumes a receive WQE at this packet
-wire op_wqe = (op_send && op_start) || h_opl == OP_WRITE_LAST_IMM ||
-              h_opl == OP_WRITE_ONLY_IMM;
+wire op_wqe = (op_send && op_start) || h_opl == `RNIC_BTH_OP_WRITE_LAST_IMM ||
+              h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
 wire seq_ok = op_start ? !m_active_reg : (m_active_reg && m_write_reg == op_write);
 // a receive WQE for this packet: the QP's RQ or SRQ is not empty, or (SRQ)
 // the QP still holds the WQE of a SEND it abandoned (UC), whose SGEs are
@@ -1288,8 +1288,8 @@ always @* begin
             h_qpn_next = s_hdr_dqpn;
             h_psn_next = s_hdr_psn;
             // (RC or XRC: the operation is in the low five opcode bits)
-            if ((s_hdr_opcode[7:5] == 3'b000 || s_hdr_opcode[7:5] == 3'b101) &&
-                (s_hdr_opcode[4:0] == OP_CMP_SWAP[4:0] || s_hdr_opcode[4:0] == OP_FETCH_ADD[4:0])) begin
+            if ((s_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_RC || s_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC) &&
+                (s_hdr_opcode[4:0] == `RNIC_BTH_OP_CMP_SWAP || s_hdr_opcode[4:0] == `RNIC_BTH_OP_FETCH_ADD)) begin
                 // the MPT shadow is read with this rkey from LOAD on
                 h_va_next = s_hdr_atomic_va;
                 h_rkey_next = s_hdr_atomic_rkey;
@@ -1297,8 +1297,8 @@ always @* begin
             end else begin
                 h_va_next = s_hdr_reth_va;
                 // SEND with Invalidate: the IETH key, to read its entry
-                h_rkey_next = (s_hdr_opcode[4:0] == OP_SEND_LAST_INV[4:0] ||
-                               s_hdr_opcode[4:0] == OP_SEND_ONLY_INV[4:0]) ? s_hdr_imm : s_hdr_reth_rkey;
+                h_rkey_next = (s_hdr_opcode[4:0] == `RNIC_BTH_OP_SEND_LAST_INV ||
+                               s_hdr_opcode[4:0] == `RNIC_BTH_OP_SEND_ONLY_INV) ? s_hdr_imm : s_hdr_reth_rkey;
                 h_rlen_next = s_hdr_reth_len;
             end
             h_swap_next = s_hdr_atomic_swap;
@@ -1335,8 +1335,14 @@ always @* begin
         // receives come from the QP's SRQ: its indexes and ring instead
         w_pi_next = spi_rd;
         w_ci_next = sci_rd;
-        {s_xrc_next, s_xrcdn_next, s_cqn_next, s_valid_next, s_log_size_next, s_log_stride_next, s_pdn_next,
-         s_base_next} = ss_rd;
+        s_xrc_next = ss_rd[`RNIC_RESP_SRQC_XRC_LSB +: `RNIC_RESP_SRQC_XRC_W];
+        s_xrcdn_next = ss_rd[`RNIC_RESP_SRQC_XRCDN_LSB +: `RNIC_RESP_SRQC_XRCDN_W];
+        s_cqn_next = ss_rd[`RNIC_RESP_SRQC_CQN_LSB +: `RNIC_RESP_SRQC_CQN_W];
+        s_valid_next = ss_rd[`RNIC_RESP_SRQC_VALID_LSB +: `RNIC_RESP_SRQC_VALID_W];
+        s_log_size_next = ss_rd[`RNIC_RESP_SRQC_LOG_SIZE_LSB +: `RNIC_RESP_SRQC_LOG_SIZE_W];
+        s_log_stride_next = ss_rd[`RNIC_RESP_SRQC_LOG_STRIDE_LSB +: `RNIC_RESP_SRQC_LOG_STRIDE_W];
+        s_pdn_next = ss_rd[`RNIC_RESP_SRQC_PDN_LSB +: `RNIC_RESP_SRQC_PDN_W];
+        s_base_next = ss_rd[`RNIC_RESP_SRQC_BASE_LSB +: `RNIC_RESP_SRQC_BASE_W];
         state_next = S_DECIDE;
     end
     S_DECIDE: begin
@@ -1416,11 +1422,11 @@ always @* begin
                     a_orig_next = ac_rd[63:0];
                     ack_atomic_next = 1'b1;
                     do_ack_next = 1'b1;
-                    ack_syn_next = SYN_ACK;
+                    ack_syn_next = {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CREDIT_INVALID};
                 end
             end else if (h_ackreq_reg) begin
                 do_ack_next = 1'b1;
-                ack_syn_next = SYN_ACK;
+                ack_syn_next = {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CREDIT_INVALID};
                 ack_psn_next = w_epsn_reg - 24'd1;
             end
         end else if (psn_d != 24'd0) begin
@@ -1430,7 +1436,7 @@ always @* begin
                 stat_nak_seq_next = 1'b1;
                 w_nak_next = 1'b1;
                 do_ack_next = 1'b1;
-                ack_syn_next = SYN_NAK_PSN;
+                ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_PSN_SEQ_ERR};
                 ack_psn_next = w_epsn_reg;
             end
         end else if (t_xrc && !xrc_ok) begin
@@ -1439,7 +1445,7 @@ always @* begin
             qp_err_next = 1'b1;
             w_err_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_INV;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
         end else if (op_read) begin
             if (m_active_reg || !rd_len_ok) begin
                 // inside another message, or carrying payload / too long
@@ -1447,7 +1453,7 @@ always @* begin
                 qp_err_next = 1'b1;
                 w_err_next = 1'b1;
                 do_ack_next = 1'b1;
-                ack_syn_next = SYN_NAK_INV;
+                ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
             end else begin
                 do_disc_next = 1'b0;
                 state_next = S_RRETH;
@@ -1460,7 +1466,7 @@ always @* begin
                 qp_err_next = 1'b1;
                 w_err_next = 1'b1;
                 do_ack_next = 1'b1;
-                ack_syn_next = SYN_NAK_INV;
+                ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
             end else begin
                 do_disc_next = 1'b0;
                 state_next = S_ARETH;
@@ -1470,12 +1476,12 @@ always @* begin
             qp_err_next = 1'b1;
             w_err_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_INV;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
         end else if (op_wqe && !wqe_avail) begin
             // no receive WQE posted: RNR NAK with the QP's timer code
             stat_rnr_nak_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = {SYN_RNR, q_min_rnr};
+            ack_syn_next = {`RNIC_AETH_TYPE_RNR_NAK, q_min_rnr};
         end else begin
             do_disc_next = 1'b0;
             if (op_send && op_start)
@@ -1548,7 +1554,7 @@ always @* begin
             qp_err_next = 1'b1;
             stat_inv_req_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_ROP;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_OP_ERR};
             state_next = S_DISC;
         end else begin
             m_active_next = 1'b1;
@@ -1590,7 +1596,7 @@ always @* begin
             qp_err_next = 1'b1;
             stat_inv_req_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_RACC;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_ACCESS_ERR};
             state_next = S_DISC;
         end
     end
@@ -1608,7 +1614,7 @@ always @* begin
             qp_err_next = 1'b1;
             stat_inv_req_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_RACC;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_ACCESS_ERR};
             state_next = S_ACK;
         end
     end
@@ -1630,7 +1636,7 @@ always @* begin
                 // syndrome only classifies the error: no reply follows)
                 w_err_next = 1'b1;
                 qp_err_next = 1'b1;
-                ack_syn_next = SYN_NAK_ROP;
+                ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_OP_ERR};
             end
             state_next = S_WB;
         end
@@ -1645,7 +1651,7 @@ always @* begin
             qp_err_next = 1'b1;
             stat_inv_req_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_RACC;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_ACCESS_ERR};
             state_next = S_ACK;
         end
     end
@@ -1681,7 +1687,7 @@ always @* begin
             qp_err_next = 1'b1;
             stat_inv_req_next = 1'b1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_ROP;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_OP_ERR};
             state_next = S_ACK;
         end else if (op_cmp_swap && !a_match) begin
             state_next = S_AFIN;   // compare failed: memory keeps its value
@@ -1708,7 +1714,7 @@ always @* begin
             w_nak_next = 1'b0;
             w_msn_next = w_msn_reg + 24'd1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_ACK;
+            ack_syn_next = {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CREDIT_INVALID};
             ack_atomic_next = 1'b1;
             ac_we_next = 1'b1;
             state_next = S_ACK;
@@ -1737,7 +1743,7 @@ always @* begin
             if (t_uc)
                 w_epsn_next = w_epsn_reg + 24'd1;   // UC: past this packet
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_INV;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
             state_next = S_DISC;
         end else if (m_write_reg && ({19'd0, h_len_reg} > m_rem_reg ||
                                      (op_end && {19'd0, h_len_reg} != m_rem_reg))) begin
@@ -1751,7 +1757,7 @@ always @* begin
             if (t_uc)
                 w_epsn_next = w_epsn_reg + 24'd1;
             do_ack_next = 1'b1;
-            ack_syn_next = SYN_NAK_INV;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
             state_next = S_DISC;
         end else if (t_ud && pl_head_valid) begin
             // the GRH enters the scatter stream after every earlier
@@ -1813,7 +1819,7 @@ always @* begin
     S_DONE: begin
         w_epsn_next = w_epsn_reg + 24'd1;
         w_nak_next = 1'b0;
-        ack_syn_next = SYN_ACK;
+        ack_syn_next = {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CREDIT_INVALID};
         ack_psn_next = h_psn_reg;
         do_ack_next = !t_unack && (op_end || h_ackreq_reg) && !coalesce;
         // (a SEND with Invalidate counts once its key was invalidated: if it
@@ -1861,7 +1867,7 @@ always @* begin
             qp_err_next = !t_unack;
             stat_inv_req_next = !t_unack;
             do_ack_next = !t_unack;          // even if the ACK was to be left out
-            ack_syn_next = SYN_NAK_INV;
+            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
             state_next = S_CQE;
         end
     end
@@ -2015,8 +2021,10 @@ always @(posedge clk) begin
         srq_lim_sidx_reg <= s_ra;
     if (qp_err_next)
         qp_err_type_reg <= do_cqe_next ? `RNIC_HW_EVENT_RESP_ERR :
-                           ack_syn_next == SYN_NAK_RACC ? `RNIC_HW_EVENT_RESP_ACCESS :
-                           ack_syn_next == SYN_NAK_INV ? `RNIC_HW_EVENT_RESP_INV_REQ :
+                           ack_syn_next == {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_ACCESS_ERR} ?
+                               `RNIC_HW_EVENT_RESP_ACCESS :
+                           ack_syn_next == {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ} ?
+                               `RNIC_HW_EVENT_RESP_INV_REQ :
                            `RNIC_HW_EVENT_QP_FATAL;
     cqe_status_reg <= cqe_status_next;
     cqe_op_reg <= cqe_op_next;
@@ -2071,9 +2079,9 @@ assign m_cqe_cqn = t_xrc ? s_cqn_reg : q_recv_cqn;   // XRC: the XRC SRQ's CQ
 assign m_cqe_data = cqe;
 
 assign m_hdr_valid = ack_valid || (rd_mode && rd_hdr_valid);
-// XRC responses carry the XRC transport bits (101), RC's 000
-assign m_hdr_opcode = {t_xrc ? 3'b101 : 3'b000,
-                       rd_mode ? rd_hdr_opcode[4:0] : ack_atomic_reg ? OP_ATOMIC_ACK[4:0] : OP_ACK[4:0]};
+// XRC responses carry the XRC transport bits, RC's the RC ones
+assign m_hdr_opcode = {t_xrc ? `RNIC_BTH_TRANSPORT_XRC : `RNIC_BTH_TRANSPORT_RC,
+                       rd_mode ? rd_hdr_opcode[4:0] : ack_atomic_reg ? `RNIC_BTH_OP_ATOMIC_ACK : `RNIC_BTH_OP_ACK};
 assign m_hdr_se = 1'b0;
 assign m_hdr_mig = 1'b0;
 assign m_hdr_ackreq = 1'b0;

@@ -658,8 +658,9 @@ rnic_raw_rx #(
 // Packets for QP1 (the GSI) go to the GSI mailbox (rnic_gsi), whatever
 // their opcode; it keeps the MADs and drops the rest.
 wire rx_to_gsi = rx_hdr_dqpn == 24'd1;
-wire rx_to_req = !rx_to_gsi && rx_hdr_opcode[4:0] >= 5'h0D && rx_hdr_opcode[4:0] <= 5'h12 &&
-                 (rx_hdr_opcode[7:5] == 3'b000 || rx_hdr_opcode[7:5] == 3'b101);
+wire rx_to_req = !rx_to_gsi &&
+                 rx_hdr_opcode[4:0] >= `RNIC_BTH_OP_READ_RESP_FIRST && rx_hdr_opcode[4:0] <= `RNIC_BTH_OP_ATOMIC_ACK &&
+                 (rx_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_RC || rx_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC);
 reg  rx_pl_busy_reg, rx_pl_busy_next;   // a header was taken; its payload is flowing
 reg  rx_pl_req_reg, rx_pl_req_next;     // ... to the requester
 reg  rx_pl_gsi_reg, rx_pl_gsi_next;     // ... to the GSI mailbox (neither: the responder)
@@ -1351,6 +1352,8 @@ rnic_dma #(
 // ---------------------------------------------------------------------------
 // Counters (enum stat): increments per cycle, summed in rnic_csr
 // ---------------------------------------------------------------------------
+// an RC or XRC ACK the requester takes
+wire ack_rx = ack_valid && ack_ready && ack_opcode[4:0] == `RNIC_BTH_OP_ACK;
 always @* begin
     stat_inc = {STATS*STAT_W{1'b0}};
     stat_inc[0 +: STAT_W] = timer_turbo ? TICK_M1 : {STAT_W{1'b0}};   // CYCLES
@@ -1373,7 +1376,7 @@ always @* begin
     stat_inc[`RNIC_STAT_DMA_WR_BYTES*STAT_W +: STAT_W] = stat_wr_valid ? stat_wr_bytes : {STAT_W{1'b0}};
     stat_inc[`RNIC_STAT_ACKS_TX*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_ack_tx};
     stat_inc[`RNIC_STAT_ACKS_RX*STAT_W +: STAT_W] =
-        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode[4:0] == 5'h11};   // RC and XRC ACKs
+        {{(STAT_W-1){1'b0}}, ack_rx};
     stat_inc[`RNIC_STAT_WQE_INDEX_ERR*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_wqe_index_err};
     stat_inc[`RNIC_STAT_RX_MSG_DROP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_msg_drop};
     stat_inc[`RNIC_STAT_EVENT_DROP*STAT_W +: STAT_W] = {{(STAT_W-3){1'b0}}, stat_event_drop};
@@ -1388,12 +1391,12 @@ always @* begin
     stat_inc[`RNIC_STAT_RETRANS*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_retrans};
     stat_inc[`RNIC_STAT_RETRANS_PKTS*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_retrans_pkt};
     stat_inc[`RNIC_STAT_TIMEOUTS*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_timeout};
-    // every NAK the requester takes (RC and XRC ACK opcode, AETH syndrome),
-    // whatever it then does with it
+    // every NAK the requester takes (AETH syndrome), whatever it then does
+    // with it
     stat_inc[`RNIC_STAT_RX_NAK_SEQ*STAT_W +: STAT_W] =
-        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode[4:0] == 5'h11 && ack_aeth[31:24] == 8'h60};
+        {{(STAT_W-1){1'b0}}, ack_rx && ack_aeth[31:24] == {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_PSN_SEQ_ERR}};
     stat_inc[`RNIC_STAT_RX_RNR_NAK*STAT_W +: STAT_W] =
-        {{(STAT_W-1){1'b0}}, ack_valid && ack_ready && ack_opcode[4:0] == 5'h11 && ack_aeth[31:29] == 3'b001};
+        {{(STAT_W-1){1'b0}}, ack_rx && ack_aeth[31:29] == `RNIC_AETH_TYPE_RNR_NAK};
     stat_inc[`RNIC_STAT_TX_NAK_SEQ*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_nak_seq_tx};
     stat_inc[`RNIC_STAT_TX_RNR_NAK*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_rnr_nak};
     stat_inc[`RNIC_STAT_RX_DUP*STAT_W +: STAT_W] = {{(STAT_W-1){1'b0}}, stat_dup};
