@@ -46,6 +46,9 @@ endfunction()
 
 rnic_async_fifo_tb_variant(w512 DATA_W=512 FRAMES=300)
 rnic_async_fifo_tb_variant(shallow LOG_DEPTH=2 SYNC_STAGES=3 FRAMES=1000)
-# The board top: rnic_top in the core clock, the MAC crossings above, no
-# simulation-only ports (docs/board.md).
+# The two MAC crossings as one block (rnic_mac_cdc); the board top: rnic_top in
+# the core clock, the crossings, no simulation-only ports (docs/board.md); the
+# simulation top the co-simulator runs: the same with the simulator's ports.
+rnic_rtl_lint(rnic_mac_cdc)
 rnic_rtl_lint(rnic_board)
+rnic_rtl_lint(rnic_sim_top)

@@ -33,7 +33,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "Vrnic_top.h"
+#include "Vrnic_sim_top.h"
 #include "verilated.h"
 
 #include "sim_hostmem.h"
@@ -57,7 +57,8 @@ struct SimConfig {
 	std::string dir = "rnic-sim";
 	std::string pcap;
 	std::string pcap_rx;        // delivered frames, one file per link (link_capture_path)
-	double clk_mhz = 250.0;
+	double clk_mhz = 250.0;     // core clock
+	double mac_mhz = 322.265625; // MAC clock: the Ethernet ports and the links
 	HostMemConfig mem;
 	WireConfig wire;
 	uint64_t seed = 1;                    // fault injection's random numbers
@@ -74,13 +75,13 @@ class Sim;
 // until the access completes.
 class AxilMaster {
 public:
-	AxilMaster(Sim *sim, Vrnic_top *m, AxilSignals s) : sim_(sim), m_(m), s_(s) {}
+	AxilMaster(Sim *sim, Vrnic_sim_top *m, AxilSignals s) : sim_(sim), m_(m), s_(s) {}
 	int write(uint32_t addr, uint32_t data);
 	int read(uint32_t addr, uint32_t *data);
 
 private:
 	Sim *sim_;
-	Vrnic_top *m_;
+	Vrnic_sim_top *m_;
 	AxilSignals s_;
 };
 
@@ -100,7 +101,7 @@ enum WakeReason { WAKE_WRITE, WAKE_IRQ, WAKE_BUDGET, WAKE_QUIET, WAKE_REASONS };
 struct Nic {
 	unsigned index = 0;
 	Sim *sim = nullptr;
-	std::unique_ptr<Vrnic_top> m;
+	std::unique_ptr<Vrnic_sim_top> m;
 	std::unique_ptr<HostMem> mem;
 	std::unique_ptr<AxilMaster> fwport;
 	AxilSignals bs;  // BAR0 port, driven by the request queue below
@@ -149,6 +150,7 @@ public:
 	int setup();
 	int run();
 	void tick();
+	void mac_tick();
 	void report(double wall_s);
 	uint64_t now() const { return now_; }
 	void wake(Nic &n, WakeReason why);
@@ -174,10 +176,14 @@ private:
 	std::vector<std::unique_ptr<Link>> links_;
 	std::unique_ptr<Pcap> pcap_;
 	std::vector<std::unique_ptr<Pcap>> pcap_rx_;  // per link, with --pcap-rx
-	uint64_t now_ = 0;
+	uint64_t now_ = 0;            // core clock edges (turbo ones count TIMER_TICK_CYCLES)
+	uint64_t mac_now_ = 0;        // MAC clock edges
+	uint64_t mac_skipped_ = 0;    // ... of them passed over while only timers ran
+	bool mac_unsettled_ = false;  // the MAC edge's falling half and link inputs not yet evaluated
 	uint64_t quiet_ = 0;
 	uint64_t turbo_cycles_ = 0;   // cycles fast-forwarded while only timers ran
 	uint64_t bus_quiet_ = 0;      // cycles in a row without bus or wire activity
+	uint64_t core_hz_ = 250000000, mac_hz_ = 322265625;  // the two clocks, Hz
 	uint64_t connects_ = 0;
 	uint64_t steps_ = 0, idle_wakes_ = 0;
 	bool irq_fired_ = false;  // an interrupt went out in this step
@@ -393,7 +399,7 @@ int Sim::setup()
 	for (unsigned i = 0; i < cfg_.nics; i++) {
 		auto n = std::make_unique<Nic>();
 		n->index = i;
-		n->m.reset(new Vrnic_top(ctx_.get(), ("nic" + std::to_string(i)).c_str()));
+		n->m.reset(new Vrnic_sim_top(ctx_.get(), ("nic" + std::to_string(i)).c_str()));
 		n->ipv4 = RNIC_SIM_IPV4_BASE + i + 1;
 
 		AxiMasterSignals as;
@@ -410,7 +416,7 @@ int Sim::setup()
 	// Back to back: NIC i's TX feeds NIC i^1's RX, through link i.
 	for (unsigned i = 0; i + 1 < cfg_.nics; i += 2) {
 		for (unsigned d = 0; d < 2; d++) {
-			Vrnic_top *a = nics_[i + d]->m.get(), *b = nics_[i + 1 - d]->m.get();
+			Vrnic_sim_top *a = nics_[i + d]->m.get(), *b = nics_[i + 1 - d]->m.get();
 			AxisSignals tx, rx;
 			SIM_BIND_AXIS(tx, a, m_axis_tx_);
 			SIM_BIND_AXIS(rx, b, s_axis_rx_);
@@ -429,16 +435,22 @@ int Sim::setup()
 			links_.emplace_back(new Link(tx, rx, pcap_.get(), rxp, cfg_.wire, faults_of(l), cfg_.seed, l));
 		}
 	}
-	// Reset, then boot the firmware of every NIC.
+	// Reset (both clock domains together, longer than the crossings ask
+	// for), then boot the firmware of every NIC.
+	core_hz_ = uint64_t(cfg_.clk_mhz * 1e6 + 0.5);
+	mac_hz_ = uint64_t(cfg_.mac_mhz * 1e6 + 0.5);
 	for (auto &n : nics_) {
 		n->m->rst = 1;
+		n->m->mac_rst = 1;
 		n->m->clk = 0;
+		n->m->mac_clk = 0;
 		n->m->eval();
 	}
 	for (int i = 0; i < 16; i++)
 		tick();
 	for (auto &n : nics_) {
 		n->m->rst = 0;
+		n->m->mac_rst = 0;
 		n->m->eval();
 	}
 	for (int i = 0; i < 4; i++)
@@ -509,9 +521,9 @@ bool Sim::activity(const Nic &n) const
 // Anything in flight but the requester's retransmission and RNR timers.
 bool Sim::bus_activity(const Nic &n) const
 {
-	const Vrnic_top *m = n.m.get();
+	const Vrnic_sim_top *m = n.m.get();
 	return n.mem->busy() || m->m_axi_arvalid || m->m_axi_awvalid || m->m_axi_wvalid ||
-	       m->m_axis_tx_tvalid || m->irq_valid || m->fw_irq || n.bar_active || !n.barq.empty();
+	       m->m_axis_tx_tvalid || m->cdc_busy || m->irq_valid || m->fw_irq || n.bar_active || !n.barq.empty();
 }
 
 // --- BAR0 port: the client's queued accesses as AXI4-Lite transactions ---
@@ -628,7 +640,6 @@ void Sim::tick()
 		skip_ok = skip_ok && n->m->timer_skip_ok;
 	}
 	for (auto &l : links_) {
-		l->sample(now_);
 		active = active || l->busy();
 		bus = bus || l->busy();
 	}
@@ -643,6 +654,7 @@ void Sim::tick()
 		n->m->clk = 1;
 		n->m->eval();
 	}
+	mac_unsettled_ = false;
 	now_ += turbo ? RNIC_TIMER_TICK_CYCLES : 1;
 	turbo_cycles_ += turbo ? RNIC_TIMER_TICK_CYCLES : 0;
 	for (auto &n : nics_) {
@@ -650,14 +662,54 @@ void Sim::tick()
 		n->mem->drive(now_);
 		bar_drive(*n);
 	}
-	for (auto &l : links_)
-		l->drive(now_);
 	for (auto &n : nics_) {
 		n->m->eval();
 		if (n->waiting && n->wait.max_cycles && now_ - n->wait_from >= n->wait.max_cycles)
 			wake(*n, WAKE_BUDGET);
 	}
 	quiet_ = active ? 0 : quiet_ + 1;
+
+	// The MAC clock's edges up to this core edge (edge k of a clock of f Hz
+	// at k / f seconds; at a tie the core edge goes first). A fast-forward
+	// passes them over: the links and the crossings are idle then.
+	const unsigned __int128 core_t = (unsigned __int128)now_ * mac_hz_;
+	if (turbo) {
+		uint64_t to = uint64_t(core_t / core_hz_);
+		if (to > mac_now_) {
+			mac_skipped_ += to - mac_now_;
+			mac_now_ = to;
+		}
+		return;
+	}
+	while ((unsigned __int128)(mac_now_ + 1) * core_hz_ <= core_t)
+		mac_tick();
+}
+
+// One MAC clock edge: the links take what the transmit ports offer and
+// offer the receive ports their next beat.
+//
+// The falling edge and the new link inputs are evaluated by the next
+// evaluation of the model, whichever clock's: a core edge comes between two
+// MAC edges more often than not, and its evaluation takes them along (no
+// input of the core's bus models depends on the link's in the same cycle).
+void Sim::mac_tick()
+{
+	if (mac_unsettled_) {
+		for (auto &n : nics_)
+			n->m->eval();
+	}
+	for (auto &l : links_)
+		l->sample(mac_now_);
+	for (auto &n : nics_) {
+		n->m->mac_clk = 1;
+		n->m->eval();
+	}
+	mac_now_++;
+	for (auto &n : nics_)
+		n->m->mac_clk = 0;
+	for (auto &l : links_)
+		l->drive(mac_now_);
+	mac_unsettled_ = true;
 }
 
 // Firmware: a NIC to restart, a command to run. The firmware is synchronous
@@ -887,6 +939,8 @@ void Sim::report(double wall_s)
 		    wall_s > 0 ? double(now_) / wall_s / 1e6 : 0.0);
 	std::printf("rnic-sim: %llu cycles fast-forwarded while only retransmission / RNR timers ran\n",
 		    (unsigned long long)turbo_cycles_);
+	std::printf("rnic-sim: MAC clock %.6f MHz: %llu cycles (%llu of them passed over in fast-forwards)\n",
+		    cfg_.mac_mhz, (unsigned long long)mac_now_, (unsigned long long)mac_skipped_);
 	static const char *names[RNIC_STAT_COUNT] = RNIC_STAT_NAMES;
 	for (auto &n : nics_) {
 		struct rnic_vfu_stats vs;
@@ -904,6 +958,7 @@ void Sim::report(double wall_s)
 			    n->index, (unsigned long long)n->wakes[WAKE_WRITE], (unsigned long long)n->wakes[WAKE_IRQ],
 			    (unsigned long long)n->wakes[WAKE_BUDGET], (unsigned long long)n->wakes[WAKE_QUIET],
 			    (unsigned long long)n->set_asides);
+		std::printf("rnic-sim: nic%u mac: rx_drop=%u\n", n->index, n->m->mac_rx_drop_count);
 		std::printf("rnic-sim: nic%u rtl:", n->index);
 		for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
 			uint32_t v = 0;
@@ -929,11 +984,14 @@ static void usage(const char *argv0)
 	std::fprintf(stderr,
 		     "usage: %s [--dir DIR] [--nics N] [--pcap FILE] [--pcap-rx FILE] [--pcie-rtt-ns NS]\n"
 		     "          [--wire-gbps G] [--wire-delay-ns NS] [--start-clients N] [--spin-ms MS]\n"
+		     "          [--clk-mhz F] [--mac-mhz F]\n"
 		     "          [--seed N] [--faults SPEC] [--faults-link I SPEC]...\n"
 		     "Serves NIC i on DIR/rnic<i>.sock (vfio-user) until SIGINT or SIGTERM.\n"
 		     "Simulated time stands still until N clients have connected (default 0), and\n"
 		     "while any client runs; one that runs MS ms without a request (default 50) is\n"
 		     "set aside and counted.\n"
+		     "The core clock runs at F MHz (--clk-mhz, default 250), the Ethernet ports and\n"
+		     "the links at the MAC clock (--mac-mhz, default 322.265625).\n"
 		     "Link i carries NIC i's frames to NIC i^1. --faults applies SPEC to every link,\n"
 		     "--faults-link to link I instead; SPEC is a comma-separated list of\n"
 		     "  drop=P corrupt=P dup=P reorder=P   probabilities per frame, in [0,1]\n"
@@ -963,6 +1021,7 @@ static bool fault_spec(const char *opt, const char *spec, FaultConfig *fc)
 int main(int argc, char **argv)
 {
 	SimConfig cfg;
+	double pcie_rtt_ns = -1.0;   // converted to core cycles once the clock is known
 	for (int i = 1; i < argc; i++) {
 		std::string a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
@@ -979,7 +1038,13 @@ int main(int argc, char **argv)
 			cfg.pcap_rx = v;
 			i++;
 		} else if (a == "--pcie-rtt-ns" && v) {
-			cfg.mem.read_latency_cycles = unsigned(std::atof(v) * cfg.clk_mhz / 1000.0);
+			pcie_rtt_ns = std::atof(v);
+			i++;
+		} else if (a == "--clk-mhz" && v) {
+			cfg.clk_mhz = std::atof(v);
+			i++;
+		} else if (a == "--mac-mhz" && v) {
+			cfg.mac_mhz = std::atof(v);
 			i++;
 		} else if (a == "--wire-gbps" && v) {
 			cfg.wire.gbps = std::atof(v);
@@ -1034,7 +1099,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	cfg.wire.clk_mhz = cfg.clk_mhz;
+	if (!(cfg.clk_mhz >= 1.0 && cfg.clk_mhz <= 2000.0) || !(cfg.mac_mhz >= 1.0 && cfg.mac_mhz <= 2000.0)) {
+		std::fprintf(stderr, "rnic-sim: --clk-mhz and --mac-mhz take 1 to 2000 MHz\n");
+		return 2;
+	}
+	cfg.wire.clk_mhz = cfg.mac_mhz;
+	if (pcie_rtt_ns >= 0.0)
+		cfg.mem.read_latency_cycles = unsigned(pcie_rtt_ns * cfg.clk_mhz / 1000.0);
 	std::signal(SIGINT, on_signal);
 	std::signal(SIGTERM, on_signal);
 	std::signal(SIGPIPE, SIG_IGN);

@@ -126,7 +126,7 @@ module rnic_board #(
     input  wire [DATA_W/8-1:0]   s_axis_mac_rx_tkeep,
     input  wire                  s_axis_mac_rx_tvalid,
     input  wire                  s_axis_mac_rx_tlast,
-    output reg  [31:0]           mac_rx_drop_count,   // receive frames dropped whole, MAC clock
+    output wire [31:0]           mac_rx_drop_count,   // receive frames dropped whole, MAC clock
 
     // Host interrupts (MSI-X-like): one-cycle pulse with the vector
     output wire                  irq_valid,
@@ -134,16 +134,6 @@ module rnic_board #(
 );
 
 localparam KEEP_W = DATA_W / 8;
-// the largest frame: a 4096-byte RoCE payload with every header, or a raw frame
-localparam MAX_FRAME_BYTES = 86 + 4096 + 3 + 4 > `RNIC_MAX_RAW_FRAME ? 86 + 4096 + 3 + 4 : `RNIC_MAX_RAW_FRAME;
-localparam MAX_FRAME_BEATS = (MAX_FRAME_BYTES + KEEP_W - 1) / KEEP_W;
-
-initial begin
-    if ((1 << MAC_LOG_DEPTH) < 2 * MAX_FRAME_BEATS) begin
-        $error("rnic_board: MAC_LOG_DEPTH must hold two largest frames");
-        $finish;
-    end
-end
 
 // core-side Ethernet streams
 wire [DATA_W-1:0] core_tx_tdata, core_rx_tdata;
@@ -255,69 +245,41 @@ rnic_top #(
 );
 /* verilator lint_on PINCONNECTEMPTY */
 
-// transmit: core -> MAC, whole frames
-/* verilator lint_off PINCONNECTEMPTY */ // fill levels are not needed here
-rnic_async_fifo #(
+// the two crossings into the MAC clock
+/* verilator lint_off PINCONNECTEMPTY */ // a MAC's receive stream has no tready; cdc_busy is the simulator's
+rnic_mac_cdc #(
     .DATA_W(DATA_W),
-    .LOG_DEPTH(MAC_LOG_DEPTH),
-    .FRAME_MODE(1),
-    .MAX_FRAME_BEATS(MAX_FRAME_BEATS)
-) tx_fifo_inst (
-    .s_clk(clk),
-    .s_rst(rst),
-    .s_axis_tdata(core_tx_tdata),
-    .s_axis_tkeep(core_tx_tkeep),
-    .s_axis_tvalid(core_tx_tvalid),
-    .s_axis_tready(core_tx_tready),
-    .s_axis_tlast(core_tx_tlast),
-    .s_status_depth(),
-    .s_drop_frame(),
-    .m_clk(mac_clk),
-    .m_rst(mac_rst),
-    .m_axis_tdata(m_axis_mac_tx_tdata),
-    .m_axis_tkeep(m_axis_mac_tx_tkeep),
-    .m_axis_tvalid(m_axis_mac_tx_tvalid),
-    .m_axis_tready(m_axis_mac_tx_tready),
-    .m_axis_tlast(m_axis_mac_tx_tlast),
-    .m_status_depth()
-);
-
-// receive: MAC -> core; a frame that does not fit whole is dropped
-wire rx_drop_frame;
-wire rx_tready_unused;
-rnic_async_fifo #(
-    .DATA_W(DATA_W),
-    .LOG_DEPTH(MAC_LOG_DEPTH),
-    .FRAME_MODE(1),
-    .DROP_WHEN_FULL(1),
-    .MAX_FRAME_BEATS(MAX_FRAME_BEATS)
-) rx_fifo_inst (
-    .s_clk(mac_clk),
-    .s_rst(mac_rst),
-    .s_axis_tdata(s_axis_mac_rx_tdata),
-    .s_axis_tkeep(s_axis_mac_rx_tkeep),
-    .s_axis_tvalid(s_axis_mac_rx_tvalid),
-    .s_axis_tready(rx_tready_unused),
-    .s_axis_tlast(s_axis_mac_rx_tlast),
-    .s_status_depth(),
-    .s_drop_frame(rx_drop_frame),
-    .m_clk(clk),
-    .m_rst(rst),
-    .m_axis_tdata(core_rx_tdata),
-    .m_axis_tkeep(core_rx_tkeep),
-    .m_axis_tvalid(core_rx_tvalid),
-    .m_axis_tready(core_rx_tready),
-    .m_axis_tlast(core_rx_tlast),
-    .m_status_depth()
+    .MAC_LOG_DEPTH(MAC_LOG_DEPTH),
+    .RX_DROP(1)
+) mac_cdc_inst (
+    .clk(clk),
+    .rst(rst),
+    .mac_clk(mac_clk),
+    .mac_rst(mac_rst),
+    .s_axis_core_tx_tdata(core_tx_tdata),
+    .s_axis_core_tx_tkeep(core_tx_tkeep),
+    .s_axis_core_tx_tvalid(core_tx_tvalid),
+    .s_axis_core_tx_tready(core_tx_tready),
+    .s_axis_core_tx_tlast(core_tx_tlast),
+    .m_axis_core_rx_tdata(core_rx_tdata),
+    .m_axis_core_rx_tkeep(core_rx_tkeep),
+    .m_axis_core_rx_tvalid(core_rx_tvalid),
+    .m_axis_core_rx_tready(core_rx_tready),
+    .m_axis_core_rx_tlast(core_rx_tlast),
+    .m_axis_mac_tx_tdata(m_axis_mac_tx_tdata),
+    .m_axis_mac_tx_tkeep(m_axis_mac_tx_tkeep),
+    .m_axis_mac_tx_tvalid(m_axis_mac_tx_tvalid),
+    .m_axis_mac_tx_tready(m_axis_mac_tx_tready),
+    .m_axis_mac_tx_tlast(m_axis_mac_tx_tlast),
+    .s_axis_mac_rx_tdata(s_axis_mac_rx_tdata),
+    .s_axis_mac_rx_tkeep(s_axis_mac_rx_tkeep),
+    .s_axis_mac_rx_tvalid(s_axis_mac_rx_tvalid),
+    .s_axis_mac_rx_tready(),
+    .s_axis_mac_rx_tlast(s_axis_mac_rx_tlast),
+    .mac_rx_drop_count(mac_rx_drop_count),
+    .cdc_busy()
 );
 /* verilator lint_on PINCONNECTEMPTY */
-
-always @(posedge mac_clk) begin
-    if (rx_drop_frame) mac_rx_drop_count <= mac_rx_drop_count + 1'b1;
-    if (mac_rst) mac_rx_drop_count <= 32'd0;
-end
-
-wire unused_ok = &{1'b0, rx_tready_unused};
 
 endmodule
 
