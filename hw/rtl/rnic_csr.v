@@ -271,7 +271,8 @@ reg [15:0] db_page_reg, db_page_next;
 reg [1:0]  db_reg_reg, db_reg_next;
 reg [31:0] db_value_reg, db_value_next;
 
-// command slot RAM: two read/write ports (host, firmware)
+// command slot RAM: two ports (host, firmware), each a read or a write per
+// cycle (block RAM, true dual-port)
 reg [31:0] cmdq_mem [0:CMDQ_WORDS-1];
 reg [31:0] h_ram_q_reg;
 reg [31:0] f_ram_q_reg;
@@ -295,8 +296,6 @@ wire f_wr_ctx_cmd = f_wr_fire && f_waddr == `RNIC_FW_CTX_CMD;
 wire h_wr_fire = s_axil_awvalid && s_axil_wvalid && (!h_bvalid_reg || s_axil_bready) && !f_wr_ctx_cmd;
 wire [31:0] h_waddr = {{(32-ADDR_W){1'b0}}, s_axil_awaddr[ADDR_W-1:2], 2'b00};
 
-wire h_rd_fire = s_axil_arvalid && !h_rpend_reg && !h_rvalid_reg;
-wire f_rd_fire = s_axil_fw_arvalid && !f_rpend_reg && !f_rvalid_reg;
 wire [31:0] h_raddr = {{(32-ADDR_W){1'b0}}, h_raddr_reg[ADDR_W-1:2], 2'b00};
 wire [31:0] f_raddr = {{(32-FW_ADDR_W){1'b0}}, f_raddr_reg[FW_ADDR_W-1:2], 2'b00};
 
@@ -305,6 +304,11 @@ wire h_w_db = h_waddr >= DB_LO && h_waddr < DB_HI;
 wire f_w_cmdq = f_waddr >= CMDQ_LO && f_waddr < CMDQ_HI;
 wire h_w_aeq = h_waddr >= AEQ_LO && h_waddr < AEQ_HI;
 wire f_w_aeq = f_waddr >= AEQ_LO && f_waddr < AEQ_HI;
+// A read starts when the port has no read pending, and not in a cycle its
+// own side writes the command slot RAM: each side has one port of that RAM,
+// for a read or a write, as a true dual-port block RAM has.
+wire h_rd_fire = s_axil_arvalid && !h_rpend_reg && !h_rvalid_reg && !(h_wr_fire && h_w_cmdq);
+wire f_rd_fire = s_axil_fw_arvalid && !f_rpend_reg && !f_rvalid_reg && !(f_wr_fire && f_w_cmdq);
 // offsets inside a window: only the bits that index the window are used
 /* verilator lint_off UNUSEDSIGNAL */
 wire [31:0] h_db_off = h_waddr - DB_LO;
@@ -644,23 +648,28 @@ end
 
 integer bi;
 
+// one address per port: the write's, else the read's (never both, h_rd_fire
+// and f_rd_fire wait)
+wire [CMDQ_AW-1:0] h_ram_addr = h_ram_we ? h_ram_waddr : h_rcmdq_off[CMDQ_AW+1:2];
+wire [CMDQ_AW-1:0] f_ram_addr = f_ram_we ? f_ram_waddr : f_rcmdq_off[CMDQ_AW+1:2];
+
 always @(posedge clk) begin
     if (h_ram_we) begin
         for (bi = 0; bi < 4; bi = bi + 1) begin
             if (s_axil_wstrb[bi]) begin
-                cmdq_mem[h_ram_waddr][bi*8 +: 8] <= s_axil_wdata[bi*8 +: 8];
+                cmdq_mem[h_ram_addr][bi*8 +: 8] <= s_axil_wdata[bi*8 +: 8];
             end
         end
     end
     if (f_ram_we) begin
         for (bi = 0; bi < 4; bi = bi + 1) begin
             if (s_axil_fw_wstrb[bi]) begin
-                cmdq_mem[f_ram_waddr][bi*8 +: 8] <= s_axil_fw_wdata[bi*8 +: 8];
+                cmdq_mem[f_ram_addr][bi*8 +: 8] <= s_axil_fw_wdata[bi*8 +: 8];
             end
         end
     end
     if (h_rd_fire) begin
-        h_ram_q_reg <= cmdq_mem[h_rcmdq_off[CMDQ_AW+1:2]];
+        h_ram_q_reg <= cmdq_mem[h_ram_addr];
     end
     if (f_aeq_we) begin
         for (bi = 0; bi < 4; bi = bi + 1) begin
@@ -676,7 +685,7 @@ always @(posedge clk) begin
         f_aeq_q_reg <= aeq_mem[f_raeq_off[AEQ_AW+1:2]];
     end
     if (f_rd_fire) begin
-        f_ram_q_reg <= cmdq_mem[f_rcmdq_off[CMDQ_AW+1:2]];
+        f_ram_q_reg <= cmdq_mem[f_ram_addr];
     end
 end
 
