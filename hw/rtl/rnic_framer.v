@@ -102,116 +102,250 @@ module rnic_framer #(
   end
 
   // ---------------------------------------------------------------------
-  // header register
-  reg         active_reg, active_next;
-  reg [7:0]   opcode_reg;
-  reg         se_reg, mig_reg, ackreq_reg;
-  reg [15:0]  pkey_reg;
-  reg [23:0]  dqpn_reg, psn_reg;
-  reg [47:0]  dmac_reg, smac_reg;
-  reg [31:0]  dip_reg, sip_reg;
-  reg [15:0]  ip_id_reg;
-  reg [7:0]   ttl_reg, tos_reg;
-  reg [15:0]  sport_reg;
-  reg [63:0]  reth_va_reg;
-  reg [31:0]  reth_rkey_reg, reth_len_reg, aeth_reg, imm_reg, deth_qkey_reg;
-  reg [23:0]  deth_sqpn_reg;
-  reg [63:0]  atomic_va_reg;
-  reg [31:0]  atomic_rkey_reg;
-  reg [63:0]  atomic_swap_reg, atomic_cmp_reg, atomic_ack_reg;
-  reg [12:0]  len_reg;
+  // header stages: A takes a header from the requester and works out what
+  // depends on the opcode and the length alone; B holds the header of the
+  // frame being sent, with the lengths and the IPv4 checksum finished, so
+  // that the header image below is only a placement of registers. A fills
+  // while B's frame goes out: frames leave back to back.
+  function [6:0] ext_len_of;    // extension header bytes (IBA vol. 1 table 37)
+    input [7:0] op;
+    reg [4:0] o5;
+    reg ud, cnp, rc;
+    begin
+      o5 = op[4:0];
+      ud = op[7:5] == `RNIC_BTH_TRANSPORT_UD;
+      cnp = op == `RNIC_BTH_OPCODE_CNP;
+      rc = !ud && !cnp;
+      ext_len_of = (ud ? 7'd8 : 7'd0) +
+                   ((rc && (o5 == `RNIC_BTH_OP_WRITE_FIRST || o5 == `RNIC_BTH_OP_WRITE_ONLY ||
+                            o5 == `RNIC_BTH_OP_WRITE_ONLY_IMM || o5 == `RNIC_BTH_OP_READ_REQ)) ? 7'd16 : 7'd0) +
+                   ((rc && (o5 == `RNIC_BTH_OP_CMP_SWAP || o5 == `RNIC_BTH_OP_FETCH_ADD)) ? 7'd28 : 7'd0) +
+                   ((rc && (o5 == `RNIC_BTH_OP_READ_RESP_FIRST || o5 == `RNIC_BTH_OP_READ_RESP_LAST ||
+                            o5 == `RNIC_BTH_OP_READ_RESP_ONLY || o5 == `RNIC_BTH_OP_ACK ||
+                            o5 == `RNIC_BTH_OP_ATOMIC_ACK)) ? 7'd4 : 7'd0) +
+                   ((rc && o5 == `RNIC_BTH_OP_ATOMIC_ACK) ? 7'd8 : 7'd0) +
+                   (((rc && (o5 == `RNIC_BTH_OP_SEND_LAST_IMM || o5 == `RNIC_BTH_OP_SEND_ONLY_IMM ||
+                             o5 == `RNIC_BTH_OP_WRITE_LAST_IMM || o5 == `RNIC_BTH_OP_WRITE_ONLY_IMM)) ||
+                     (ud && o5 == `RNIC_BTH_OP_SEND_ONLY_IMM)) ? 7'd4 : 7'd0) +
+                   ((rc && (o5 == `RNIC_BTH_OP_SEND_LAST_INV || o5 == `RNIC_BTH_OP_SEND_ONLY_INV)) ? 7'd4 : 7'd0) +
+                   ((op[7:5] == `RNIC_BTH_TRANSPORT_XRC &&
+                     !(o5 >= `RNIC_BTH_OP_READ_RESP_FIRST && o5 <= `RNIC_BTH_OP_ATOMIC_ACK)) ? 7'd4 : 7'd0);
+    end
+  endfunction
+
+  // stage A: the header as taken, and what follows from the opcode and the
+  // length (each a function of few input bits, or one adder)
+  reg [7:0]    a_opcode_reg;
+  reg          a_se_reg;
+  reg          a_mig_reg;
+  reg          a_ackreq_reg;
+  reg [15:0]   a_pkey_reg;
+  reg [23:0]   a_dqpn_reg;
+  reg [23:0]   a_psn_reg;
+  reg [47:0]   a_dmac_reg;
+  reg [47:0]   a_smac_reg;
+  reg [31:0]   a_dip_reg;
+  reg [31:0]   a_sip_reg;
+  reg [15:0]   a_ip_id_reg;
+  reg [7:0]    a_ttl_reg;
+  reg [7:0]    a_tos_reg;
+  reg [15:0]   a_sport_reg;
+  reg [63:0]   a_reth_va_reg;
+  reg [31:0]   a_reth_rkey_reg;
+  reg [31:0]   a_reth_len_reg;
+  reg [31:0]   a_aeth_reg;
+  reg [31:0]   a_imm_reg;
+  reg [31:0]   a_deth_qkey_reg;
+  reg [23:0]   a_deth_sqpn_reg;
+  reg [63:0]   a_atomic_va_reg;
+  reg [31:0]   a_atomic_rkey_reg;
+  reg [63:0]   a_atomic_swap_reg;
+  reg [63:0]   a_atomic_cmp_reg;
+  reg [63:0]   a_atomic_ack_reg;
+  reg [12:0]   a_len_reg;
+  reg              a_valid_reg, a_valid_next;
+  reg              a_raw_reg;
+  reg [POS_W-1:0]  a_hlen_reg;       // header bytes
+  reg [POS_W-1:0]  a_hlen_m1_reg;    // header bytes - 1
+  reg [15:0]       a_ipt_base_reg;   // header bytes - 10 (IPv4 total length without the payload)
+  reg [15:0]       a_udp_base_reg;   // header bytes - 30 (UDP length without the payload)
+  reg [1:0]        a_pad_reg;
+  reg [13:0]       a_len4_reg;       // payload and pad bytes
+  reg [BEAT_W-1:0] a_pay_beats_reg;  // payload beats
+  reg [19:0]       a_csum_reg;       // IPv4 checksum sum of every field but the total length
 
   wire hdr_fire = s_hdr_valid && s_hdr_ready;
-  assign s_hdr_ready = !active_reg;
+  wire b_load;
+  assign s_hdr_ready = !a_valid_reg || b_load;
+
+  wire [1:0]       in_pad = s_hdr_opcode == `RNIC_RAW_OPCODE ? 2'd0 : 2'd0 - s_hdr_len[1:0];
+  wire [POS_W-1:0] in_hlen = s_hdr_opcode == `RNIC_RAW_OPCODE ? {POS_W{1'b0}} :
+                             54 + {{(POS_W-7){1'b0}}, ext_len_of(s_hdr_opcode)};
+  /* verilator lint_off UNUSEDSIGNAL */ // low bits: rounding only
+  wire [POS_W-1:0] in_pay_round = {{(POS_W-13){1'b0}}, s_hdr_len} + KEEP_M1;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   always @(posedge clk) begin
     if (hdr_fire) begin
-      opcode_reg      <= s_hdr_opcode;
-      se_reg          <= s_hdr_se;
-      mig_reg         <= s_hdr_mig;
-      ackreq_reg      <= s_hdr_ackreq;
-      pkey_reg        <= s_hdr_pkey;
-      dqpn_reg        <= s_hdr_dqpn;
-      psn_reg         <= s_hdr_psn;
-      dmac_reg        <= s_hdr_dmac;
-      smac_reg        <= cfg_mac;
-      dip_reg         <= s_hdr_dip;
-      sip_reg         <= cfg_ip;
-      ip_id_reg       <= s_hdr_ip_id;
-      ttl_reg         <= s_hdr_ttl;
-      tos_reg         <= s_hdr_tos;
-      sport_reg       <= s_hdr_sport;
-      reth_va_reg     <= s_hdr_reth_va;
-      reth_rkey_reg   <= s_hdr_reth_rkey;
-      reth_len_reg    <= s_hdr_reth_len;
-      aeth_reg        <= s_hdr_aeth;
-      imm_reg         <= s_hdr_imm;
-      deth_qkey_reg   <= s_hdr_deth_qkey;
-      deth_sqpn_reg   <= s_hdr_deth_sqpn;
-      atomic_va_reg   <= s_hdr_atomic_va;
-      atomic_rkey_reg <= s_hdr_atomic_rkey;
-      atomic_swap_reg <= s_hdr_atomic_swap;
-      atomic_cmp_reg  <= s_hdr_atomic_cmp;
-      atomic_ack_reg  <= s_hdr_atomic_ack;
-      len_reg         <= s_hdr_len;
+      a_opcode_reg <= s_hdr_opcode;
+      a_se_reg <= s_hdr_se;
+      a_mig_reg <= s_hdr_mig;
+      a_ackreq_reg <= s_hdr_ackreq;
+      a_pkey_reg <= s_hdr_pkey;
+      a_dqpn_reg <= s_hdr_dqpn;
+      a_psn_reg <= s_hdr_psn;
+      a_dmac_reg <= s_hdr_dmac;
+      a_smac_reg <= cfg_mac;
+      a_dip_reg <= s_hdr_dip;
+      a_sip_reg <= cfg_ip;
+      a_ip_id_reg <= s_hdr_ip_id;
+      a_ttl_reg <= s_hdr_ttl;
+      a_tos_reg <= s_hdr_tos;
+      a_sport_reg <= s_hdr_sport;
+      a_reth_va_reg <= s_hdr_reth_va;
+      a_reth_rkey_reg <= s_hdr_reth_rkey;
+      a_reth_len_reg <= s_hdr_reth_len;
+      a_aeth_reg <= s_hdr_aeth;
+      a_imm_reg <= s_hdr_imm;
+      a_deth_qkey_reg <= s_hdr_deth_qkey;
+      a_deth_sqpn_reg <= s_hdr_deth_sqpn;
+      a_atomic_va_reg <= s_hdr_atomic_va;
+      a_atomic_rkey_reg <= s_hdr_atomic_rkey;
+      a_atomic_swap_reg <= s_hdr_atomic_swap;
+      a_atomic_cmp_reg <= s_hdr_atomic_cmp;
+      a_atomic_ack_reg <= s_hdr_atomic_ack;
+      a_len_reg <= s_hdr_len;
+      a_raw_reg       <= s_hdr_opcode == `RNIC_RAW_OPCODE;
+      a_hlen_reg      <= in_hlen;
+      a_hlen_m1_reg   <= in_hlen - 1'b1;
+      a_ipt_base_reg  <= in_hlen[15:0] - 16'd10;    // - 14 Ethernet + 4 ICRC
+      a_udp_base_reg  <= in_hlen[15:0] - 16'd30;    // and - 20 IPv4
+      a_pad_reg       <= in_pad;
+      a_len4_reg      <= {1'b0, s_hdr_len} + {12'd0, in_pad};
+      a_pay_beats_reg <= in_pay_round[POS_W-1:LOG_K];
+      a_csum_reg      <= 20'h04500 + {12'd0, s_hdr_tos} + {4'd0, s_hdr_ip_id} + 20'h04000 +
+                         {4'd0, s_hdr_ttl, 8'd17} + {4'd0, cfg_ip[31:16]} + {4'd0, cfg_ip[15:0]} +
+                         {4'd0, s_hdr_dip[31:16]} + {4'd0, s_hdr_dip[15:0]};
     end
   end
 
-  // ---------------------------------------------------------------------
-  // extension headers of the opcode (IBA vol. 1 table 37)
-  wire [4:0] op5 = opcode_reg[4:0];
-  wire is_ud      = opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_UD;
-  wire is_cnp     = opcode_reg == `RNIC_BTH_OPCODE_CNP;
-  wire rc_like    = !is_ud && !is_cnp;
-  wire has_deth   = is_ud;
-  wire has_reth   = rc_like && (op5 == `RNIC_BTH_OP_WRITE_FIRST || op5 == `RNIC_BTH_OP_WRITE_ONLY ||
-                                op5 == `RNIC_BTH_OP_WRITE_ONLY_IMM || op5 == `RNIC_BTH_OP_READ_REQ);
-  wire has_atomic = rc_like && (op5 == `RNIC_BTH_OP_CMP_SWAP || op5 == `RNIC_BTH_OP_FETCH_ADD);
-  wire has_aeth   = rc_like && (op5 == `RNIC_BTH_OP_READ_RESP_FIRST || op5 == `RNIC_BTH_OP_READ_RESP_LAST ||
-                                op5 == `RNIC_BTH_OP_READ_RESP_ONLY || op5 == `RNIC_BTH_OP_ACK ||
-                                op5 == `RNIC_BTH_OP_ATOMIC_ACK);
-  wire has_aack   = rc_like && op5 == `RNIC_BTH_OP_ATOMIC_ACK;
-  wire has_imm    = (rc_like && (op5 == `RNIC_BTH_OP_SEND_LAST_IMM || op5 == `RNIC_BTH_OP_SEND_ONLY_IMM ||
-                                 op5 == `RNIC_BTH_OP_WRITE_LAST_IMM || op5 == `RNIC_BTH_OP_WRITE_ONLY_IMM)) ||
-                    (is_ud && op5 == `RNIC_BTH_OP_SEND_ONLY_IMM);
-  wire has_ieth   = rc_like && (op5 == `RNIC_BTH_OP_SEND_LAST_INV || op5 == `RNIC_BTH_OP_SEND_ONLY_INV);
-  // XRC requests: the XRCETH (the XRC SRQ number, on deth_sqpn) after the BTH
-  wire has_xrceth = opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_XRC &&
-                    !(op5 >= `RNIC_BTH_OP_READ_RESP_FIRST && op5 <= `RNIC_BTH_OP_ATOMIC_ACK);
+  // stage B: the frame being sent
+  reg [7:0]    opcode_reg;
+  reg          se_reg;
+  reg          mig_reg;
+  reg          ackreq_reg;
+  reg [15:0]   pkey_reg;
+  reg [23:0]   dqpn_reg;
+  reg [23:0]   psn_reg;
+  reg [47:0]   dmac_reg;
+  reg [47:0]   smac_reg;
+  reg [31:0]   dip_reg;
+  reg [31:0]   sip_reg;
+  reg [15:0]   ip_id_reg;
+  reg [7:0]    ttl_reg;
+  reg [7:0]    tos_reg;
+  reg [15:0]   sport_reg;
+  reg [63:0]   reth_va_reg;
+  reg [31:0]   reth_rkey_reg;
+  reg [31:0]   reth_len_reg;
+  reg [31:0]   aeth_reg;
+  reg [31:0]   imm_reg;
+  reg [31:0]   deth_qkey_reg;
+  reg [23:0]   deth_sqpn_reg;
+  reg [63:0]   atomic_va_reg;
+  reg [31:0]   atomic_rkey_reg;
+  reg [63:0]   atomic_swap_reg;
+  reg [63:0]   atomic_cmp_reg;
+  reg [63:0]   atomic_ack_reg;
+  reg              active_reg, active_next;
+  reg              is_raw;
+  reg [POS_W-1:0]  hlen;             // header bytes
+  reg [POS_W-1:0]  pay_end;          // end of payload
+  reg [POS_W-1:0]  body_m1;          // last byte before the ICRC
+  reg [BEAT_W-1:0] last_beat;        // beat of that byte
+  reg [BEAT_W-1:0] pay_stop;         // beat after the last payload beat taken
+  reg [1:0]        pad;
+  reg [15:0]       ip_total, udp_len, ip_csum;
+  reg              has_deth, has_reth, has_atomic, has_aeth, has_aack, has_imm, has_ieth, has_xrceth;
 
-  wire [6:0] ext_len = (has_deth ? 7'd8 : 7'd0) + (has_reth ? 7'd16 : 7'd0) +
-                       (has_atomic ? 7'd28 : 7'd0) + (has_aeth ? 7'd4 : 7'd0) +
-                       (has_aack ? 7'd8 : 7'd0) + (has_imm ? 7'd4 : 7'd0) +
-                       (has_ieth ? 7'd4 : 7'd0) + (has_xrceth ? 7'd4 : 7'd0);
+  // the A header moves to B when B is free or sends its last beat
+  wire s0_fire_last;
+  assign b_load = a_valid_reg && (!active_reg || s0_fire_last);
 
-  // lengths
-  wire             is_raw   = opcode_reg == `RNIC_RAW_OPCODE;
-  wire [POS_W-1:0] hlen     = is_raw ? {POS_W{1'b0}} : 54 + {{(POS_W-7){1'b0}}, ext_len};  // header bytes
-  wire [1:0]       pad      = is_raw ? 2'd0 : 2'd0 - len_reg[1:0];
-  wire [POS_W-1:0] pay_end  = hlen + {{(POS_W-13){1'b0}}, len_reg};   // end of payload
-  wire [POS_W-1:0] body_len = pay_end + {{(POS_W-2){1'b0}}, pad};     // end of pad
-  wire [15:0]      ip_total = body_len[15:0] - 16'd10;                // - 14 Ethernet + 4 ICRC
-  wire [15:0]      udp_len  = ip_total - 16'd20;
-  wire [BEAT_W-1:0] hdr_a   = hlen[POS_W-1:LOG_K];                    // beat of the first payload byte
-  wire [LOG_K-1:0]  hdr_s   = hlen[LOG_K-1:0];                        // its lane
-  /* verilator lint_off UNUSEDSIGNAL */ // low bits: rounding only
-  wire [POS_W-1:0]  pay_round  = {{(POS_W-13){1'b0}}, len_reg} + KEEP_M1;
-  wire [POS_W-1:0]  body_round = body_len + KEEP_M1;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [BEAT_W-1:0] pay_beats  = pay_round[POS_W-1:LOG_K];
-  wire [BEAT_W-1:0] body_beats = body_round[POS_W-1:LOG_K];
-
-  // IPv4 header checksum (RFC 791): ones' complement of the ones' complement sum
-  reg [19:0] csum_acc;
-  reg [15:0] csum_fold, ip_csum;
+  // B's lengths and checksum from A's (two adders and the checksum's folds)
+  wire [15:0]      ld_ip_total = a_ipt_base_reg + {2'd0, a_len4_reg};
+  wire [POS_W-1:0] ld_body_m1  = a_hlen_m1_reg + {{(POS_W-14){1'b0}}, a_len4_reg};
+  reg  [19:0]      ld_csum_acc;
+  reg  [15:0]      ld_csum_fold;
   always @* begin
-    csum_acc = 20'h04500 + {12'd0, tos_reg} + {4'd0, ip_total} + {4'd0, ip_id_reg} + 20'h04000 +
-               {4'd0, ttl_reg, 8'd17} + {4'd0, sip_reg[31:16]} + {4'd0, sip_reg[15:0]} +
-               {4'd0, dip_reg[31:16]} + {4'd0, dip_reg[15:0]};
-    csum_acc = {4'd0, csum_acc[15:0]} + {16'd0, csum_acc[19:16]};
-    csum_fold = csum_acc[15:0] + {12'd0, csum_acc[19:16]};
-    ip_csum = ~csum_fold;
+    ld_csum_acc = a_csum_reg + {4'd0, a_ipt_base_reg} + {6'd0, a_len4_reg};
+    ld_csum_acc = {4'd0, ld_csum_acc[15:0]} + {16'd0, ld_csum_acc[19:16]};
+    ld_csum_fold = ld_csum_acc[15:0] + {12'd0, ld_csum_acc[19:16]};
   end
+
+  wire [4:0] a_op5 = a_opcode_reg[4:0];
+  wire a_ud  = a_opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_UD;
+  wire a_rc  = !a_ud && a_opcode_reg != `RNIC_BTH_OPCODE_CNP;
+
+  always @(posedge clk) begin
+    if (b_load) begin
+      opcode_reg <= a_opcode_reg;
+      se_reg <= a_se_reg;
+      mig_reg <= a_mig_reg;
+      ackreq_reg <= a_ackreq_reg;
+      pkey_reg <= a_pkey_reg;
+      dqpn_reg <= a_dqpn_reg;
+      psn_reg <= a_psn_reg;
+      dmac_reg <= a_dmac_reg;
+      smac_reg <= a_smac_reg;
+      dip_reg <= a_dip_reg;
+      sip_reg <= a_sip_reg;
+      ip_id_reg <= a_ip_id_reg;
+      ttl_reg <= a_ttl_reg;
+      tos_reg <= a_tos_reg;
+      sport_reg <= a_sport_reg;
+      reth_va_reg <= a_reth_va_reg;
+      reth_rkey_reg <= a_reth_rkey_reg;
+      reth_len_reg <= a_reth_len_reg;
+      aeth_reg <= a_aeth_reg;
+      imm_reg <= a_imm_reg;
+      deth_qkey_reg <= a_deth_qkey_reg;
+      deth_sqpn_reg <= a_deth_sqpn_reg;
+      atomic_va_reg <= a_atomic_va_reg;
+      atomic_rkey_reg <= a_atomic_rkey_reg;
+      atomic_swap_reg <= a_atomic_swap_reg;
+      atomic_cmp_reg <= a_atomic_cmp_reg;
+      atomic_ack_reg <= a_atomic_ack_reg;
+      is_raw     <= a_raw_reg;
+      hlen       <= a_hlen_reg;
+      pay_end    <= a_hlen_reg + {{(POS_W-13){1'b0}}, a_len_reg};
+      body_m1    <= ld_body_m1;
+      last_beat  <= ld_body_m1[POS_W-1:LOG_K];
+      pay_stop   <= a_hlen_reg[POS_W-1:LOG_K] + a_pay_beats_reg;
+      pad        <= a_pad_reg;
+      ip_total   <= ld_ip_total;
+      udp_len    <= a_udp_base_reg + {2'd0, a_len4_reg};
+      ip_csum    <= ~ld_csum_fold;
+      has_deth   <= a_ud;
+      has_reth   <= a_rc && (a_op5 == `RNIC_BTH_OP_WRITE_FIRST || a_op5 == `RNIC_BTH_OP_WRITE_ONLY ||
+                             a_op5 == `RNIC_BTH_OP_WRITE_ONLY_IMM || a_op5 == `RNIC_BTH_OP_READ_REQ);
+      has_atomic <= a_rc && (a_op5 == `RNIC_BTH_OP_CMP_SWAP || a_op5 == `RNIC_BTH_OP_FETCH_ADD);
+      has_aeth   <= a_rc && (a_op5 == `RNIC_BTH_OP_READ_RESP_FIRST || a_op5 == `RNIC_BTH_OP_READ_RESP_LAST ||
+                             a_op5 == `RNIC_BTH_OP_READ_RESP_ONLY || a_op5 == `RNIC_BTH_OP_ACK ||
+                             a_op5 == `RNIC_BTH_OP_ATOMIC_ACK);
+      has_aack   <= a_rc && a_op5 == `RNIC_BTH_OP_ATOMIC_ACK;
+      has_imm    <= (a_rc && (a_op5 == `RNIC_BTH_OP_SEND_LAST_IMM || a_op5 == `RNIC_BTH_OP_SEND_ONLY_IMM ||
+                              a_op5 == `RNIC_BTH_OP_WRITE_LAST_IMM || a_op5 == `RNIC_BTH_OP_WRITE_ONLY_IMM)) ||
+                    (a_ud && a_op5 == `RNIC_BTH_OP_SEND_ONLY_IMM);
+      has_ieth   <= a_rc && (a_op5 == `RNIC_BTH_OP_SEND_LAST_INV || a_op5 == `RNIC_BTH_OP_SEND_ONLY_INV);
+      // XRC requests: the XRCETH (the XRC SRQ number, on deth_sqpn) after the BTH
+      has_xrceth <= a_opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_XRC &&
+                    !(a_op5 >= `RNIC_BTH_OP_READ_RESP_FIRST && a_op5 <= `RNIC_BTH_OP_ATOMIC_ACK);
+    end
+  end
+
+  wire [BEAT_W-1:0] hdr_a = hlen[POS_W-1:LOG_K];                      // beat of the first payload byte
+  wire [LOG_K-1:0]  hdr_s = hlen[LOG_K-1:0];                          // its lane
 
   // header image: byte p of the frame in img[8*p +: 8]
   reg [IMG_W-1:0] img;
@@ -293,11 +427,11 @@ module rnic_framer #(
   reg  [DATA_W-1:0] prev_reg, prev_next;
   wire              s1_ready;
 
-  wire [BEAT_W-1:0] pay_idx  = beat_reg - hdr_a;
-  wire              need_pay = (beat_reg >= hdr_a) && (pay_idx < pay_beats);
+  wire              need_pay = (beat_reg >= hdr_a) && (beat_reg < pay_stop);
   wire              s0_valid = active_reg && (!need_pay || s_axis_pay_tvalid);
-  wire              s0_last  = beat_reg == body_beats - 1'b1;
+  wire              s0_last  = beat_reg == last_beat;
   wire              s0_fire  = s0_valid && s1_ready;
+  assign s0_fire_last = s0_fire && s0_last;
   assign s_axis_pay_tready = active_reg && need_pay && s1_ready;
 
   wire [2*DATA_W-1:0] pay_pair = {(need_pay ? s_axis_pay_tdata : {DATA_W{1'b0}}), prev_reg};
@@ -332,29 +466,29 @@ module rnic_framer #(
         s0_data[8*l +: 8] = pay_sh[8*l +: 8];
       else
         s0_data[8*l +: 8] = 8'h00;
-      crc_keep[l] = pos >= 6 && pos < body_len;
+      crc_keep[l] = pos >= 6 && pos <= body_m1;
       crc_data[8*l +: 8] = icrc_ones(pos) ? 8'hFF : s0_data[8*l +: 8];
     end
   end
 
-  /* verilator lint_off UNUSEDSIGNAL */ // only the lane of the last body byte is used
-  wire [POS_W-1:0] body_m1 = body_len - 1'b1;
-  /* verilator lint_on UNUSEDSIGNAL */
   wire [LOG_K:0]   s0_cnt = s0_last ? {1'b0, body_m1[LOG_K-1:0]} + 1'b1 : KEEP_L;
 
   always @* begin
     active_next = active_reg;
+    a_valid_next = a_valid_reg;
     beat_next = beat_reg;
     prev_next = prev_reg;
-    if (hdr_fire) begin
-      active_next = 1'b1;
-      beat_next = {BEAT_W{1'b0}};
-    end
     if (s0_fire) begin
       beat_next = beat_reg + 1'b1;
       if (need_pay) prev_next = s_axis_pay_tdata;
       if (s0_last) active_next = 1'b0;
     end
+    if (b_load) begin
+      a_valid_next = 1'b0;
+      active_next = 1'b1;
+      beat_next = {BEAT_W{1'b0}};
+    end
+    if (hdr_fire) a_valid_next = 1'b1;
   end
 
   // ---------------------------------------------------------------------
@@ -453,6 +587,7 @@ module rnic_framer #(
 
   always @(posedge clk) begin
     active_reg <= active_next;
+    a_valid_reg <= a_valid_next;
     beat_reg <= beat_next;
     prev_reg <= prev_next;
     o_valid_reg <= o_valid_next;
@@ -464,6 +599,7 @@ module rnic_framer #(
     crc_reg <= crc_next;
     if (rst) begin
       active_reg <= 1'b0;
+      a_valid_reg <= 1'b0;
       beat_reg <= {BEAT_W{1'b0}};
       o_valid_reg <= 1'b0;
       o_end_reg <= 1'b0;
