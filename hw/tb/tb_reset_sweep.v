@@ -311,6 +311,12 @@ task fill_tables;
         `RS_FILL(dut.cqe_writer_inst.cq_pi, CQS)
         `RS_FILL(dut.cqe_writer_inst.cq_ci, CQS)
         `RS_FILL(dut.cqe_writer_inst.cq_arm, CQS)
+        `RS_FILL(dut.cqe_writer_inst.cq_ci_epoch, CQS)
+        `RS_FILL(dut.cqe_writer_inst.cq_pi_epoch, CQS)
+        `RS_FILL(dut.cqe_writer_inst.cq_arm_token, CQS)
+        `RS_FILL(dut.cqe_writer_inst.cq_ci_stamp, CQS)
+        `RS_FILL(dut.cqe_writer_inst.cq_fire_token, CQS)
+        `RS_FILL(dut.cqe_writer_inst.cq_pi_stamp, CQS)
     end
 endtask
 
@@ -366,6 +372,12 @@ task check_tables;
         `RS_CHECK(dut.cqe_writer_inst.cq_pi, CQS, 0, "cqe_writer cq_pi")
         `RS_CHECK(dut.cqe_writer_inst.cq_ci, CQS, 0, "cqe_writer cq_ci")
         `RS_CHECK(dut.cqe_writer_inst.cq_arm, CQS, 0, "cqe_writer cq_arm")
+        `RS_CHECK(dut.cqe_writer_inst.cq_ci_epoch, CQS, 0, "cqe_writer cq_ci_epoch")
+        `RS_CHECK(dut.cqe_writer_inst.cq_pi_epoch, CQS, 0, "cqe_writer cq_pi_epoch")
+        `RS_CHECK(dut.cqe_writer_inst.cq_arm_token, CQS, 0, "cqe_writer cq_arm_token")
+        `RS_CHECK(dut.cqe_writer_inst.cq_ci_stamp, CQS, 0, "cqe_writer cq_ci_stamp")
+        `RS_CHECK(dut.cqe_writer_inst.cq_fire_token, CQS, 0, "cqe_writer cq_fire_token")
+        `RS_CHECK(dut.cqe_writer_inst.cq_pi_stamp, CQS, 0, "cqe_writer cq_pi_stamp")
     end
 endtask
 
