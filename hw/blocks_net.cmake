@@ -2,6 +2,9 @@
 # paths, and the independent ICRC checker.
 rnic_rtl_lint(rnic_crc32)
 rnic_rtl_tb(tb_crc32)
+# a packed beat's byte count (parser, raw receive, repacker)
+rnic_rtl_lint(rnic_keep_count)
+rnic_rtl_tb(tb_keep_count)
 rnic_rtl_lint(rnic_framer)
 rnic_rtl_lint(rnic_parser)
 rnic_rtl_tb(tb_framer)

@@ -310,19 +310,12 @@ module rnic_parser #(
   wire              rx_tlast = p_user[0];
   wire              rx_fire = p_valid && ingress_ready;
 
-  // byte count of the beat, and whether it is packed
-  reg [LOG_K:0] rx_cnt;
-  reg           rx_packed;
-  integer l;
-  always @* begin
-    rx_cnt = {(LOG_K+1){1'b0}};
-    rx_packed = rx_tkeep[0];
-    for (l = 0; l < KEEP_W; l = l + 1) begin
-      if (rx_tkeep[l]) rx_cnt = rx_cnt + 1'b1;
-      if (l > 0 && rx_tkeep[l] && !rx_tkeep[l-1]) rx_packed = 1'b0;
-    end
-    if (!rx_tlast && !(&rx_tkeep)) rx_packed = 1'b0;
-  end
+  // byte count of the beat, and whether it is packed (lanes 0..n-1, n > 0,
+  // and full unless it is the frame's last)
+  wire [LOG_K:0] rx_cnt;
+  wire           rx_thermo;
+  rnic_keep_count #(.KEEP_W(KEEP_W)) rx_count_inst (.keep(rx_tkeep), .count(rx_cnt), .thermo(rx_thermo));
+  wire           rx_packed = rx_tkeep[0] && rx_thermo && (rx_tlast || &rx_tkeep);
 
   // header bytes with this beat's bytes in place
   integer p;

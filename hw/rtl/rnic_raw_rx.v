@@ -20,8 +20,8 @@
 // a frame always, at a frame's start only when the frame has room, so the
 // owner can hold the stream at frame boundaries instead (rnic_top does);
 // a kept frame pulses stat_rx. The stream must be packed (every beat but a
-// frame's last full), as the parser also requires; a frame with a partial
-// beat before its last is not kept.
+// frame's last full, each beat's bytes from lane 0 on), as the parser also
+// requires; a frame with any beat that is not packed is not kept.
 //
 // Reset sweep: after rst, one rule per cycle (FLOWS cycles) the flow table
 // is written with 0 (no rule valid) through its write port; until init_done
@@ -177,15 +177,10 @@ wire [DQ_W:0] dq_count = dq_wr_reg - dq_rd_reg;
 wire [AW:0] used = wr_base_reg - rd_base_reg;
 wire        room = DEPTH_P - used >= MAXW;
 
-// byte count of the beat
-reg [LOG_K:0] beat_cnt;
-integer l;
-always @* begin
-    beat_cnt = {(LOG_K+1){1'b0}};
-    for (l = 0; l < KEEP_W; l = l + 1)
-        if (s_tap_tkeep[l])
-            beat_cnt = beat_cnt + 1'b1;
-end
+// byte count of the beat (packed: lanes 0..n-1)
+wire [LOG_K:0] beat_cnt;
+wire           beat_thermo;
+rnic_keep_count #(.KEEP_W(KEEP_W)) beat_count_inst (.keep(s_tap_tkeep), .count(beat_cnt), .thermo(beat_thermo));
 
 // the first HB bytes, this beat merged in (every beat but a frame's last is
 // full, so the beat's index is bytes_reg / KEEP_W; bytes past the frame's
@@ -211,7 +206,8 @@ endfunction
 wire        first = !in_frame_reg;
 wire        storing = first ? room : store_reg;
 wire [15:0] bytes_end = bytes_reg + {{(15-LOG_K){1'b0}}, beat_cnt};
-wire        partial = !(&s_tap_tkeep) && !s_tap_tlast;
+// a beat that is not packed: short before the frame's last, or with a gap
+wire        partial = (!(&s_tap_tkeep) && !s_tap_tlast) || !beat_thermo;
 wire [AW:0] wr_words = wr_ptr_reg - wr_base_reg;
 wire        mem_we = s_tap_tvalid && storing && wr_words < MAXW;
 

@@ -92,20 +92,12 @@ wire in_fire = s_tvalid && s_tready;
 
 assign s_seg_ready = !nxt_valid_reg;
 
-// valid bytes of the input beat: packed, so s_tkeep is a thermometer code
-// (lanes 0..n-1). Bit j of n is set when n lies in some range
-// [m*2^(j+1) + 2^j, (m+1)*2^(j+1) - 1], that is when lane m*2^(j+1) + 2^j - 1
-// is kept and lane (m+1)*2^(j+1) - 1 is not; a full beat (n = KEEP_W) has
-// only bit LOG_K
-reg [BCNT_W-1:0] in_n;
-integer i, j;
-always @* begin
-    in_n = {BCNT_W{1'b0}};
-    in_n[LOG_K] = s_tkeep[KEEP_W-1];
-    for (j = 0; j < LOG_K; j = j + 1)
-        for (i = 0; i < KEEP_W; i = i + (2 << j))
-            in_n[j] = in_n[j] | (s_tkeep[i + (1 << j) - 1] & !s_tkeep[i + (2 << j) - 1]);
-end
+// valid bytes of the input beat (packed: lanes 0..n-1)
+wire [BCNT_W-1:0] in_n;
+/* verilator lint_off PINCONNECTEMPTY */ // the input is packed by contract
+rnic_keep_count #(.KEEP_W(KEEP_W)) in_count_inst (.keep(s_tkeep), .count(in_n), .thermo());
+/* verilator lint_on PINCONNECTEMPTY */
+integer i;
 
 // the input beat rotated to the write pointer, and its byte enables
 wire [8*RING-1:0] in_wide = {{(8*RING-DATA_W){1'b0}}, s_tdata};
