@@ -157,21 +157,21 @@ end
 
 // ---------------------------------------------------------------------------
 // ingress
-reg              in_frame_reg = 1'b0;    // inside a frame (a beat of it was seen)
-reg [15:0]       bytes_reg = 16'd0;      // bytes of the frame so far
-reg              store_reg = 1'b0;       // the frame is being stored (room at its start)
-reg              bad_reg = 1'b0;         // a partial beat before the last
-reg [HB*8-1:0]   hdr_reg = {HB*8{1'b0}};
-reg [AW:0]       wr_ptr_reg = {(AW+1){1'b0}};
-reg [AW:0]       wr_base_reg = {(AW+1){1'b0}};
-reg [AW:0]       rd_base_reg = {(AW+1){1'b0}};
+reg              in_frame_reg;   // inside a frame (a beat of it was seen)
+reg [15:0]       bytes_reg;      // bytes of the frame so far
+reg              store_reg;      // the frame is being stored (room at its start)
+reg              bad_reg;        // a partial beat before the last
+reg [HB*8-1:0]   hdr_reg;
+reg [AW:0]       wr_ptr_reg;
+reg [AW:0]       wr_base_reg;
+reg [AW:0]       rd_base_reg;
 
 // kept frames waiting for the responder
 reg [23:0]  dq_qpn [0:DQ-1];
 reg [12:0]  dq_len [0:DQ-1];
 reg [AW:0]  dq_end [0:DQ-1];
-reg [DQ_W:0] dq_wr_reg = {(DQ_W+1){1'b0}};
-reg [DQ_W:0] dq_rd_reg = {(DQ_W+1){1'b0}};
+reg [DQ_W:0] dq_wr_reg;
+reg [DQ_W:0] dq_rd_reg;
 wire [DQ_W:0] dq_count = dq_wr_reg - dq_rd_reg;
 
 wire [AW:0] used = wr_base_reg - rd_base_reg;
@@ -251,7 +251,7 @@ wire fits = storing && !bad_reg && !partial && bytes_end <= `RNIC_MAX_RAW_FRAME;
 wire keep = matched && fits && dq_count < DQ;
 
 reg [DATA_W-1:0] mem [0:DEPTH-1];
-reg stat_rx_reg = 1'b0, stat_drop_reg = 1'b0;
+reg stat_rx_reg, stat_drop_reg;
 
 always @(posedge clk) begin
     if (mem_we)
@@ -309,13 +309,13 @@ wire [DQ_W-1:0] dq_head = dq_rd_reg[DQ_W-1:0];
 wire [12:0] head_len = dq_len[dq_head];
 wire [12:0] head_words = (head_len + (KEEP_W[12:0] - 13'd1)) >> LOG_K;
 
-reg              hdr_done_reg = 1'b0;
-reg [12:0]       issued_reg = 13'd0;       // words of the head frame read
-reg [AW:0]       rd_ptr_reg = {(AW+1){1'b0}};
-reg              o_valid_reg = 1'b0;
-reg              o_last_reg = 1'b0;
-reg [DATA_W-1:0] o_data_reg = {DATA_W{1'b0}};
-reg [KEEP_W-1:0] o_keep_reg = {KEEP_W{1'b0}};
+reg              hdr_done_reg;
+reg [12:0]       issued_reg;     // words of the head frame read
+reg [AW:0]       rd_ptr_reg;
+reg              o_valid_reg;
+reg              o_last_reg;
+reg [DATA_W-1:0] o_data_reg;
+reg [KEEP_W-1:0] o_keep_reg;
 
 assign m_hdr_valid = dq_valid && !hdr_done_reg;
 assign m_hdr_qpn = dq_qpn[dq_head];
