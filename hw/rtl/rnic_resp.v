@@ -1759,9 +1759,11 @@ always @* begin
             do_ack_next = 1'b1;
             ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
             state_next = S_DISC;
-        end else if (t_ud && pl_head_valid) begin
+        end else if (t_ud && (pl_head_valid || gi_active_reg)) begin
             // the GRH enters the scatter stream after every earlier
-            // packet's payload: wait for them to have gone in
+            // packet's payload and GRH: wait for them to have gone in (an
+            // earlier UD packet without payload may still be injecting its
+            // GRH, whose image a new start would overwrite)
             state_next = S_LENCHK;
         end else begin
             left_next = pl_total[12:0];
