@@ -326,9 +326,12 @@ wire o_free = !o_valid_reg || o_take;
 wire issue = dq_valid && hdr_done_reg && issued_reg < head_words && o_free;
 wire issue_last = issued_reg + 13'd1 == head_words;
 
-// keep of the last word: len mod KEEP_W bytes, all when it divides
+// keep of the last word: len mod KEEP_W bytes, all when it divides. Worked
+// out every cycle from the head's length into a register: the head changes
+// at least two cycles before its first word issues (its header handshake
+// comes between), so the register always holds the head's mask by then.
 wire [LOG_K-1:0] last_bytes = head_len[LOG_K-1:0];
-reg  [KEEP_W-1:0] last_keep;
+reg  [KEEP_W-1:0] last_keep, last_keep_reg;
 integer k;
 always @* begin
     for (k = 0; k < KEEP_W; k = k + 1)
@@ -336,9 +339,10 @@ always @* begin
 end
 
 always @(posedge clk) begin
+    last_keep_reg <= last_keep;
     if (issue) begin
         o_data_reg <= mem[rd_ptr_reg[AW-1:0]];
-        o_keep_reg <= issue_last ? last_keep : {KEEP_W{1'b1}};
+        o_keep_reg <= issue_last ? last_keep_reg : {KEEP_W{1'b1}};
         o_last_reg <= issue_last;
     end
     if (rst) begin
