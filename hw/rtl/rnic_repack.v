@@ -4,15 +4,11 @@
 // and to split a packet's payload across SGEs (responder).
 //
 // The input beats may be partial anywhere (each is the tail of some packed
-// stream); their valid bytes are written into a ring of four beats at the
-// write pointer. An output beat is formed when the ring holds all bytes it
-// needs (min(KEEP_W, bytes left in the segment)), read at the read pointer,
-// and goes out through a two-entry output buffer. Both rotations take their
-// amount from a register, and no decision depends on m_tready or on this
-// cycle's output: an input beat is taken while the ring has a beat free at
-// the start of the cycle, an output beat formed while the output buffer's
-// second entry is empty. A steady stream moves one beat in and one beat out
-// per cycle; the output buffer adds one cycle of latency.
+// stream); their valid bytes are appended to a residue buffer of two beats.
+// An output beat is emitted when the buffer holds all bytes it needs
+// (min(KEEP_W, bytes left in the segment)); one input beat is taken per cycle
+// while the buffer can hold it after this cycle's output, so a steady stream
+// moves one beat in and one beat out per cycle.
 `default_nettype none
 
 module rnic_repack #(
@@ -43,107 +39,88 @@ module rnic_repack #(
 );
 
 localparam KEEP_W = DATA_W / 8;
-localparam LOG_K = $clog2(KEEP_W);
-localparam RING = 4 * KEEP_W;                // ring bytes
-localparam PW = LOG_K + 2;                   // ring pointer bits
-localparam BCNT_W = LOG_K + 1;               // bytes in one beat 0..KEEP_W
+localparam CNT_W = $clog2(2 * KEEP_W + 1);   // residue byte count 0..2*KEEP_W
+localparam BCNT_W = $clog2(KEEP_W + 1);      // bytes in one beat 0..KEEP_W
 localparam [15:0] KEEP16 = KEEP_W[15:0];
-localparam [15:0] KEEP16X2 = 2 * KEEP16;
-localparam [PW:0] KEEPC = KEEP_W[PW:0];
-localparam [PW:0] ROOM = 3 * KEEPC;          // take a beat while at most this many bytes are held
+localparam [CNT_W-1:0] KEEPC = KEEP_W[CNT_W-1:0];
+localparam [BCNT_W-1:0] KEEPB = KEEP_W[BCNT_W-1:0];
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
         $error("rnic_repack: DATA_W must be a power of two from 64 to 512");
 end
 
-// ring: byte p in ring_reg[8*p +: 8]; the bytes held are the cnt_reg bytes
-// from rd_ptr_reg on (modulo RING)
-reg [8*RING-1:0] ring_reg, ring_next;
-reg [PW-1:0]     wr_ptr_reg, rd_ptr_reg;
-reg [PW:0]       cnt_reg;
+// residue: byte i of the buffer is the i-th oldest byte not yet emitted;
+// bytes at and above cnt_reg are zero
+reg [2*DATA_W-1:0] buf_reg, buf_next;
+reg [CNT_W-1:0]    cnt_reg, cnt_next;
 
-// current segment and one queued command; *_big: more than one beat left
+// current segment and one queued command
 reg        cur_valid_reg, cur_valid_next;
 reg [15:0] cur_rem_reg, cur_rem_next;
-reg        cur_big_reg, cur_big_next;
 reg        cur_last_reg, cur_last_next;
 reg        nxt_valid_reg, nxt_valid_next;
 reg [15:0] nxt_len_reg, nxt_len_next;
-reg        nxt_big_reg, nxt_big_next;
 reg        nxt_last_reg, nxt_last_next;
 
-// output buffer: o0 drives m_*, o1 holds a beat that came while o0 waited
-reg              o0_valid_reg, o1_valid_reg;
-reg [DATA_W-1:0] o0_data_reg, o1_data_reg;
-reg [KEEP_W-1:0] o0_keep_reg, o1_keep_reg;
-reg              o0_last_reg, o1_last_reg, o0_user_reg, o1_user_reg;
-
 // bytes the next output beat needs
-wire [BCNT_W-1:0] need = cur_big_reg ? KEEP_W[BCNT_W-1:0] : cur_rem_reg[BCNT_W-1:0];
-wire [PW:0]       need_c = {{(PW+1-BCNT_W){1'b0}}, need};
-wire out_valid = cur_valid_reg && (need_c <= cnt_reg);
-wire out_fire = out_valid && !o1_valid_reg;
-wire out_end = !cur_big_reg;
+wire [BCNT_W-1:0] need = (cur_rem_reg > KEEP16) ? KEEPB : cur_rem_reg[BCNT_W-1:0];
+wire out_valid = cur_valid_reg && ({{(CNT_W-BCNT_W){1'b0}}, need} <= cnt_reg);
+wire out_fire = out_valid && m_tready;
+wire out_end = (cur_rem_reg <= KEEP16);
+wire [CNT_W-1:0] out_n = out_fire ? {{(CNT_W-BCNT_W){1'b0}}, need} : {CNT_W{1'b0}};
 
-// an input beat is taken while a whole beat is free at the start of the cycle
-assign s_tready = cnt_reg <= ROOM;
+// the input beat fits if the residue after this cycle's output has a beat free
+wire [CNT_W-1:0] left = cnt_reg - out_n;
+assign s_tready = (left <= KEEPC);
 wire in_fire = s_tvalid && s_tready;
 
 assign s_seg_ready = !nxt_valid_reg;
 
-// valid bytes of the input beat (packed: lanes 0..n-1)
-wire [BCNT_W-1:0] in_n;
-/* verilator lint_off PINCONNECTEMPTY */ // the input is packed by contract
-rnic_keep_count #(.KEEP_W(KEEP_W)) in_count_inst (.keep(s_tkeep), .count(in_n), .thermo());
-/* verilator lint_on PINCONNECTEMPTY */
+// valid bytes of the input beat (packed: contiguous from lane 0)
+reg [BCNT_W-1:0] in_n;
+reg [DATA_W-1:0] in_data;
 integer i;
+always @* begin
+    in_n = {BCNT_W{1'b0}};
+    for (i = 0; i < KEEP_W; i = i + 1)
+        if (s_tkeep[i])
+            in_n = in_n + 1'b1;
+    for (i = 0; i < KEEP_W; i = i + 1)
+        in_data[i*8 +: 8] = s_tkeep[i] ? s_tdata[i*8 +: 8] : 8'd0;
+end
 
-// the input beat rotated to the write pointer, and its byte enables
-wire [8*RING-1:0] in_wide = {{(8*RING-DATA_W){1'b0}}, s_tdata};
-wire [RING-1:0]   in_keep_wide = {{(RING-KEEP_W){1'b0}}, s_tkeep};
-/* verilator lint_off UNUSEDSIGNAL */ // the high half of each doubled vector is the rotation
-wire [16*RING-1:0] in_dbl = {in_wide, in_wide} << {wr_ptr_reg, 3'b000};
-wire [2*RING-1:0]  keep_dbl = {in_keep_wide, in_keep_wide} << wr_ptr_reg;
-wire [8*RING-1:0] in_rot = in_dbl[16*RING-1:8*RING];
-wire [RING-1:0]   keep_rot = keep_dbl[2*RING-1:RING];
-/* verilator lint_on UNUSEDSIGNAL */
-
-// the output beat: KEEP_W bytes from the read pointer, those past `need` zero
-/* verilator lint_off UNUSEDSIGNAL */ // only the low beat of the rotation is used
-wire [16*RING-1:0] ring_dbl = {ring_reg, ring_reg} >> {rd_ptr_reg, 3'b000};
-/* verilator lint_on UNUSEDSIGNAL */
-reg [DATA_W-1:0] out_data;
-reg [KEEP_W-1:0] out_keep;
+// output beat: the first `need` bytes of the residue, the rest zero
+reg [DATA_W-1:0]   out_data;
+reg [KEEP_W-1:0]   out_keep;
 always @* begin
     for (i = 0; i < KEEP_W; i = i + 1) begin
-        out_keep[i] = i < need;
-        out_data[i*8 +: 8] = (i < need) ? ring_dbl[i*8 +: 8] : 8'd0;
+        out_keep[i] = (i < need);
+        out_data[i*8 +: 8] = (i < need) ? buf_reg[i*8 +: 8] : 8'd0;
     end
 end
 
-assign m_tdata = o0_data_reg;
-assign m_tkeep = o0_keep_reg;
-assign m_tlast = o0_last_reg;
-assign m_tuser = o0_user_reg;
-assign m_tvalid = o0_valid_reg;
+assign m_tdata = out_data;
+assign m_tkeep = out_keep;
+assign m_tlast = out_end;
+assign m_tuser = out_end && cur_last_reg;
+assign m_tvalid = out_valid;
 
 always @* begin
-    ring_next = ring_reg;
-    for (i = 0; i < RING; i = i + 1)
-        if (in_fire && keep_rot[i])
-            ring_next[i*8 +: 8] = in_rot[i*8 +: 8];
-end
-
-always @* begin
+    buf_next = buf_reg;
+    cnt_next = cnt_reg;
     cur_valid_next = cur_valid_reg;
     cur_rem_next = cur_rem_reg;
-    cur_big_next = cur_big_reg;
     cur_last_next = cur_last_reg;
     nxt_valid_next = nxt_valid_reg;
     nxt_len_next = nxt_len_reg;
-    nxt_big_next = nxt_big_reg;
     nxt_last_next = nxt_last_reg;
+
+    // drop emitted bytes, append accepted ones behind the remainder
+    buf_next = buf_reg >> ({{(32-CNT_W){1'b0}}, out_n} * 8);
+    if (in_fire)
+        buf_next = buf_next | ({{DATA_W{1'b0}}, in_data} << ({{(32-CNT_W){1'b0}}, left} * 8));
+    cnt_next = left + (in_fire ? {{(CNT_W-BCNT_W){1'b0}}, in_n} : {CNT_W{1'b0}});
 
     // segment commands: current one finishes, queued one moves up
     if (out_fire) begin
@@ -151,13 +128,11 @@ always @* begin
             cur_valid_next = 1'b0;
         end else begin
             cur_rem_next = cur_rem_reg - KEEP16;
-            cur_big_next = cur_rem_reg > KEEP16X2;
         end
     end
     if (!cur_valid_next && nxt_valid_reg) begin
         cur_valid_next = 1'b1;
         cur_rem_next = nxt_len_reg;
-        cur_big_next = nxt_big_reg;
         cur_last_next = nxt_last_reg;
         nxt_valid_next = 1'b0;
     end
@@ -165,66 +140,29 @@ always @* begin
         if (!cur_valid_next) begin
             cur_valid_next = 1'b1;
             cur_rem_next = s_seg_len;
-            cur_big_next = s_seg_len > KEEP16;
             cur_last_next = s_seg_last;
         end else begin
             nxt_valid_next = 1'b1;
             nxt_len_next = s_seg_len;
-            nxt_big_next = s_seg_len > KEEP16;
             nxt_last_next = s_seg_last;
         end
     end
 end
 
-// the ring count with this cycle's output taken out, worked out beside it
-wire [PW:0] cnt_out = out_fire ? cnt_reg - need_c : cnt_reg;
-
 always @(posedge clk) begin
-    ring_reg <= ring_next;
-    if (in_fire) wr_ptr_reg <= wr_ptr_reg + {{(PW-BCNT_W){1'b0}}, in_n};
-    if (out_fire) rd_ptr_reg <= rd_ptr_reg + {{(PW-BCNT_W){1'b0}}, need};
-    cnt_reg <= cnt_out + (in_fire ? {{(PW+1-BCNT_W){1'b0}}, in_n} : {(PW+1){1'b0}});
+    buf_reg <= buf_next;
+    cnt_reg <= cnt_next;
     cur_valid_reg <= cur_valid_next;
     cur_rem_reg <= cur_rem_next;
-    cur_big_reg <= cur_big_next;
     cur_last_reg <= cur_last_next;
     nxt_valid_reg <= nxt_valid_next;
     nxt_len_reg <= nxt_len_next;
-    nxt_big_reg <= nxt_big_next;
     nxt_last_reg <= nxt_last_next;
-
-    // output buffer: o1 fills only while o0 waits; o0 takes o1's beat, or
-    // this cycle's, when it is empty or leaving
-    if (!o0_valid_reg || m_tready) begin
-        o0_valid_reg <= o1_valid_reg || out_fire;
-        if (o1_valid_reg) begin
-            o0_data_reg <= o1_data_reg;
-            o0_keep_reg <= o1_keep_reg;
-            o0_last_reg <= o1_last_reg;
-            o0_user_reg <= o1_user_reg;
-        end else begin
-            o0_data_reg <= out_data;
-            o0_keep_reg <= out_keep;
-            o0_last_reg <= out_end;
-            o0_user_reg <= out_end && cur_last_reg;
-        end
-        o1_valid_reg <= 1'b0;
-    end else if (out_fire) begin
-        o1_valid_reg <= 1'b1;
-        o1_data_reg <= out_data;
-        o1_keep_reg <= out_keep;
-        o1_last_reg <= out_end;
-        o1_user_reg <= out_end && cur_last_reg;
-    end
-
     if (rst) begin
-        wr_ptr_reg <= {PW{1'b0}};
-        rd_ptr_reg <= {PW{1'b0}};
-        cnt_reg <= {(PW+1){1'b0}};
+        buf_reg <= {2*DATA_W{1'b0}};
+        cnt_reg <= {CNT_W{1'b0}};
         cur_valid_reg <= 1'b0;
         nxt_valid_reg <= 1'b0;
-        o0_valid_reg <= 1'b0;
-        o1_valid_reg <= 1'b0;
     end
 end
 
