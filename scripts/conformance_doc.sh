@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates docs/conformance.md from a run of the conformance suite
 # (tests/cosim/conform.c) on a fresh rnic-sim: every clause of the verbs
-# pages in ../shared/seeds, the test that checks it, and its result.
+# man pages the project honours (ibv_post_send, ibv_post_recv,
+# ibv_post_srq_recv, rdma_post_recv), the test that checks it, and its result.
 set -euo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,5 +1,5 @@
 /*
- * Conformance suite: the clauses of the verbs man pages in ../shared/seeds/
+ * Conformance suite: the clauses of the verbs man pages the project honours
  * (ibv_post_send(3), ibv_post_recv(3), ibv_post_srq_recv(3),
  * rdma_post_recv(3)), each checked on two co-simulated NICs through the
  * standard verbs API. One process opens both devices.
