@@ -2,6 +2,7 @@
 rnic_rtl_lint(rnic_fifo)
 rnic_rtl_lint(rnic_arb)
 rnic_rtl_lint(rnic_dma_rd_align)
+rnic_rtl_lint(rnic_dma_split)
 rnic_rtl_lint(rnic_dma_rd)
 rnic_rtl_lint(rnic_dma_wr)
 rnic_rtl_lint(rnic_dma)

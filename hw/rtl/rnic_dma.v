@@ -10,7 +10,9 @@
 // used: framing is the request length). Writes of all ports reach memory in
 // acceptance order (AXI ID 0). m_wr_done[p] pulses when the request's last
 // B arrived; m_wr_error[p] pulses with it if any B was SLVERR/DECERR.
-// A request length of 0 is not allowed.
+// A request length of 0 is not allowed. A request's first burst is on AR/AW
+// three cycles after its handshake (rnic_dma_split: queue, load, issue);
+// further bursts follow one per cycle.
 `default_nettype none
 
 module rnic_dma #(
@@ -22,7 +24,8 @@ module rnic_dma #(
     parameter WR_PORTS = 2,          // write clients
     parameter MAX_BURST = 256,       // longest burst in beats, 1..256 (also capped at 4 KiB)
     parameter RD_OUTSTANDING = 16,   // read bursts in flight
-    parameter RD_FIFO_DEPTH = 128,   // aligned read beats buffered per read port (power of two)
+    // aligned read beats buffered per read port, a power of two >= a burst (default: two bursts)
+    parameter RD_FIFO_DEPTH = 2 << $clog2(MAX_BURST < 32768 / DATA_W ? MAX_BURST : 32768 / DATA_W),
     parameter RD_REQ_DEPTH = 8,      // read requests queued per port (power of two)
     parameter WR_OUTSTANDING = 16,   // write bursts awaiting B (power of two)
     parameter WR_CMD_DEPTH = 4       // write requests queued for the data engine (power of two)
@@ -95,7 +98,7 @@ module rnic_dma #(
     output wire                         m_axi_rready,
 
     // statistics (STAT_DMA_RD_BYTES / STAT_DMA_WR_BYTES): when *_valid is
-    // high, add *_bytes; counted when a request is accepted
+    // high, add *_bytes; registered, the cycle after a request is accepted
     output wire                         stat_rd_valid,
     output wire [15:0]                  stat_rd_bytes,
     output wire                         stat_wr_valid,

@@ -1,9 +1,9 @@
-// rnic_dma_rd: read half of rnic_dma. Requests from PORTS clients are taken
-// round-robin and split into AXI4 INCR bursts that stay inside a 4 KiB page
-// and within MAX_BURST beats. Each port has its own AXI ID, so its data comes
-// back in order; other IDs may interleave. A burst is only issued when the
-// port's beat buffer has room reserved for all of it, so R is never stalled
-// and a slow client cannot block the others.
+// rnic_dma_rd: read half of rnic_dma. rnic_dma_split takes requests from
+// PORTS clients round-robin and cuts them into AXI4 INCR bursts that stay
+// inside a 4 KiB page and within MAX_BURST beats. Each port has its own AXI
+// ID, so its data comes back in order; other IDs may interleave. A burst is
+// only issued when the port's beat buffer has room reserved for all of it, so
+// R is never stalled and a slow client cannot block the others.
 `default_nettype none
 
 module rnic_dma_rd #(
@@ -55,7 +55,7 @@ module rnic_dma_rd #(
     input  wire                         m_axi_rvalid,
     output reg                          m_axi_rready,
 
-    // statistics: bytes requested, pulsed when a request is accepted
+    // statistics: bytes requested, pulsed the cycle after a request is accepted
     output reg                          stat_rd_valid,
     output reg  [15:0]                  stat_rd_bytes
 );
@@ -68,7 +68,7 @@ localparam BURST = MAX_BURST < PAGE_BEATS ? MAX_BURST : PAGE_BEATS;
 localparam PORT_W = PORTS > 1 ? $clog2(PORTS) : 1;
 localparam CREDIT_W = $clog2(FIFO_DEPTH) + 1;
 localparam OUT_W = $clog2(OUTSTANDING) + 1;
-localparam INFO_W = OFFS_W + 2*BEATS_W + KEEP_W + TAG_W;
+localparam INFO_W = OFFS_W + 16 + TAG_W;
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (1 << $clog2(DATA_W)) != DATA_W) begin
@@ -83,8 +83,8 @@ initial begin
         $error("rnic_dma_rd: MAX_BURST must be 1..256");
         $finish;
     end
-    if (FIFO_DEPTH < BURST) begin
-        $error("rnic_dma_rd: FIFO_DEPTH must hold one burst");
+    if (FIFO_DEPTH < BURST || CREDIT_W > BEATS_W) begin
+        $error("rnic_dma_rd: FIFO_DEPTH must hold one burst and be at most 2^17");
         $finish;
     end
     if ((1 << ID_W) < PORTS) begin
@@ -96,31 +96,66 @@ end
 // ---------------------------------------------------------------------------
 // request arbitration and splitting
 // ---------------------------------------------------------------------------
-wire [PORTS-1:0]  info_in_ready;
-wire [PORTS-1:0]  arb_grant;
-wire              arb_valid;
-wire [PORT_W-1:0] arb_index;
-reg               accept;
+wire [PORTS-1:0]    info_in_ready;
+wire                acc_valid;
+wire [PORT_W-1:0]   acc_port;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [63:0]         acc_addr;       // the realigner needs the offset in the beat only
+/* verilator lint_on UNUSEDSIGNAL */
+wire [15:0]         acc_len;
+wire [TAG_W-1:0]    acc_tag = s_rd_req_tag[acc_port*TAG_W +: TAG_W];
 
-rnic_arb #(
-    .PORTS(PORTS)
-) arb_inst (
+wire [ADDR_W-1:0]   burst_addr;
+wire [7:0]          burst_len;
+wire [BEATS_W-1:0]  burst_cap;
+wire [BEATS_W-1:0]  burst_left;
+wire [PORT_W-1:0]   burst_port;
+wire                burst_last;
+wire                burst_valid;
+wire                burst_ready;
+
+/* verilator lint_off PINCONNECTEMPTY */
+rnic_dma_split #(
+    .DATA_W(DATA_W),
+    .ADDR_W(ADDR_W),
+    .PORTS(PORTS),
+    .MAX_BURST(MAX_BURST),
+    .BEATS_W(BEATS_W)
+) split_inst (
     .clk(clk),
     .rst(rst),
-    .req(s_rd_req_valid & info_in_ready),
-    .ack(accept),
-    .grant(arb_grant),
-    .grant_valid(arb_valid),
-    .grant_index(arb_index)
+    .s_req_addr(s_rd_req_addr),
+    .s_req_len(s_rd_req_len),
+    .s_req_valid(s_rd_req_valid),
+    .s_req_room(info_in_ready),
+    .s_req_ready(s_rd_req_ready),
+    .m_acc_valid(acc_valid),
+    .m_acc_port(acc_port),
+    .m_acc_addr(acc_addr),
+    .m_acc_len(acc_len),
+    .m_burst_addr(burst_addr),
+    .m_burst_len(burst_len),
+    .m_burst_cap(burst_cap),
+    .m_burst_left(burst_left),
+    .m_burst_port(burst_port),
+    .m_burst_last(burst_last),
+    .m_burst_valid(burst_valid),
+    .m_burst_ready(burst_ready)
 );
+/* verilator lint_on PINCONNECTEMPTY */
 
-assign s_rd_req_ready = accept ? arb_grant : {PORTS{1'b0}};
+always @(posedge clk) begin
+    stat_rd_valid <= acc_valid;
+    stat_rd_bytes <= acc_len;
+    if (rst) begin
+        stat_rd_valid <= 1'b0;
+    end
+end
 
-reg                 split_active_reg, split_active_next;
-reg [ADDR_W-1:0]    split_addr_reg, split_addr_next;    // aligned address of the next burst
-reg [BEATS_W-1:0]   split_beats_reg, split_beats_next;  // aligned beats still to request
-reg [PORT_W-1:0]    split_port_reg, split_port_next;
-
+// ---------------------------------------------------------------------------
+// burst issue (AR channel): a burst goes out when its port's beat buffer has
+// room for it and fewer than OUTSTANDING bursts are in flight
+// ---------------------------------------------------------------------------
 reg [ID_W-1:0]      arid_reg, arid_next;
 reg [ADDR_W-1:0]    araddr_reg, araddr_next;
 reg [7:0]           arlen_reg, arlen_next;
@@ -131,100 +166,62 @@ reg [PORTS*CREDIT_W-1:0] credit_reg, credit_next;
 
 wire [PORTS-1:0]    raw_pop;
 
-// request being accepted
 /* verilator lint_off UNUSEDSIGNAL */
-reg [63:0]          req_addr;       // bits above ADDR_W are not driven on the bus
+wire [BEATS_W-1:0]  burst_len_wide = {{BEATS_W-8{1'b0}}, burst_len};  // the low CREDIT_W bits count
 /* verilator lint_on UNUSEDSIGNAL */
-reg [15:0]          req_len;
-reg [TAG_W-1:0]     req_tag;
-reg [OFFS_W-1:0]    req_shift;
-reg [BEATS_W-1:0]   req_raw_beats;
-reg [BEATS_W-1:0]   req_out_beats;
-reg [OFFS_W:0]      req_last_bytes;
-reg [KEEP_W-1:0]    req_last_keep;
-reg [INFO_W-1:0]    info_in_data;
 
-// next burst
-reg [12:0]          page_beats;
-reg [BEATS_W-1:0]   burst_beats;
+// room for either length the burst may have, for every port, compared with
+// the splitter's registers while it works out which one it is
+reg [PORTS-1:0]     room_cap;
+reg [PORTS-1:0]     room_left;
+integer             c;
+
+always @* begin
+    for (c = 0; c < PORTS; c = c + 1) begin
+        room_cap[c] = ({{BEATS_W-CREDIT_W{1'b0}}, credit_reg[c*CREDIT_W +: CREDIT_W]} >= burst_cap);
+        room_left[c] = ({{BEATS_W-CREDIT_W{1'b0}}, credit_reg[c*CREDIT_W +: CREDIT_W]} >= burst_left);
+    end
+end
+
+assign burst_ready = (!arvalid_reg || m_axi_arready)
+                     && (outstanding_reg != OUTSTANDING[OUT_W-1:0])
+                     && (burst_last ? room_left[burst_port] : room_cap[burst_port]);
+
 reg                 issue;
-reg                 split_free;
-reg [CREDIT_W-1:0]  port_credit;
+reg [CREDIT_W-1:0]  credit;
 reg                 r_done;
 integer             p;
 
 always @* begin
-    split_active_next = split_active_reg;
-    split_addr_next = split_addr_reg;
-    split_beats_next = split_beats_reg;
-    split_port_next = split_port_reg;
     arid_next = arid_reg;
     araddr_next = araddr_reg;
     arlen_next = arlen_reg;
     arvalid_next = arvalid_reg && !m_axi_arready;
     outstanding_next = outstanding_reg;
     credit_next = credit_reg;
-    stat_rd_valid = 1'b0;
-    stat_rd_bytes = 16'd0;
 
-    // the selected request, decoded
-    req_addr = s_rd_req_addr[arb_index*64 +: 64];
-    req_len = s_rd_req_len[arb_index*16 +: 16];
-    req_tag = s_rd_req_tag[arb_index*TAG_W +: TAG_W];
-    req_shift = req_addr[OFFS_W-1:0];
-    req_raw_beats = ({{BEATS_W-OFFS_W{1'b0}}, req_shift} + {{BEATS_W-16{1'b0}}, req_len}
-                     + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
-    req_out_beats = ({{BEATS_W-16{1'b0}}, req_len} + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
-    req_last_bytes = {1'b0, req_len[OFFS_W-1:0]};
-    if (req_last_bytes == {OFFS_W+1{1'b0}}) begin
-        req_last_bytes = KEEP_W[OFFS_W:0];
-    end
-    req_last_keep = {KEEP_W{1'b1}} >> (KEEP_W[OFFS_W:0] - req_last_bytes);
-    info_in_data = {req_shift, req_raw_beats, req_out_beats, req_last_keep, req_tag};
-
-    // the next burst of the request being split
-    page_beats = (13'h1000 - {1'b0, split_addr_reg[11:0]}) >> OFFS_W;
-    burst_beats = split_beats_reg;
-    if (burst_beats > {{BEATS_W-13{1'b0}}, page_beats}) begin
-        burst_beats = {{BEATS_W-13{1'b0}}, page_beats};
-    end
-    if (burst_beats > BURST[BEATS_W-1:0]) begin
-        burst_beats = BURST[BEATS_W-1:0];
-    end
-    port_credit = credit_reg[split_port_reg*CREDIT_W +: CREDIT_W];
-
-    issue = split_active_reg && (!arvalid_reg || m_axi_arready)
-            && (outstanding_reg < OUTSTANDING[OUT_W-1:0])
-            && ({{BEATS_W-CREDIT_W{1'b0}}, port_credit} >= burst_beats);
-    split_free = !split_active_reg || (issue && split_beats_reg == burst_beats);
-    accept = split_free && arb_valid;
+    issue = burst_valid && burst_ready;
 
     if (issue) begin
-        arid_next = {{ID_W-PORT_W{1'b0}}, split_port_reg};
-        araddr_next = split_addr_reg;
-        arlen_next = burst_beats[7:0] - 8'd1;
+        arid_next = {{ID_W-PORT_W{1'b0}}, burst_port};
+        araddr_next = burst_addr;
+        arlen_next = burst_len;
         arvalid_next = 1'b1;
-        split_addr_next = split_addr_reg + ({{ADDR_W-BEATS_W{1'b0}}, burst_beats} << OFFS_W);
-        split_beats_next = split_beats_reg - burst_beats;
-        if (split_beats_reg == burst_beats) begin
-            split_active_next = 1'b0;
-        end
-        credit_next[split_port_reg*CREDIT_W +: CREDIT_W] = port_credit - burst_beats[CREDIT_W-1:0];
     end
 
-    if (accept) begin
-        split_active_next = 1'b1;
-        split_addr_next = {req_addr[ADDR_W-1:OFFS_W], {OFFS_W{1'b0}}};
-        split_beats_next = req_raw_beats;
-        split_port_next = arb_index;
-        stat_rd_valid = 1'b1;
-        stat_rd_bytes = req_len;
-    end
-
-    // every aligned beat a realigner takes frees one slot of its port's buffer
+    // every aligned beat a realigner takes frees one slot of its port's
+    // buffer, an issued burst takes burst_len + 1; the sums come from
+    // registers and the pop and the issue only choose among them
     for (p = 0; p < PORTS; p = p + 1) begin
-        if (raw_pop[p]) begin
-            credit_next[p*CREDIT_W +: CREDIT_W] = credit_next[p*CREDIT_W +: CREDIT_W] + 1'b1;
+        credit = credit_reg[p*CREDIT_W +: CREDIT_W];
+        if (issue && burst_port == p[PORT_W-1:0]) begin
+            if (raw_pop[p]) begin
+                credit_next[p*CREDIT_W +: CREDIT_W] = credit - burst_len_wide[CREDIT_W-1:0];
+            end else begin
+                credit_next[p*CREDIT_W +: CREDIT_W] = credit + ~burst_len_wide[CREDIT_W-1:0];
+            end
+        end else if (raw_pop[p]) begin
+            credit_next[p*CREDIT_W +: CREDIT_W] = credit + 1'b1;
         end
     end
 
@@ -247,10 +244,6 @@ assign m_axi_arprot = 3'b010;      // unprivileged, non-secure, data
 assign m_axi_arvalid = arvalid_reg;
 
 always @(posedge clk) begin
-    split_active_reg <= split_active_next;
-    split_addr_reg <= split_addr_next;
-    split_beats_reg <= split_beats_next;
-    split_port_reg <= split_port_next;
     arid_reg <= arid_next;
     araddr_reg <= araddr_next;
     arlen_reg <= arlen_next;
@@ -258,7 +251,6 @@ always @(posedge clk) begin
     outstanding_reg <= outstanding_next;
     credit_reg <= credit_next;
     if (rst) begin
-        split_active_reg <= 1'b0;
         arvalid_reg <= 1'b0;
         outstanding_reg <= {OUT_W{1'b0}};
         for (p = 0; p < PORTS; p = p + 1) begin
@@ -292,6 +284,7 @@ for (g = 0; g < PORTS; g = g + 1) begin : port
     wire                raw_out_ready;
     wire                raw_in_valid = m_axi_rvalid && rid_ok && (m_axi_rid[PORT_W-1:0] == g);
 
+    // the request as accepted: offset in the first beat, length, tag
     /* verilator lint_off PINCONNECTEMPTY */
     rnic_fifo #(
         .WIDTH(INFO_W),
@@ -299,15 +292,42 @@ for (g = 0; g < PORTS; g = g + 1) begin : port
     ) info_fifo_inst (
         .clk(clk),
         .rst(rst),
-        .s_data(info_in_data),
-        .s_valid(accept && arb_index == g),
+        .s_data({acc_addr[OFFS_W-1:0], acc_len, acc_tag}),
+        .s_valid(acc_valid && acc_port == g),
         .s_ready(info_in_ready[g]),
         .m_data(info_out_data),
         .m_valid(info_out_valid),
         .m_ready(info_out_ready),
         .count()    // occupancy not needed
     );
+    /* verilator lint_on PINCONNECTEMPTY */
 
+    // decoded for the realigner, which registers it when it starts the request
+    wire [OFFS_W-1:0]   info_shift = info_out_data[TAG_W+16 +: OFFS_W];
+    wire [15:0]         info_len = info_out_data[TAG_W +: 16];
+    wire [BEATS_W-1:0]  info_raw_beats = ({{BEATS_W-OFFS_W{1'b0}}, info_shift}
+                                          + {{BEATS_W-16{1'b0}}, info_len}
+                                          + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
+    wire [BEATS_W-1:0]  info_out_beats = ({{BEATS_W-16{1'b0}}, info_len}
+                                          + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
+    // bytes in the last beat (0: all of it), straight from the queue: no
+    // adder in front of the decode
+    wire [OFFS_W-1:0]   info_tail = info_len[OFFS_W-1:0];
+    wire                info_tail_full = (info_tail == {OFFS_W{1'b0}});
+    wire [KEEP_W-1:0]   info_last_keep;
+    genvar k;
+    for (k = 0; k < KEEP_W; k = k + 1) begin : keep
+        localparam [OFFS_W-1:0] LANE = k;
+        if (k == 0) begin : first
+            assign info_last_keep[k] = 1'b1;
+        end else if (k == KEEP_W - 1) begin : top
+            assign info_last_keep[k] = info_tail_full;
+        end else begin : other
+            assign info_last_keep[k] = info_tail_full || (info_tail > LANE);
+        end
+    end
+
+    /* verilator lint_off PINCONNECTEMPTY */
     rnic_fifo #(
         .WIDTH(DATA_W+1),
         .DEPTH(FIFO_DEPTH)
@@ -333,10 +353,10 @@ for (g = 0; g < PORTS; g = g + 1) begin : port
     ) align_inst (
         .clk(clk),
         .rst(rst),
-        .s_info_shift(info_out_data[INFO_W-1 -: OFFS_W]),
-        .s_info_raw_beats(info_out_data[INFO_W-OFFS_W-1 -: BEATS_W]),
-        .s_info_out_beats(info_out_data[INFO_W-OFFS_W-BEATS_W-1 -: BEATS_W]),
-        .s_info_last_keep(info_out_data[TAG_W +: KEEP_W]),
+        .s_info_shift(info_shift),
+        .s_info_raw_beats(info_raw_beats),
+        .s_info_out_beats(info_out_beats),
+        .s_info_last_keep(info_last_keep),
         .s_info_tag(info_out_data[TAG_W-1:0]),
         .s_info_valid(info_out_valid),
         .s_info_ready(info_out_ready),

@@ -1,9 +1,9 @@
-// rnic_dma_wr: write half of rnic_dma. Requests from PORTS clients are taken
-// round-robin; each is split into AXI4 INCR bursts that stay inside a 4 KiB
-// page and within MAX_BURST beats, all on one AXI ID so that memory sees the
-// writes in the order the requests were accepted. The data engine shifts
-// each client's packed stream to the address offset and sets WSTRB; it
-// streams one request after the other at one beat per cycle.
+// rnic_dma_wr: write half of rnic_dma. rnic_dma_split takes requests from
+// PORTS clients round-robin and cuts each into AXI4 INCR bursts that stay
+// inside a 4 KiB page and within MAX_BURST beats, all on one AXI ID so that
+// memory sees the writes in the order the requests were accepted. The data
+// engine shifts each client's packed stream to the address offset and sets
+// WSTRB; it streams one request after the other at one beat per cycle.
 `default_nettype none
 
 module rnic_dma_wr #(
@@ -58,7 +58,7 @@ module rnic_dma_wr #(
     input  wire                         m_axi_bvalid,
     output wire                         m_axi_bready,
 
-    // statistics: bytes requested, pulsed when a request is accepted
+    // statistics: bytes requested, pulsed the cycle after a request is accepted
     output reg                          stat_wr_valid,
     output reg  [15:0]                  stat_wr_bytes
 );
@@ -66,10 +66,8 @@ module rnic_dma_wr #(
 localparam KEEP_W = DATA_W / 8;
 localparam OFFS_W = $clog2(KEEP_W);
 localparam BEATS_W = 18;
-localparam PAGE_BEATS = 4096 / KEEP_W;
-localparam BURST = MAX_BURST < PAGE_BEATS ? MAX_BURST : PAGE_BEATS;
 localparam PORT_W = PORTS > 1 ? $clog2(PORTS) : 1;
-localparam CMD_W = PORT_W + OFFS_W + 2*BEATS_W + KEEP_W;
+localparam CMD_W = PORT_W + OFFS_W + 16;
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (1 << $clog2(DATA_W)) != DATA_W) begin
@@ -89,113 +87,78 @@ end
 // ---------------------------------------------------------------------------
 // request arbitration and burst splitting (AW channel)
 // ---------------------------------------------------------------------------
-wire [PORTS-1:0]  arb_grant;
-wire              arb_valid;
-wire [PORT_W-1:0] arb_index;
-reg               accept;
+wire                cmd_in_ready;
+wire                wlen_in_ready;
+wire                b_in_ready;
 
-wire              cmd_in_ready;
-wire              wlen_in_ready;
-wire              b_in_ready;
+wire                acc_valid;
+wire [PORT_W-1:0]   acc_port;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [63:0]         acc_addr;       // the data engine needs the offset in the beat only
+/* verilator lint_on UNUSEDSIGNAL */
+wire [15:0]         acc_len;
 
-rnic_arb #(
-    .PORTS(PORTS)
-) arb_inst (
+wire [ADDR_W-1:0]   burst_addr;
+wire [7:0]          burst_len;
+wire [PORT_W-1:0]   burst_port;
+wire                burst_last;
+wire                burst_valid;
+wire                burst_ready;
+wire                issue = burst_valid && burst_ready;
+
+/* verilator lint_off PINCONNECTEMPTY */
+rnic_dma_split #(
+    .DATA_W(DATA_W),
+    .ADDR_W(ADDR_W),
+    .PORTS(PORTS),
+    .MAX_BURST(MAX_BURST),
+    .BEATS_W(BEATS_W)
+) split_inst (
     .clk(clk),
     .rst(rst),
-    .req(s_wr_req_valid),
-    .ack(accept),
-    .grant(arb_grant),
-    .grant_valid(arb_valid),
-    .grant_index(arb_index)
+    .s_req_addr(s_wr_req_addr),
+    .s_req_len(s_wr_req_len),
+    .s_req_valid(s_wr_req_valid),
+    .s_req_room({PORTS{cmd_in_ready}}),
+    .s_req_ready(s_wr_req_ready),
+    .m_acc_valid(acc_valid),
+    .m_acc_port(acc_port),
+    .m_acc_addr(acc_addr),
+    .m_acc_len(acc_len),
+    .m_burst_addr(burst_addr),
+    .m_burst_len(burst_len),
+    .m_burst_cap(),     // writes reserve no buffer room
+    .m_burst_left(),    // (the same)
+    .m_burst_port(burst_port),
+    .m_burst_last(burst_last),
+    .m_burst_valid(burst_valid),
+    .m_burst_ready(burst_ready)
 );
+/* verilator lint_on PINCONNECTEMPTY */
 
-assign s_wr_req_ready = accept ? arb_grant : {PORTS{1'b0}};
-
-reg                 split_active_reg, split_active_next;
-reg [ADDR_W-1:0]    split_addr_reg, split_addr_next;
-reg [BEATS_W-1:0]   split_beats_reg, split_beats_next;
-reg [PORT_W-1:0]    split_port_reg, split_port_next;
+always @(posedge clk) begin
+    stat_wr_valid <= acc_valid;
+    stat_wr_bytes <= acc_len;
+    if (rst) begin
+        stat_wr_valid <= 1'b0;
+    end
+end
 
 reg [ADDR_W-1:0]    awaddr_reg, awaddr_next;
 reg [7:0]           awlen_reg, awlen_next;
 reg                 awvalid_reg, awvalid_next;
 
-/* verilator lint_off UNUSEDSIGNAL */
-reg [63:0]          req_addr;       // bits above ADDR_W are not driven on the bus
-/* verilator lint_on UNUSEDSIGNAL */
-reg [15:0]          req_len;
-reg [OFFS_W-1:0]    req_shift;
-reg [BEATS_W-1:0]   req_raw_beats;
-reg [BEATS_W-1:0]   req_in_beats;
-reg [OFFS_W-1:0]    req_end;
-reg [KEEP_W-1:0]    req_last_strb;
-reg [CMD_W-1:0]     cmd_in_data;
-
-reg [12:0]          page_beats;
-reg [BEATS_W-1:0]   burst_beats;
-reg                 issue;
-reg                 split_last;
-reg                 split_free;
+// a burst goes out on AW with its length queued for WLAST and its port for B
+assign burst_ready = (!awvalid_reg || m_axi_awready) && wlen_in_ready && b_in_ready;
 
 always @* begin
-    split_active_next = split_active_reg;
-    split_addr_next = split_addr_reg;
-    split_beats_next = split_beats_reg;
-    split_port_next = split_port_reg;
     awaddr_next = awaddr_reg;
     awlen_next = awlen_reg;
     awvalid_next = awvalid_reg && !m_axi_awready;
-    stat_wr_valid = 1'b0;
-    stat_wr_bytes = 16'd0;
-
-    req_addr = s_wr_req_addr[arb_index*64 +: 64];
-    req_len = s_wr_req_len[arb_index*16 +: 16];
-    req_shift = req_addr[OFFS_W-1:0];
-    req_raw_beats = ({{BEATS_W-OFFS_W{1'b0}}, req_shift} + {{BEATS_W-16{1'b0}}, req_len}
-                     + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
-    req_in_beats = ({{BEATS_W-16{1'b0}}, req_len} + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
-    // byte lane after the last written byte, modulo the beat
-    req_end = req_shift + req_len[OFFS_W-1:0];
-    if (req_end == {OFFS_W{1'b0}}) begin
-        req_last_strb = {KEEP_W{1'b1}};
-    end else begin
-        req_last_strb = ~({KEEP_W{1'b1}} << req_end);
-    end
-    cmd_in_data = {arb_index, req_shift, req_raw_beats, req_in_beats, req_last_strb};
-
-    page_beats = (13'h1000 - {1'b0, split_addr_reg[11:0]}) >> OFFS_W;
-    burst_beats = split_beats_reg;
-    if (burst_beats > {{BEATS_W-13{1'b0}}, page_beats}) begin
-        burst_beats = {{BEATS_W-13{1'b0}}, page_beats};
-    end
-    if (burst_beats > BURST[BEATS_W-1:0]) begin
-        burst_beats = BURST[BEATS_W-1:0];
-    end
-    split_last = (split_beats_reg == burst_beats);
-
-    issue = split_active_reg && (!awvalid_reg || m_axi_awready) && wlen_in_ready && b_in_ready;
-    split_free = !split_active_reg || (issue && split_last);
-    accept = split_free && arb_valid && cmd_in_ready;
-
     if (issue) begin
-        awaddr_next = split_addr_reg;
-        awlen_next = burst_beats[7:0] - 8'd1;
+        awaddr_next = burst_addr;
+        awlen_next = burst_len;
         awvalid_next = 1'b1;
-        split_addr_next = split_addr_reg + ({{ADDR_W-BEATS_W{1'b0}}, burst_beats} << OFFS_W);
-        split_beats_next = split_beats_reg - burst_beats;
-        if (split_last) begin
-            split_active_next = 1'b0;
-        end
-    end
-
-    if (accept) begin
-        split_active_next = 1'b1;
-        split_addr_next = {req_addr[ADDR_W-1:OFFS_W], {OFFS_W{1'b0}}};
-        split_beats_next = req_raw_beats;
-        split_port_next = arb_index;
-        stat_wr_valid = 1'b1;
-        stat_wr_bytes = req_len;
     end
 end
 
@@ -210,15 +173,10 @@ assign m_axi_awprot = 3'b010;      // unprivileged, non-secure, data
 assign m_axi_awvalid = awvalid_reg;
 
 always @(posedge clk) begin
-    split_active_reg <= split_active_next;
-    split_addr_reg <= split_addr_next;
-    split_beats_reg <= split_beats_next;
-    split_port_reg <= split_port_next;
     awaddr_reg <= awaddr_next;
     awlen_reg <= awlen_next;
     awvalid_reg <= awvalid_next;
     if (rst) begin
-        split_active_reg <= 1'b0;
         awvalid_reg <= 1'b0;
     end
 end
@@ -242,8 +200,8 @@ rnic_fifo #(
 ) cmd_fifo_inst (
     .clk(clk),
     .rst(rst),
-    .s_data(cmd_in_data),
-    .s_valid(accept),
+    .s_data({acc_port, acc_addr[OFFS_W-1:0], acc_len}),
+    .s_valid(acc_valid),
     .s_ready(cmd_in_ready),
     .m_data(cmd_out_data),
     .m_valid(cmd_out_valid),
@@ -258,7 +216,7 @@ rnic_fifo #(
 ) wlen_fifo_inst (
     .clk(clk),
     .rst(rst),
-    .s_data(burst_beats[7:0] - 8'd1),
+    .s_data(burst_len),
     .s_valid(issue),
     .s_ready(wlen_in_ready),
     .m_data(wlen_out_data),
@@ -274,7 +232,7 @@ rnic_fifo #(
 ) b_fifo_inst (
     .clk(clk),
     .rst(rst),
-    .s_data({split_port_reg, split_last}),
+    .s_data({burst_port, burst_last}),
     .s_valid(issue),
     .s_ready(b_in_ready),
     .m_data(b_out_data),
@@ -292,7 +250,7 @@ reg [PORT_W-1:0]    port_reg, port_next;
 reg [OFFS_W-1:0]    shift_reg, shift_next;
 reg [BEATS_W-1:0]   raw_left_reg, raw_left_next;
 reg [BEATS_W-1:0]   in_left_reg, in_left_next;
-reg [KEEP_W-1:0]    last_strb_reg, last_strb_next;
+reg [OFFS_W-1:0]    last_lane_reg, last_lane_next;  // lane of the request's last byte
 reg                 first_reg, first_next;
 reg [DATA_W-1:0]    save_reg, save_next;
 reg                 burst_active_reg, burst_active_next;
@@ -314,13 +272,39 @@ reg                 last_beat;
 reg [2*DATA_W-1:0]  window;         // only the low half is the output beat
 /* verilator lint_on UNUSEDSIGNAL */
 
+// the next request, decoded: aligned beats on the bus, packed beats from the
+// client, lane of the last byte
+wire [PORT_W-1:0]   cmd_port = cmd_out_data[OFFS_W+16 +: PORT_W];
+wire [OFFS_W-1:0]   cmd_shift = cmd_out_data[16 +: OFFS_W];
+wire [15:0]         cmd_len = cmd_out_data[15:0];
+wire [BEATS_W-1:0]  cmd_raw_beats = ({{BEATS_W-OFFS_W{1'b0}}, cmd_shift} + {{BEATS_W-16{1'b0}}, cmd_len}
+                                     + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
+wire [BEATS_W-1:0]  cmd_in_beats = ({{BEATS_W-16{1'b0}}, cmd_len} + KEEP_W[BEATS_W-1:0] - 1'b1) >> OFFS_W;
+wire [OFFS_W-1:0]   cmd_last_lane = cmd_shift + cmd_len[OFFS_W-1:0] - 1'b1;
+
+// strobe of the last aligned beat: the lanes up to the last byte, decoded
+// from the register (the sum above stays a step before it)
+wire [KEEP_W-1:0]   last_strb;
+
+genvar k;
+generate
+for (k = 0; k < KEEP_W; k = k + 1) begin : strb
+    localparam [OFFS_W-1:0] LANE = k;
+    if (k == 0) begin : first
+        assign last_strb[k] = 1'b1;
+    end else begin : other
+        assign last_strb[k] = (last_lane_reg >= LANE);
+    end
+end
+endgenerate
+
 always @* begin
     active_next = active_reg;
     port_next = port_reg;
     shift_next = shift_reg;
     raw_left_next = raw_left_reg;
     in_left_next = in_left_reg;
-    last_strb_next = last_strb_reg;
+    last_lane_next = last_lane_reg;
     first_next = first_reg;
     save_next = save_reg;
     burst_active_next = burst_active_reg;
@@ -349,7 +333,7 @@ always @* begin
         s_wr_tready[port_reg] = need_in;
         wdata_next = window[DATA_W-1:0];
         wstrb_next = (first_reg ? ({KEEP_W{1'b1}} << shift_reg) : {KEEP_W{1'b1}})
-                     & (last_beat ? last_strb_reg : {KEEP_W{1'b1}});
+                     & (last_beat ? last_strb : {KEEP_W{1'b1}});
         wlast_next = (cur_burst_left == 9'd1);
         wvalid_next = 1'b1;
         if (need_in) begin
@@ -371,7 +355,11 @@ always @* begin
     if ((!active_reg || (fire && last_beat)) && cmd_out_valid) begin
         cmd_out_ready = 1'b1;
         active_next = 1'b1;
-        {port_next, shift_next, raw_left_next, in_left_next, last_strb_next} = cmd_out_data;
+        port_next = cmd_port;
+        shift_next = cmd_shift;
+        raw_left_next = cmd_raw_beats;
+        in_left_next = cmd_in_beats;
+        last_lane_next = cmd_last_lane;
         first_next = 1'b1;
     end
 end
@@ -387,7 +375,7 @@ always @(posedge clk) begin
     shift_reg <= shift_next;
     raw_left_reg <= raw_left_next;
     in_left_reg <= in_left_next;
-    last_strb_reg <= last_strb_next;
+    last_lane_reg <= last_lane_next;
     first_reg <= first_next;
     save_reg <= save_next;
     burst_active_reg <= burst_active_next;
@@ -412,6 +400,7 @@ end
 reg               err_reg, err_next;
 reg [PORTS-1:0]   done_next;
 reg [PORTS-1:0]   error_next;
+integer           p;
 
 assign m_axi_bready = 1'b1;    // b_fifo holds an entry for every burst on the bus
 
@@ -422,9 +411,13 @@ always @* begin
     if (m_axi_bvalid && b_out_valid) begin
         err_next = err_reg || m_axi_bresp[1];
         if (b_out_data[0]) begin
-            done_next[b_out_data[PORT_W:1]] = 1'b1;
-            error_next[b_out_data[PORT_W:1]] = err_reg || m_axi_bresp[1];
             err_next = 1'b0;
+        end
+    end
+    for (p = 0; p < PORTS; p = p + 1) begin
+        if (m_axi_bvalid && b_out_valid && b_out_data[0] && b_out_data[PORT_W:1] == p[PORT_W-1:0]) begin
+            done_next[p] = 1'b1;
+            error_next[p] = err_reg || m_axi_bresp[1];
         end
     end
 end
