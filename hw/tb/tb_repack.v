@@ -9,7 +9,7 @@
 
 module tb_repack;
 
-localparam DATA_W = 512;
+parameter DATA_W = 512;             // stream width under test (64..512)
 localparam KEEP_W = DATA_W / 8;
 localparam N1 = 40000;             // bytes in the random phase
 localparam N2 = 65536;             // bytes in the rate phase
