@@ -91,6 +91,9 @@ localparam [AW:0] DEPTH_P = DEPTH[AW:0];
 localparam HB = 38;                                          // header bytes looked at
 localparam DQ = 4;                                           // kept frames waiting
 localparam DQ_W = $clog2(DQ);
+localparam integer LIMIT_REM = `RNIC_MAX_RAW_FRAME % KEEP_W;     // a longest frame's bytes past its last full beat
+localparam integer LIMIT_BYTES_I = `RNIC_MAX_RAW_FRAME - LIMIT_REM;
+localparam [15:0] LIMIT_BYTES = LIMIT_BYTES_I[15:0];                // and its bytes up to that beat
 
 initial begin
     if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
@@ -170,6 +173,7 @@ reg [AW:0]       rd_base_reg;
 reg [23:0]  dq_qpn [0:DQ-1];
 reg [12:0]  dq_len [0:DQ-1];
 reg [AW:0]  dq_end [0:DQ-1];
+reg [KEEP_W-1:0] dq_keep [0:DQ-1];   // keep of the frame's last word
 reg [DQ_W:0] dq_wr_reg;
 reg [DQ_W:0] dq_rd_reg;
 wire [DQ_W:0] dq_count = dq_wr_reg - dq_rd_reg;
@@ -247,7 +251,12 @@ end
 // verdict at the frame's last beat
 wire end_beat = s_tap_tvalid && s_tap_tlast;
 wire matched = end_beat && !roce_for_us && hit && !sweep_busy_reg;
-wire fits = storing && !bad_reg && !partial && bytes_end <= `RNIC_MAX_RAW_FRAME;
+// at most MAX_RAW_FRAME bytes, without the beat's byte count on the path:
+// all beats before this one were full (else bad_reg or partial), so the
+// frame fits when it had fewer than LIMIT_BYTES bytes, or exactly that many
+// and this beat leaves lane LIMIT_REM unkept (at most LIMIT_REM bytes)
+wire fits_len = bytes_reg < LIMIT_BYTES || (bytes_reg == LIMIT_BYTES && !s_tap_tkeep[LIMIT_REM]);
+wire fits = storing && !bad_reg && !partial && fits_len;
 wire keep = matched && fits && dq_count < DQ;
 
 reg [DATA_W-1:0] mem [0:DEPTH-1];
@@ -260,6 +269,9 @@ always @(posedge clk) begin
         dq_qpn[dq_wr_reg[DQ_W-1:0]] <= hit_qpn;
         dq_len[dq_wr_reg[DQ_W-1:0]] <= bytes_end[12:0];
         dq_end[dq_wr_reg[DQ_W-1:0]] <= wr_ptr_reg + 1'b1;
+        // the last beat's keep (packed), or all lanes when it is empty and
+        // the frame's last word is the full beat before it
+        dq_keep[dq_wr_reg[DQ_W-1:0]] <= (|s_tap_tkeep) ? s_tap_tkeep : {KEEP_W{1'b1}};
     end
     if (rst) begin
         in_frame_reg <= 1'b0;
@@ -326,23 +338,10 @@ wire o_free = !o_valid_reg || o_take;
 wire issue = dq_valid && hdr_done_reg && issued_reg < head_words && o_free;
 wire issue_last = issued_reg + 13'd1 == head_words;
 
-// keep of the last word: len mod KEEP_W bytes, all when it divides. Worked
-// out every cycle from the head's length into a register: the head changes
-// at least two cycles before its first word issues (its header handshake
-// comes between), so the register always holds the head's mask by then.
-wire [LOG_K-1:0] last_bytes = head_len[LOG_K-1:0];
-reg  [KEEP_W-1:0] last_keep, last_keep_reg;
-integer k;
-always @* begin
-    for (k = 0; k < KEEP_W; k = k + 1)
-        last_keep[k] = last_bytes == {LOG_K{1'b0}} || k < last_bytes;
-end
-
 always @(posedge clk) begin
-    last_keep_reg <= last_keep;
     if (issue) begin
         o_data_reg <= mem[rd_ptr_reg[AW-1:0]];
-        o_keep_reg <= issue_last ? last_keep_reg : {KEEP_W{1'b1}};
+        o_keep_reg <= issue_last ? dq_keep[dq_head] : {KEEP_W{1'b1}};
         o_last_reg <= issue_last;
     end
     if (rst) begin
