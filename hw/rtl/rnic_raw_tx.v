@@ -37,7 +37,8 @@
 //
 // Two frame banks: a chunk is stored while the previous segment is sent.
 // The output side loads the bank's patched template into tpl_out_reg (one
-// cycle), presents the header (RAW_OPCODE, the frame length), then streams
+// cycle; right after the previous frame's last beat when the bank is full
+// by then), presents the header (RAW_OPCODE, the frame length), then streams
 // the bank (one synchronous read per beat; bytes below the template length
 // come from tpl_out_reg). A new template or csum frame is taken only when
 // every stored frame has had its template loaded, since it overwrites the
@@ -619,6 +620,9 @@ reg  [WW:0]   o_nbm1_reg;          // its last beat
 wire [DATA_W-1:0] o_data;
 wire          o_last_beat = o_w_reg == o_nbm1_reg;
 wire          o_pl_fire = o_state_reg == O_PL && o_v_reg && m_pl_tready;
+wire          o_done = o_pl_fire && o_last_beat;
+wire          o_take = o_state_reg == O_IDLE || o_done;
+wire          o_next = (o_state_reg == O_IDLE) ? rb_reg : ~rb_reg;
 wire          o_ld = (o_state_reg == O_HDR || o_state_reg == O_PL) && o_rd_reg < o_nb_reg &&
                      (!o_v_reg || o_pl_fire);
 
@@ -648,7 +652,8 @@ endgenerate
 // Output side
 // ---------------------------------------------------------------------------
 // The sent bank's description (mb_*[rb_reg], which stays until the frame is
-// sent: no frame is stored into a full bank), taken in O_IDLE
+// sent: no frame is stored into a full bank), taken in O_IDLE or as the
+// previous frame's last beat leaves (o_take)
 reg [12:0]      o_len_reg;
 reg [7:0]       o_tpn_reg, o_flags_reg;
 reg             o_tso_reg, o_pip_reg, o_pl4_reg;
@@ -713,19 +718,7 @@ end
 always @(posedge clk) begin
     case (o_state_reg)
     O_IDLE: begin
-        o_rd_reg <= {(WW+1){1'b0}};
         o_v_reg <= 1'b0;
-        o_len_reg <= mb_len[rb_reg];
-        o_tpn_reg <= mb_tpn[rb_reg];
-        o_flags_reg <= mb_flags[rb_reg];
-        o_tso_reg <= mb_tso[rb_reg];
-        o_pip_reg <= mb_pip[rb_reg];
-        o_pl4_reg <= mb_pl4[rb_reg];
-        o_tot_reg <= mb_tot[rb_reg];
-        o_id_reg <= mb_id[rb_reg];
-        o_ipcs_reg <= mb_ipcs[rb_reg];
-        o_l4cs_reg <= mb_l4cs[rb_reg];
-        o_seq_reg <= mb_seq[rb_reg];
         if (full_reg[rb_reg])
             o_state_reg <= O_LOAD;
     end
@@ -757,13 +750,30 @@ always @(posedge clk) begin
             o_state_reg <= O_PL;
     end
     O_PL: begin
-        if (o_pl_fire && o_last_beat) begin
-            o_state_reg <= O_IDLE;
+        // the next bank's frame, if it is there, is loaded right away
+        if (o_done) begin
+            o_state_reg <= full_reg[~rb_reg] ? O_LOAD : O_IDLE;
             rb_reg <= ~rb_reg;
         end
     end
     default: o_state_reg <= O_IDLE;
     endcase
+    // the description of the frame sent next: in O_IDLE, and as the last
+    // beat of the previous one leaves
+    if (o_take) begin
+        o_rd_reg <= {(WW+1){1'b0}};
+        o_len_reg <= mb_len[o_next];
+        o_tpn_reg <= mb_tpn[o_next];
+        o_flags_reg <= mb_flags[o_next];
+        o_tso_reg <= mb_tso[o_next];
+        o_pip_reg <= mb_pip[o_next];
+        o_pl4_reg <= mb_pl4[o_next];
+        o_tot_reg <= mb_tot[o_next];
+        o_id_reg <= mb_id[o_next];
+        o_ipcs_reg <= mb_ipcs[o_next];
+        o_l4cs_reg <= mb_l4cs[o_next];
+        o_seq_reg <= mb_seq[o_next];
+    end
     if (o_ld) begin
         o_rd_reg <= o_rd_reg + 1'b1;
         o_w_reg <= o_rd_reg;
@@ -781,7 +791,7 @@ always @(posedge clk) begin
         pend_reg[fb_bank] <= 1'b0;
         full_reg[fb_bank] <= 1'b1;
     end
-    if (o_state_reg == O_PL && o_pl_fire && o_last_beat)
+    if (o_done)
         full_reg[rb_reg] <= 1'b0;
     if (rst) begin
         o_state_reg <= O_IDLE;
@@ -805,7 +815,6 @@ assign m_pl_tkeep   = pass_pl ? s_pl_tkeep : o_keep;
 assign m_pl_tlast   = pass_pl ? s_pl_tlast : o_last_beat;
 assign m_pl_tvalid  = pass_pl ? s_pl_tvalid : (o_state_reg == O_PL && o_v_reg);
 
-wire o_done = o_pl_fire && o_last_beat;
 assign stat_tso_seg = o_done && o_tso_reg;
 assign stat_csum    = o_done && (o_pip_reg || o_pl4_reg);
 
