@@ -21,7 +21,7 @@ rnic_rtl_tb(tb_gsi)
 
 # The same testbenches with a 64-bit datapath (headers spread over many beats),
 # on Icarus only.
-foreach(tb tb_framer tb_parser tb_raw_rx tb_raw_tx tb_gsi)
+foreach(tb tb_framer tb_parser tb_raw_rx tb_raw_tx tb_gsi tb_repack)
   set(ivl_w64 ${CMAKE_CURRENT_BINARY_DIR}/${tb}_w64.vvp)
   add_custom_command(OUTPUT ${ivl_w64}
     COMMAND ${IVERILOG} -g2005 -Wall -Wno-timescale -P${tb}.DATA_W=64 -I${RNIC_RTL_INC}
