@@ -18,8 +18,11 @@
 // last beat reaches the ingress with the ICRC verdict of the whole frame.
 // Ingress shifts the payload to lane 0 as it arrives (combining the current and
 // the previous beat) and writes it into a RAM of DATA_W-bit words; a dropped
-// frame's words are released by rewinding the write pointer. A good frame's
-// header bytes, payload length and end pointer go into a descriptor queue.
+// frame's words are released by rewinding the write pointer. The IPv4 header
+// checksum is summed as the header's beats arrive. The verdict takes the two
+// cycles after a frame's last beat (the checks into registers, then keep or
+// drop): a good frame's header bytes, payload length and end pointer go into a
+// descriptor queue.
 // Egress presents each descriptor on the header bus and streams its payload
 // words from the RAM; header and payload are independent channels (either may
 // be taken first), the next packet starts when both are done.
@@ -191,6 +194,37 @@ module rnic_parser #(
     end
   endfunction
 
+  // {known opcode, header length} of every opcode, a table so that the
+  // header length is a function of the opcode byte, not a chain of adders
+  function [8*256-1:0] op_table;
+    input integer unused;
+    integer i;
+    reg [8:0] e;
+    begin
+      for (i = 0; i < 256; i = i + 1) begin
+        e = ext_of(i[7:0] ^ unused[7:0]);
+        op_table[8*i +: 8] = {e[7], hlen_of(e)};
+      end
+    end
+  endfunction
+  localparam [8*256-1:0] OP_TABLE = op_table(0);
+
+  // the bytes besides the payload less the 14 of the Ethernet header
+  // (headers, pad, ICRC: IPv4 total length less payload length) of every
+  // opcode and pad count, index {pad, opcode}
+  function [7*1024-1:0] fixed_table;
+    input integer unused;
+    integer i;
+    reg [6:0] h;
+    begin
+      for (i = 0; i < 1024; i = i + 1) begin
+        h = hlen_of(ext_of(i[7:0] ^ unused[7:0]));
+        fixed_table[7*i +: 7] = h + {5'd0, i[9:8]} + 7'd4 - 7'd14;
+      end
+    end
+  endfunction
+  localparam [7*1024-1:0] FIXED_TABLE = fixed_table(0);
+
   // ICRC invariant-field masks: bytes 6..13 stand for the LRH (eight 0xFF), then
   // IPv4 TOS (15), TTL (22), checksum (24, 25), UDP checksum (40, 41), BTH byte 4 (46)
   function icrc_ones;
@@ -216,8 +250,12 @@ module rnic_parser #(
   reg [15:0]         vd_len_reg, vd_len_next;
   reg                vd_err_reg, vd_err_next;
   reg                vd_icrc_reg, vd_icrc_next;
-  reg                flush_en_reg, flush_en_next;
-  reg [DATA_W-1:0]   flush_data_reg, flush_data_next;
+  reg [BEAT_W-1:0]   vd_beat_reg, vd_beat_next;     // the frame's last beat
+  reg                vd_over_reg, vd_over_next;     // it was past MAX_BEATS
+  reg [19:0]         ipsum_reg, ipsum_next;         // IPv4 header words summed so far
+  reg                vd1_valid_reg;
+  reg                vd1_fields_ok_reg, vd1_sum_ok_reg, vd1_hlen_ok_reg, vd1_len_ok_reg, vd1_paylen_ok_reg;
+  reg                vd1_icrc_reg;
   reg [DW:0]         desc_wr_reg, desc_wr_next;
   reg [DW:0]         desc_rd_reg, desc_rd_next;
   reg                stat_icrc_next, stat_bad_next;
@@ -225,7 +263,7 @@ module rnic_parser #(
   wire [AW:0] used_words = wr_ptr_reg - rd_base_reg;
   wire [DW:0] desc_count = desc_wr_reg - desc_rd_reg;
   wire        room = (DEPTH_P - used_words >= NEED_WORDS) &&
-                     (desc_count + {{DW{1'b0}}, vd_valid_reg} < DESC_DEPTH_P);
+                     (desc_count + {{DW{1'b0}}, vd_valid_reg} + {{DW{1'b0}}, vd1_valid_reg} < DESC_DEPTH_P);
   wire ingress_ready = in_frame_reg || room;
 
   // payload RAM and descriptor queue
@@ -244,29 +282,76 @@ module rnic_parser #(
   // ---------------------------------------------------------------------
   // ICRC front: the frame's beats go through the ICRC pipeline (rnic_crc32,
   // five beats) on their way to the ingress, so a frame's last beat reaches
-  // the ingress with the ICRC check of the whole frame
+  // the ingress with the ICRC check of the whole frame. The CRC covers bytes
+  // 6 up to 34 and up to the IPv4 datagram's end (14 + total length, bytes 16
+  // and 17, in beat LEN_BEAT). Beats before LEN_BEAT lie inside. In beat
+  // LEN_BEAT a lane's position is a constant below 14 + KEEP_W (LEN_BEAT is
+  // 0 when the beat reaches past byte 34), so its test is the length's lane
+  // bits against a constant and its higher bits against 0. Later beats take
+  // their lanes from f_mask_reg, worked out a beat ahead from the length.
+  localparam LEN_BEAT = 16 >> LOG_K;
+  localparam integer NEXT_POS = (LEN_BEAT + 1) * KEEP_W;        // first byte of the beat after LEN_BEAT
+  localparam integer LEFT_SUB_I = NEXT_POS + KEEP_W - 14;       // length - LEFT_SUB: datagram bytes from beat LEN_BEAT + 2 on
+  localparam integer LEFT_MIN_I = LEFT_SUB_I > 20 ? LEFT_SUB_I : 20;
+  localparam [16:0] LEFT_SUB = LEFT_SUB_I[16:0];
+  localparam [16:0] LEFT_MIN = LEFT_MIN_I[16:0];
+  localparam [16:0] LEFT_FLOOR = LEFT_MIN - LEFT_SUB;           // a length below 20 counts as 20
+  localparam [16:0] KEEP_W17 = KEEP_W[16:0];
+
+  // THERMO[KEEP_W*v + c]: v > c, for the lane part of a length
+  function [KEEP_W*KEEP_W-1:0] thermo_table;
+    input integer unused;
+    integer v, c;
+    begin
+      for (v = 0; v < KEEP_W; v = v + 1)
+        for (c = 0; c < KEEP_W; c = c + 1)
+          thermo_table[KEEP_W*v + c] = v > c + unused;
+    end
+  endfunction
+  localparam [KEEP_W*KEEP_W-1:0] THERMO = thermo_table(0);
+
   reg  [BEAT_W-1:0] f_beat_reg;
-  reg  [15:0]       f_ip_len_reg;
-  reg  [15:0]       f_ip_len_view;
+  reg               f_first_reg;      // this beat is a frame's first
+  reg               f_at_len_reg;     // it is beat LEN_BEAT
+  reg               f_past_len_reg;   // it is after beat LEN_BEAT
+  reg  [KEEP_W-1:0] f_mask_reg;       // after LEN_BEAT: its lanes inside the datagram
+  reg  [16:0]       f_left_reg;       // after LEN_BEAT: datagram bytes from the next beat on
+  reg  [KEEP_W-1:0] f_mask_next;
+  reg  [16:0]       f_left_next;
+  wire [15:0]       f_ip_len = {s_axis_rx_tdata[8*(16 % KEEP_W) +: 8], s_axis_rx_tdata[8*(17 % KEEP_W) +: 8]};
+  wire              f_ip_len_high = |f_ip_len[15:LOG_K];
+  wire [KEEP_W-1:0] f_ip_len_above = THERMO[KEEP_W*f_ip_len[LOG_K-1:0] +: KEEP_W];
   reg  [DATA_W-1:0] f_crc_data;
   reg  [KEEP_W-1:0] f_crc_keep;
   reg  [POS_W-1:0]  f_pos;
-  integer m, q;
-  always @* begin
-    // IPv4 total length (bytes 16, 17): from this beat when it holds them
-    f_ip_len_view = f_ip_len_reg;
-    for (q = 0; q < 2; q = q + 1) begin
-      if (((16 + q) >> LOG_K) == {{(32-BEAT_W){1'b0}}, f_beat_reg})
-        f_ip_len_view[8*(1-q) +: 8] = s_axis_rx_tdata[8*((16 + q) % KEEP_W) +: 8];
-    end
-  end
-  wire [19:0] f_dgram_end = {4'd0, f_ip_len_view} + 20'd14;
+  reg               f_in_dgram;
+  integer m;
   always @* begin
     for (m = 0; m < KEEP_W; m = m + 1) begin
       f_pos = {f_beat_reg, m[LOG_K-1:0]};
-      f_crc_keep[m] = s_axis_rx_tkeep[m] && f_pos >= 6 && (f_pos < 34 || {{(20-POS_W){1'b0}}, f_pos} < f_dgram_end);
+      if (f_past_len_reg)
+        f_in_dgram = f_mask_reg[m];
+      else if (f_at_len_reg)
+        f_in_dgram = LEN_BEAT * KEEP_W + m < 34 || f_ip_len_high ||
+                     f_ip_len_above[(LEN_BEAT * KEEP_W + m + KEEP_W - 14) % KEEP_W];
+      else
+        f_in_dgram = 1'b1;
+      f_crc_keep[m] = s_axis_rx_tkeep[m] && (!f_first_reg || m >= 6) && f_in_dgram;
       f_crc_data[8*m +: 8] = icrc_ones(f_pos) ? 8'hFF : s_axis_rx_tdata[8*m +: 8];
     end
+  end
+  // the next beat's lanes inside the datagram, and the datagram bytes after it
+  always @* begin
+    for (m = 0; m < KEEP_W; m = m + 1) begin
+      if (f_at_len_reg)
+        f_mask_next[m] = NEXT_POS + m < 34 || {16'd0, f_ip_len} > NEXT_POS + m - 14;
+      else
+        f_mask_next[m] = {15'd0, f_left_reg} > m;
+    end
+    if (f_at_len_reg)
+      f_left_next = {1'b0, f_ip_len} >= LEFT_MIN ? {1'b0, f_ip_len} - LEFT_SUB : LEFT_FLOOR;
+    else
+      f_left_next = f_left_reg >= KEEP_W17 ? f_left_reg - KEEP_W17 : 17'd0;
   end
 
   localparam USER_W = DATA_W + KEEP_W + 1;
@@ -280,7 +365,7 @@ module rnic_parser #(
     .rst(rst),
     .ce(front_ce),
     .in_valid(s_axis_rx_tvalid),
-    .in_first(f_beat_reg == 0),
+    .in_first(f_first_reg),
     .in_last(s_axis_rx_tlast),
     .in_data(f_crc_data),
     .in_keep(f_crc_keep),
@@ -297,11 +382,26 @@ module rnic_parser #(
 
   always @(posedge clk) begin
     if (front_fire) begin
-      f_ip_len_reg <= f_ip_len_view;
-      if (s_axis_rx_tlast) f_beat_reg <= {BEAT_W{1'b0}};
-      else if (f_beat_reg < MAX_BEATS_B) f_beat_reg <= f_beat_reg + 1'b1;
+      f_mask_reg <= f_mask_next;
+      f_left_reg <= f_left_next;
+      if (s_axis_rx_tlast) begin
+        f_beat_reg <= {BEAT_W{1'b0}};
+        f_first_reg <= 1'b1;
+        f_at_len_reg <= LEN_BEAT == 0;
+        f_past_len_reg <= 1'b0;
+      end else begin
+        if (f_beat_reg < MAX_BEATS_B) f_beat_reg <= f_beat_reg + 1'b1;
+        f_first_reg <= 1'b0;
+        f_at_len_reg <= {{(32-BEAT_W){1'b0}}, f_beat_reg} + 1 == LEN_BEAT;
+        f_past_len_reg <= f_past_len_reg || f_at_len_reg;
+      end
     end
-    if (rst) f_beat_reg <= {BEAT_W{1'b0}};
+    if (rst) begin
+      f_beat_reg <= {BEAT_W{1'b0}};
+      f_first_reg <= 1'b1;
+      f_at_len_reg <= LEN_BEAT == 0;
+      f_past_len_reg <= 1'b0;
+    end
   end
 
   // the beat at the ingress
@@ -328,25 +428,57 @@ module rnic_parser #(
     end
   end
 
-  wire [8:0]       in_ext  = ext_of(hb(hdr_view, 42));
-  wire [POS_W-1:0] in_hlen = {{(POS_W-7){1'b0}}, hlen_of(in_ext)};
-  wire [BEAT_W-1:0] in_a   = in_hlen[POS_W-1:LOG_K];         // beat of the first payload byte
-  wire [LOG_K-1:0]  in_s   = in_hlen[LOG_K-1:0];             // its lane
+  // the opcode's header length, from hdr_reg: a payload word is written only
+  // from the beat after the opcode's on, and a frame's flush word in its first
+  // verdict cycle, both when hdr_reg holds the opcode (before, the length of a
+  // previous frame's opcode is still larger than the beat index)
+  wire [7:0]        op_info = OP_TABLE[8*hb(hdr_reg, 42) +: 8];
+  wire [POS_W-1:0]  in_hlen = {{(POS_W-7){1'b0}}, op_info[6:0]};
+  wire [BEAT_W-1:0] in_a    = in_hlen[POS_W-1:LOG_K];         // beat of the first payload byte
+  wire [LOG_K-1:0]  in_s    = in_hlen[LOG_K-1:0];             // its lane
 
   // payload realignment: word j of the payload is lanes in_s.. of beat a+j and
-  // lanes ..in_s-1 of beat a+j+1; it is written when beat a+j+1 arrives
+  // lanes ..in_s-1 of beat a+j+1; it is written when beat a+j+1 arrives. The
+  // frame's last word (lanes in_s.. of its last beat, in prev_reg by then) is
+  // the flush word of the first verdict cycle, when no beat is written.
   wire [LOG_K:0]      sh_bytes = {1'b0, in_s};
+  wire [DATA_W-1:0]   pair_hi = vd_valid_reg ? {DATA_W{1'b0}} : rx_tdata;
   /* verilator lint_off UNUSEDSIGNAL */ // the low beat of the shifted pair is the word
-  wire [2*DATA_W-1:0] pair_cur = {rx_tdata, prev_reg} >> {sh_bytes, 3'b000};
+  wire [2*DATA_W-1:0] pair_cur = {pair_hi, prev_reg} >> {sh_bytes, 3'b000};
   /* verilator lint_on UNUSEDSIGNAL */
   wire [DATA_W-1:0]   word_cur = pair_cur[DATA_W-1:0];
-  wire [DATA_W-1:0]   word_end = rx_tdata >> {sh_bytes, 3'b000};
   wire                oversize = beat_reg >= MAX_BEATS_B;
 
+  // IPv4 header checksum, summed as the header's beats arrive: this beat's
+  // header words (bytes 14..33) plus the sum so far, in a tree of adders
+  reg  [20*11-1:0] sum_term;
+  integer w;
+  always @* begin
+    for (w = 0; w < 10; w = w + 1)
+      sum_term[20*w +: 20] = ((14 + 2*w) >> LOG_K) == {{(32-BEAT_W){1'b0}}, beat_reg} ?
+                             {4'd0, rx_tdata[8*((14 + 2*w) % KEEP_W) +: 8], rx_tdata[8*((15 + 2*w) % KEEP_W) +: 8]} :
+                             20'd0;
+    sum_term[20*10 +: 20] = beat_reg == 0 ? 20'd0 : ipsum_reg;
+  end
+  wire [19:0] sum_a0 = sum_term[20*0 +: 20] + sum_term[20*1 +: 20];
+  wire [19:0] sum_a1 = sum_term[20*2 +: 20] + sum_term[20*3 +: 20];
+  wire [19:0] sum_a2 = sum_term[20*4 +: 20] + sum_term[20*5 +: 20];
+  wire [19:0] sum_a3 = sum_term[20*6 +: 20] + sum_term[20*7 +: 20];
+  wire [19:0] sum_a4 = sum_term[20*8 +: 20] + sum_term[20*9 +: 20];
+  wire [19:0] sum_b0 = sum_a0 + sum_a1;
+  wire [19:0] sum_b1 = sum_a2 + sum_a3;
+  wire [19:0] sum_b2 = sum_a4 + sum_term[20*10 +: 20];
+  wire [19:0] sum_beat = sum_b0 + sum_b1 + sum_b2;
+
   // ---------------------------------------------------------------------
-  // verdict on the frame that ended in the previous cycle
-  wire [8:0]  vd_ext   = ext_of(hb(hdr_reg, 42));
-  wire [15:0] vd_hlen  = {9'd0, hlen_of(vd_ext)};
+  // verdict, two cycles: the first (vd_valid_reg, the cycle after the
+  // frame's last beat) checks the header into vd1_* and writes the flush word
+  // and the frame's descriptor in the next free slot; the second
+  // (vd1_valid_reg) keeps the frame (the descriptor counts) or drops it (the
+  // write pointer goes back to the frame's start). The next frame's first
+  // payload word is written no earlier than that second cycle, at
+  // wr_ptr_start: where the frame before it ended, or started if dropped.
+  wire [15:0] vd_hlen  = {9'd0, op_info[6:0]};
   /* verilator lint_off UNUSEDSIGNAL */ // PadCnt only
   wire [7:0]  vd_b43   = hb(hdr_reg, 43);
   /* verilator lint_on UNUSEDSIGNAL */
@@ -354,40 +486,42 @@ module rnic_parser #(
   wire [15:0] vd_iplen = {hb(hdr_reg, 16), hb(hdr_reg, 17)};
   wire [15:0] vd_udplen = {hb(hdr_reg, 38), hb(hdr_reg, 39)};
   wire [15:0] vd_dgram = vd_iplen + 16'd14;
-  wire [15:0] vd_fixed = vd_hlen + {14'd0, vd_pad} + 16'd4;   // headers, pad, ICRC
-  wire [15:0] vd_paylen = vd_dgram - vd_fixed;
+  wire [15:0] vd_fixed = {9'd0, FIXED_TABLE[7*{vd_pad, hb(hdr_reg, 42)} +: 7]};
+  wire [15:0] vd_paylen = vd_iplen - vd_fixed;
+  wire        vd_flush = vd_beat_reg >= in_a && !vd_over_reg;
 
-  reg [19:0] ipsum;
-  reg [15:0] ipsum_fold;
-  integer w;
-  always @* begin
-    ipsum = 20'd0;
-    for (w = 0; w < 10; w = w + 1)
-      ipsum = ipsum + {4'd0, hb(hdr_reg, 14 + 2*w), hb(hdr_reg, 15 + 2*w)};
-    ipsum = {4'd0, ipsum[15:0]} + {16'd0, ipsum[19:16]};
-    ipsum_fold = ipsum[15:0] + {12'd0, ipsum[19:16]};
-  end
-
-  wire vd_hdr_ok =
+  wire vd_fields_ok =
     !vd_err_reg &&
-    vd_ext[7] &&
-    vd_len_reg >= vd_hlen + 16'd4 &&
+    op_info[7] &&
     hb(hdr_reg, 12) == 8'h08 && hb(hdr_reg, 13) == 8'h00 &&
     hb(hdr_reg, 14) == 8'h45 &&
     (hb(hdr_reg, 20) & 8'h3F) == 8'h00 && hb(hdr_reg, 21) == 8'h00 &&
     hb(hdr_reg, 23) == 8'd17 &&
-    ipsum_fold == 16'hFFFF &&
-    (vd_len_reg == vd_dgram || (vd_len_reg <= 16'd60 && vd_dgram < vd_len_reg)) &&
     {hb(hdr_reg, 36), hb(hdr_reg, 37)} == 16'd4791 &&
-    vd_udplen == vd_iplen - 16'd20 &&
     (hb(hdr_reg, 43) & 8'h0F) == 8'h00 &&
     vd_iplen[1:0] == 2'b00 &&
-    vd_dgram >= vd_fixed &&
-    vd_paylen <= 16'd4096 &&
     {hb(hdr_reg, 0), hb(hdr_reg, 1), hb(hdr_reg, 2), hb(hdr_reg, 3), hb(hdr_reg, 4), hb(hdr_reg, 5)} == cfg_mac &&
     {hb(hdr_reg, 30), hb(hdr_reg, 31), hb(hdr_reg, 32), hb(hdr_reg, 33)} == cfg_ip;
-  wire vd_icrc_ok = vd_icrc_reg;
-  wire vd_good = vd_valid_reg && vd_hdr_ok && vd_icrc_ok;
+  // the ones' complement sum of the ten header words is 0xFFFF when their
+  // plain sum (at most ten times 0xFFFF) is a non-zero multiple of 0xFFFF
+  reg vd_sum_ok;
+  integer c;
+  always @* begin
+    vd_sum_ok = 1'b0;
+    for (c = 1; c <= 10; c = c + 1)
+      if ({12'd0, ipsum_reg} == c * 32'hFFFF) vd_sum_ok = 1'b1;
+  end
+  wire vd_hlen_ok = vd_len_reg >= vd_hlen + 16'd4;
+  wire vd_len_ok =
+    (vd_len_reg == vd_dgram || (vd_len_reg <= 16'd60 && vd_dgram < vd_len_reg)) &&
+    vd_udplen == vd_iplen - 16'd20;
+  wire vd_paylen_ok = vd_iplen >= vd_fixed && vd_paylen <= 16'd4096;
+
+  wire vd1_hdr_ok = vd1_fields_ok_reg && vd1_sum_ok_reg && vd1_hlen_ok_reg && vd1_len_ok_reg && vd1_paylen_ok_reg;
+  wire vd1_good = vd1_valid_reg && vd1_hdr_ok && vd1_icrc_reg;
+  wire vd1_drop = vd1_valid_reg && !(vd1_hdr_ok && vd1_icrc_reg);
+  wire [AW:0] wr_ptr_start = vd1_drop ? wr_base_reg : wr_ptr_reg;
+  wire [DW-1:0] desc_slot = vd1_good ? desc_wr_reg[DW-1:0] + 1'b1 : desc_wr_reg[DW-1:0];
 
   // ---------------------------------------------------------------------
   // egress
@@ -492,25 +626,26 @@ module rnic_parser #(
     err_next = err_reg;
     hdr_next = hdr_reg;
     prev_next = prev_reg;
-    wr_ptr_next = wr_ptr_reg;
+    wr_ptr_next = wr_ptr_start;
     wr_base_next = wr_base_reg;
     rd_base_next = rd_base_reg;
     vd_valid_next = 1'b0;
     vd_len_next = vd_len_reg;
     vd_err_next = vd_err_reg;
     vd_icrc_next = vd_icrc_reg;
-    flush_en_next = flush_en_reg;
-    flush_data_next = flush_data_reg;
+    vd_beat_next = vd_beat_reg;
+    vd_over_next = vd_over_reg;
+    ipsum_next = ipsum_reg;
     desc_wr_next = desc_wr_reg;
     desc_rd_next = desc_rd_reg;
     stat_icrc_next = 1'b0;
     stat_bad_next = 1'b0;
     mem_we = 1'b0;
-    mem_waddr = wr_ptr_reg[AW-1:0];
+    mem_waddr = wr_ptr_start[AW-1:0];
     mem_wdata = word_cur;
     desc_we = 1'b0;
     desc_wlen = vd_paylen[12:0];
-    desc_wend = wr_ptr_reg;
+    desc_wend = wr_ptr_start + {{AW{1'b0}}, vd_flush};
     hdr_done_next = hdr_done_reg;
     issued_next = issued_reg;
     rq_valid_next = 1'b0;
@@ -521,23 +656,24 @@ module rnic_parser #(
     mem_re = 1'b0;
     mem_raddr = rd_base_reg[AW-1:0] + issued_reg[AW-1:0];
 
-    // verdict (the cycle after a frame's last beat; no payload word is written
-    // by a frame's first beat, so the flush word has the write port)
+    // verdict, first cycle (the cycle after a frame's last beat; no payload
+    // word is written by a frame's first beat, so the flush word has the write
+    // port): the flush word, the descriptor in the next free slot
     if (vd_valid_reg) begin
-      if (flush_en_reg) begin
+      if (vd_flush) begin
         mem_we = 1'b1;
-        mem_wdata = flush_data_reg;
+        wr_ptr_next = wr_ptr_start + 1'b1;
       end
-      if (vd_good) begin
-        wr_ptr_next = wr_ptr_reg + {{AW{1'b0}}, flush_en_reg};
-        wr_base_next = wr_ptr_next;
-        desc_we = 1'b1;
-        desc_wend = wr_ptr_next;
+      desc_we = 1'b1;
+    end
+    // verdict, second cycle: keep the frame, or drop it (wr_ptr_start)
+    if (vd1_valid_reg) begin
+      if (vd1_good) begin
+        wr_base_next = wr_ptr_reg;
         desc_wr_next = desc_wr_reg + 1'b1;
       end else begin
-        wr_ptr_next = wr_base_reg;
-        stat_bad_next = !vd_hdr_ok;
-        stat_icrc_next = vd_hdr_ok;
+        stat_bad_next = !vd1_hdr_ok;
+        stat_icrc_next = vd1_hdr_ok;
       end
     end
 
@@ -545,6 +681,7 @@ module rnic_parser #(
     if (rx_fire) begin
       hdr_next = hdr_view;
       prev_next = rx_tdata;
+      ipsum_next = sum_beat;
       beat_next = oversize ? beat_reg : beat_reg + 1'b1;
       bytes_next = bytes_reg + {{(15-LOG_K){1'b0}}, rx_cnt};
       err_next = err_reg || !rx_packed || oversize;
@@ -555,8 +692,7 @@ module rnic_parser #(
       end
       if (beat_reg > in_a && !oversize) begin
         mem_we = 1'b1;
-        mem_wdata = word_cur;
-        wr_ptr_next = wr_ptr_reg + 1'b1;
+        wr_ptr_next = wr_ptr_start + 1'b1;
       end
       if (rx_tlast) begin
         in_frame_next = 1'b0;
@@ -565,8 +701,8 @@ module rnic_parser #(
         vd_valid_next = 1'b1;
         vd_len_next = bytes_next;
         vd_err_next = err_next;
-        flush_en_next = beat_reg >= in_a && !oversize;
-        flush_data_next = word_end;
+        vd_beat_next = beat_reg;
+        vd_over_next = oversize;
       end
     end
 
@@ -600,9 +736,9 @@ module rnic_parser #(
     if (mem_we) mem[mem_waddr] <= mem_wdata;
     if (mem_re) ram_q <= mem[mem_raddr];
     if (desc_we) begin
-      desc_hdr[desc_wr_reg[DW-1:0]] <= hdr_reg;
-      desc_len[desc_wr_reg[DW-1:0]] <= desc_wlen;
-      desc_end[desc_wr_reg[DW-1:0]] <= desc_wend;
+      desc_hdr[desc_slot] <= hdr_reg;
+      desc_len[desc_slot] <= desc_wlen;
+      desc_end[desc_slot] <= desc_wend;
     end
     if (rq_valid_reg) begin
       sk_data[sk_head_reg ^ sk_count_reg[0]] <= ram_q;
@@ -625,8 +761,16 @@ module rnic_parser #(
     vd_len_reg <= vd_len_next;
     vd_err_reg <= vd_err_next;
     vd_icrc_reg <= vd_icrc_next;
-    flush_en_reg <= flush_en_next;
-    flush_data_reg <= flush_data_next;
+    vd_beat_reg <= vd_beat_next;
+    vd_over_reg <= vd_over_next;
+    ipsum_reg <= ipsum_next;
+    vd1_valid_reg <= vd_valid_reg;
+    vd1_fields_ok_reg <= vd_fields_ok;
+    vd1_sum_ok_reg <= vd_sum_ok;
+    vd1_hlen_ok_reg <= vd_hlen_ok;
+    vd1_len_ok_reg <= vd_len_ok;
+    vd1_paylen_ok_reg <= vd_paylen_ok;
+    vd1_icrc_reg <= vd_icrc_reg;
     desc_wr_reg <= desc_wr_next;
     desc_rd_reg <= desc_rd_next;
     stat_icrc_err <= stat_icrc_next;
@@ -645,6 +789,7 @@ module rnic_parser #(
       wr_base_reg <= {(AW+1){1'b0}};
       rd_base_reg <= {(AW+1){1'b0}};
       vd_valid_reg <= 1'b0;
+      vd1_valid_reg <= 1'b0;
       desc_wr_reg <= {(DW+1){1'b0}};
       desc_rd_reg <= {(DW+1){1'b0}};
       stat_icrc_err <= 1'b0;

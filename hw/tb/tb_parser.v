@@ -8,7 +8,8 @@
 //    m_axis_pay_tready back-pressure;
 // 3. corrupted copies, each between two good frames: one payload bit flipped
 //    and the ICRC's last byte flipped (stat_icrc_err), UDP destination port,
-//    destination MAC, destination IP, truncated frame, EtherType (stat_bad_hdr).
+//    destination MAC, destination IP, truncated frame, EtherType, IPv4 TTL
+//    (outside the ICRC: only the IPv4 header checksum shows it) (stat_bad_hdr).
 //    Nothing may be emitted for them, and each must be counted exactly once.
 // The good frames must come out in order; a dropped frame that leaked out shows
 // as a field mismatch. Prints PASS or FAIL.
@@ -157,7 +158,7 @@ module tb_parser;
 
   // corruption kinds
   localparam C_NONE = 0, C_PAYBIT = 1, C_ICRC = 2, C_UDPPORT = 3, C_DMAC = 4, C_DIP = 5,
-             C_TRUNC = 6, C_ETYPE = 7;
+             C_TRUNC = 6, C_ETYPE = 7, C_TTL = 8;
 
   task add_frame;
     input integer vi;
@@ -182,6 +183,7 @@ module tb_parser;
         C_DIP:     s_ip[n_stim] = m_dip(vi) ^ 32'h1;
         C_TRUNC:   s_len[n_stim] = fl - 7;
         C_ETYPE:   sbuf[sbuf_used + 12] = 8'h86;
+        C_TTL:     sbuf[sbuf_used + 22] = sbuf[sbuf_used + 22] ^ 8'h01;
         default: ;
       endcase
       sbuf_used = sbuf_used + fl;
@@ -213,7 +215,7 @@ module tb_parser;
       if (drv_next < drv_stop) begin
         // a new destination address: let the previous verdict pass first
         // (the frame's last beat still has the ICRC pipeline's five stages
-        // and the verdict cycle ahead of it)
+        // and the first verdict cycle ahead of it)
         if (cfg_mac != s_mac[drv_next] || cfg_ip != s_ip[drv_next]) begin
           repeat (8) @(negedge clk);
           cfg_mac = s_mac[drv_next];
@@ -386,7 +388,7 @@ module tb_parser;
     // 3: corrupted copies between good frames
     kinds = 0;
     for (i = 0; i < n_vec; i = i + 7) begin
-      for (k = C_PAYBIT; k <= C_ETYPE; k = k + 1) begin
+      for (k = C_PAYBIT; k <= C_TTL; k = k + 1) begin
         if (k != C_PAYBIT || m_len(i) != 0) begin
           add_frame(i, k);
           add_frame((i + k) % n_vec, C_NONE);
