@@ -213,11 +213,12 @@ module tb_parser;
     @(negedge clk);
     forever begin
       if (drv_next < drv_stop) begin
-        // a new destination address: let the previous verdict pass first
-        // (the frame's last beat still has the ICRC pipeline's five stages
-        // and the first verdict cycle ahead of it)
+        // a new destination address: let every frame sent so far have its
+        // verdict first (its header out or its drop counted; a fixed wait
+        // is not enough: a frame's last beat stays in the ICRC pipeline
+        // while the next frame waits for room)
         if (cfg_mac != s_mac[drv_next] || cfg_ip != s_ip[drv_next]) begin
-          repeat (8) @(negedge clk);
+          while (hdr_seen + got_icrc + got_bad < drv_next) @(negedge clk);
           cfg_mac = s_mac[drv_next];
           cfg_ip = s_ip[drv_next];
           @(negedge clk);
