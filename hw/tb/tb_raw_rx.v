@@ -7,7 +7,8 @@
 // wins, frames no rule matches, RoCEv2 frames for this port (never kept, even
 // when a rule matches their fields) and RoCEv2-looking frames for another IP
 // (kept when a rule matches), lengths 14..MAX_RAW_FRAME, a frame one byte
-// longer (dropped, stat_drop), a rule removed (valid 0), back-to-back frames
+// longer (dropped, stat_drop), frames ending in an empty beat (tkeep 0, their
+// last word the full beat before it), a rule removed (valid 0), back-to-back frames
 // filling the RAM while the output is stalled (the ones without room are
 // dropped and counted, the others come out intact), and the counters.
 `timescale 1ns/1ps
@@ -168,7 +169,9 @@ task expect_frame;
 endtask
 
 // drive the frame in fb on the tap, random idle cycles between beats
-// (nonblocking assignments just after a rising edge, as in flow_write)
+// (nonblocking assignments just after a rising edge, as in flow_write);
+// with empty_end an empty beat (tkeep 0) carries tlast after the frame's bytes
+reg empty_end = 1'b0;
 task frame_send;
     input integer len;
     input gaps;
@@ -176,7 +179,7 @@ task frame_send;
     reg [DATA_W-1:0] d;
     reg [KEEP_W-1:0] kp;
     begin
-        nb = (len + KEEP_W - 1) / KEEP_W;
+        nb = (len + KEEP_W - 1) / KEEP_W + (empty_end ? 1 : 0);
         @(posedge clk);
         for (beat = 0; beat < nb; beat = beat + 1) begin
             for (b = 0; b < KEEP_W; b = b + 1) begin
@@ -332,6 +335,16 @@ initial begin
         $display("FAIL: a frame of MAX_RAW_FRAME + 1 bytes: %0d drops counted", n_drop - drop0);
         errors = errors + 1;
     end
+    // whole beats then an empty last beat: kept, the last word full
+    empty_end = 1'b1;
+    frame_build(MAC_US, MAC_PEER, 16'h88b5, 2 * KEEP_W, 8'h52);
+    expect_frame(24'd5, 2 * KEEP_W);
+    frame_send(2 * KEEP_W, 1'b0);
+    frame_build(MAC_US, MAC_PEER, 16'h88b5, MAXF, 8'h53);
+    expect_frame(24'd5, MAXF);
+    frame_send(MAXF, 1'b1);
+    empty_end = 1'b0;
+    drain;
     // rule 0 removed: its frames go to rule 1
     flow_write(0, 1'b0, 24'd5, MAC_US, ALL, 48'd0, 48'd0, 16'h88b5, 16'hFFFF);
     frame_build(MAC_US, MAC_PEER, 16'h88b5, 64, 8'h51);
