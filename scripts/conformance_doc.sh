@@ -12,7 +12,7 @@ COSIM_RAW_ETHERTYPE=0x88b5,0x88b6 COSIM_RAW_IPV4=1 "$here/tests/cosim/run_cosim.
 {
   echo "# Conformance: the verbs man pages, clause by clause"
   echo
-  echo "Each clause of the pages in \`../shared/seeds/\` (ibv_post_send(3) with its opcode x"
+  echo "Each clause of the verbs man pages (ibv_post_send(3) with its opcode x"
   echo "QP-type table, ibv_post_recv(3), ibv_post_srq_recv(3), rdma_post_recv(3)) and the test"
   echo "in \`tests/cosim/conform.c\` that checks it on two co-simulated NICs through the verbs"
   echo "API (ctest \`cosim_conformance\`, part of \`make test\`). A clause is PASS only when its"
