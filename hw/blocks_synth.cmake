@@ -20,7 +20,8 @@ set(RNIC_SYNTH_IN_BUDGET
   rnic_dma_rd_align:DATA_W=512 rnic_resp_rec:DATA_W=512 rnic_mw_entry
   rnic_dma:RD_PORTS=3,WR_PORTS=3,DATA_W=512
   rnic_raw_tx:DATA_W=512
-  rnic_raw_rx:DATA_W=512 rnic_parser:DATA_W=512)
+  rnic_raw_rx:DATA_W=512 rnic_parser:DATA_W=512
+  rnic_resp:DATA_W=512)
 set(synth_args)
 foreach(m ${RNIC_SYNTH_IN_BUDGET})
   list(APPEND synth_args --module ${m})

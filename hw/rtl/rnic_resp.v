@@ -7,7 +7,7 @@
 // One packet at a time goes through a control FSM:
 //   IDLE -> LOAD (per-QP tables read) -> DECIDE (QP state, PSN, opcode)
 //   SEND FIRST/ONLY: FETCH the receive WQE by DMA, check its lkeys and store
-//     the translated SGEs per QP (WREC/WMPT/WEND), then LENCHK
+//     the translated SGEs per QP (WREC/WMPT/WCHK/WEND), then LENCHK
 //   WRITE FIRST/ONLY: RETH rkey check (RETH), then LENCHK
 //   READ REQUEST: RETH rkey check for remote read (RRETH), then one job to
 //     rnic_rd_resp (RJOB), which sends the READ RESPONSE packets through this
@@ -23,7 +23,9 @@
 //     touches host memory through this block in between, so the
 //     read-modify-write is atomic with respect to this responder
 //   LENCHK -> KEEP (payload routed to the repacker) -> SCAT (one DMA write
-//     request and one repacker segment per piece) -> DONE
+//     request and one repacker segment per piece) -> DONE; a SEND's piece
+//     of its SGE (SCAT_RD registers it; SCAT_NX waits for the read of the
+//     next SGE) is min(SGE bytes left, packet bytes left)
 //   SEND LAST/ONLY with Invalidate (IBA 10.6.7.2.3, o9-5.2.1): once the
 //     packet passed every check and its payload is placed, INV checks the
 //     IETH key (a type 2B window, bound, of the QP's PD, bound to this QP,
@@ -280,7 +282,9 @@ localparam [4:0]
     S_AWDAT   = 5'd26,
     S_AFIN    = 5'd27,
     S_SLOAD   = 5'd28,
-    S_INV     = 5'd29;
+    S_INV     = 5'd29,
+    S_SCAT_NX = 5'd30,
+    S_WCHK    = 5'd31;
 
 // ---------------------------------------------------------------------------
 // reset sweep: entry sweep_idx_reg of every table
@@ -399,8 +403,12 @@ assign q_pkey = qs_rd[`RNIC_RESP_QPC_PKEY_LSB +: `RNIC_RESP_QPC_PKEY_W];
 // An XRC target (XRC_RECV) has no queue of its own: each request's XRCETH
 // names the XRC SRQ (latched as h_sqpn) whose WQEs, PD and CQ it uses, so
 // it takes the SRQ path of the QPs with srq_en
-wire        t_xrc = q_type == `RNIC_QP_TYPE_XRC_RECV;
-wire        q_srq_en = q_srq_bit || t_xrc;
+// (c_*: decoded straight from the context read, for LOAD, which picks the
+// SRQ to read; t_* and q_srq_en: the same, registered in LOAD for DECIDE on)
+wire        c_xrc = q_type == `RNIC_QP_TYPE_XRC_RECV;
+wire        c_srq_en = q_srq_bit || c_xrc;
+reg        t_xrc, t_uc, t_ud, t_raw, t_unack;   // t_unack: no ACKs, no NAKs
+reg        q_srq_en;
 
 // MPT shadow entry (contract layout mpt_shadow)
 wire [`RNIC_MPT_SHADOW_BITS-1:0] ms_wr;
@@ -441,10 +449,7 @@ assign ss_wr[`RNIC_RESP_SRQC_BASE_LSB +: `RNIC_RESP_SRQC_BASE_W] = cd[`RNIC_SRQC
 reg [`RNIC_RESP_SRQC_BITS-1:0] ss_rd;
 // the latched SRQ of the packet's QP (S_SLOAD)
 reg        s_valid_reg = 1'b0, s_valid_next;
-reg [4:0]  s_log_size_reg = 5'd0, s_log_size_next;
-reg [4:0]  s_log_stride_reg = 5'd0, s_log_stride_next;
 reg [23:0] s_pdn_reg = 24'd0, s_pdn_next;
-reg [63:0] s_base_reg = 64'd0, s_base_next;
 reg        s_xrc_reg = 1'b0, s_xrc_next;        // an XRC SRQ
 reg [23:0] s_xrcdn_reg = 24'd0, s_xrcdn_next;   // its XRC domain
 reg [23:0] s_cqn_reg = 24'd0, s_cqn_next;       // its CQ (XRC)
@@ -546,7 +551,6 @@ reg stat_inv_req_reg = 1'b0, stat_inv_req_next;
 reg stat_ack_tx_reg = 1'b0, stat_ack_tx_next;
 reg stat_msg_drop_reg = 1'b0, stat_msg_drop_next;
 reg qp_err_reg = 1'b0, qp_err_next;
-reg [7:0] qp_err_type_reg = 8'd0;
 reg s_took_reg = 1'b0, s_took_next;    // this packet took a WQE from the QP's SRQ
 reg srq_lim_reg = 1'b0;
 reg [LOG_SRQS-1:0] srq_lim_sidx_reg = {LOG_SRQS{1'b0}};
@@ -740,7 +744,7 @@ rnic_rd_resp #(
     .s_job_len(h_rlen_reg),
     .s_job_psn(h_psn_reg),
     .s_job_msn(d_dup_reg ? w_msn_reg : w_msn_reg + 24'd1),   // a duplicate completes no new message
-    .s_job_mtu(q_mtu),
+    .s_job_mtu(d_mtu_reg),
     .done(rd_done),
     .done_err(rd_done_err),
     // verilator lint_off PINCONNECTEMPTY
@@ -808,11 +812,14 @@ reg [95:0]      sge_rd;
 // MPT read address: the SGE's lkey while walking the WQE, else the RETH (or
 // AtomicETH) rkey
 // verilator lint_off UNUSEDSIGNAL
-wire [31:0] key_ra32 = (state_reg == S_WREC) ? rec_lkey : h_rkey_reg;
+// (an SGE's lkey from WREC, where its record arrives, to WCHK; the
+// request's key otherwise)
+wire [31:0] key_ra32 = (state_reg == S_WREC) ? rec_lkey :
+                       (state_reg == S_WMPT) ? f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32] : h_rkey_reg;
 // verilator lint_on UNUSEDSIGNAL
 wire [LOG_MRS-1:0] mpt_ra = key_ra32[KT +: LOG_MRS];  // tag bits and range checked later
 wire [LOG_QPS+SIDX_W-1:0] sge_ra = {qidx, m_cur_reg[SIDX_W-1:0]};
-// in WMPT record k (SGE k-1, record 0 is the header) was taken: f_k_reg = k+1
+// in WCHK record k (SGE k-1, record 0 is the header) was taken: f_k_reg = k+1
 wire [SCNT_W:0] f_slot = f_k_reg - {{(SCNT_W-1){1'b0}}, 2'd2};
 // verilator lint_off UNUSEDSIGNAL
 wire [SCNT_W:0] f_slot_w = f_slot;   // only the slot bits address the table
@@ -820,7 +827,7 @@ wire [SCNT_W:0] f_slot_w = f_slot;   // only the slot bits address the table
 wire [LOG_QPS+SIDX_W-1:0] sge_wa = {qidx, f_slot_w[SIDX_W-1:0]};
 
 wire dyn_wr = dyn_we && !ctx_hit_reg;
-wire [LOG_SRQS-1:0] s_ra = t_xrc ? h_sqpn_reg[LOG_SRQS-1:0] : q_srqn[LOG_SRQS-1:0];
+wire [LOG_SRQS-1:0] s_ra = c_xrc ? h_sqpn_reg[LOG_SRQS-1:0] : q_srqn[LOG_SRQS-1:0];
 wire [MSG_W-1:0] msg_wd = {m_active_reg, m_write_reg, m_cur_reg, m_off_reg, m_bytes_reg,
                            m_total_reg, m_addr_reg, m_rem_reg, m_claim_reg, m_idx_reg};
 
@@ -924,20 +931,27 @@ wire [31:0] sge_len = sge_rd[31:0];
 // bits; the transport in the top three must be the QP's; UC has SEND and
 // RDMA WRITE only, UD SEND ONLY (with immediate) only (IBA 9.2, table 37)
 wire [`RNIC_BTH_OP_W-1:0] h_opl = h_op_reg[4:0];
-wire t_uc = q_type == `RNIC_QP_TYPE_UC;
-wire t_ud = q_type == `RNIC_QP_TYPE_UD;
+wire c_uc = q_type == `RNIC_QP_TYPE_UC;
+wire c_ud = q_type == `RNIC_QP_TYPE_UD;
 // RAW_PACKET: whole Ethernet frames a flow rule steered here (rnic_raw_rx,
 // opcode RAW_OPCODE): no PSN, no replies; each takes one receive WQE and is
 // placed from byte 0 of its scatter list (no GRH)
-wire t_raw = q_type == `RNIC_QP_TYPE_RAW;
+wire c_raw = q_type == `RNIC_QP_TYPE_RAW;
 wire op_raw = h_op_reg == `RNIC_RAW_OPCODE;
-wire t_unack = t_uc || t_ud || t_raw;  // no ACKs, no NAKs
+wire c_unack = c_uc || c_ud || c_raw;
+// The QP context read in IDLE is on qs_rd in LOAD; what DECIDE and the
+// states after it need of it is decoded there and registered, so no
+// decision starts at the context RAM's output: the QP type, the path MTU
+// code, the length check against the MTU and the QP/opcode/state check
+reg [2:0]  d_mtu_reg;      // path_mtu code
+reg        len_ok_reg;
+reg        qp_ok_reg;      // all of qp_ok but the QP's error flag (LOAD reads it)
 wire op_inv = h_opl == `RNIC_BTH_OP_SEND_LAST_INV || h_opl == `RNIC_BTH_OP_SEND_ONLY_INV;   // IETH
-wire op_tr_ok = t_raw ? op_raw :
-                t_xrc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_XRC) :
-                t_uc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UC &&
+wire op_tr_ok = c_raw ? op_raw :
+                c_xrc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_XRC) :
+                c_uc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UC &&
                         (h_opl <= `RNIC_BTH_OP_WRITE_ONLY_IMM || op_inv)) :
-                t_ud ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UD &&
+                c_ud ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UD &&
                         (h_opl == `RNIC_BTH_OP_SEND_ONLY || h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM)) :
                        (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_RC);
 wire op_send = h_opl <= `RNIC_BTH_OP_SEND_ONLY_IMM || op_inv || op_raw;
@@ -964,11 +978,26 @@ wire seq_ok = op_start ? !m_active_reg : (m_active_reg && m_write_reg == op_writ
 // still in its SGE table
 wire reuse = q_srq_en && m_claim_reg && op_send && op_start;
 wire wqe_avail = reuse || ((!q_srq_en || s_valid_reg) && w_pi_reg != w_ci_reg);
-wire [13:0] mtu = 14'd128 << q_mtu;   // path_mtu code 1..5 = 256..4096 bytes
-wire len_ok = op_end ? ({1'b0, h_len_reg} <= mtu) : ({1'b0, h_len_reg} == mtu);
-wire qp_ok = h_qpn_reg < QPS && (q_type == `RNIC_QP_TYPE_RC || t_xrc || t_unack) && op_tr_ok && !w_err_reg &&
-             (q_state == `RNIC_QP_STATE_RTR || q_state == `RNIC_QP_STATE_RTS ||
-              q_state == `RNIC_QP_STATE_SQD);
+wire [13:0] c_mtu = 14'd128 << q_mtu;   // path_mtu code 1..5 = 256..4096 bytes
+wire c_len_ok = op_end ? ({1'b0, h_len_reg} <= c_mtu) : ({1'b0, h_len_reg} == c_mtu);
+wire c_qp_ok = h_qpn_reg < QPS && (q_type == `RNIC_QP_TYPE_RC || c_xrc || c_unack) && op_tr_ok &&
+               (q_state == `RNIC_QP_STATE_RTR || q_state == `RNIC_QP_STATE_RTS ||
+                q_state == `RNIC_QP_STATE_SQD);
+always @(posedge clk) begin
+    if (state_reg == S_LOAD) begin
+        t_xrc <= c_xrc;
+        t_uc <= c_uc;
+        t_ud <= c_ud;
+        t_raw <= c_raw;
+        t_unack <= c_unack;
+        q_srq_en <= c_srq_en;
+        d_mtu_reg <= q_mtu;
+        len_ok_reg <= c_len_ok;
+        qp_ok_reg <= c_qp_ok;
+    end
+end
+wire len_ok = len_ok_reg;
+wire qp_ok = qp_ok_reg && !w_err_reg;
 wire [23:0] psn_d = h_psn_reg - w_epsn_reg;   // 24-bit serial difference
 // XRC (IBA 9.3.6, 14.2.7): the XRCETH names a live XRC SRQ of the target's
 // XRC domain; the SRQ's PD is the one remote keys are checked against
@@ -1010,31 +1039,73 @@ wire sge_ok = f_len == 32'd0 ||
                (k_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0 &&
                !sge_off[64] &&
                ({1'b0, sge_off[63:0]} + {33'd0, f_len}) <= {1'b0, k_length});
+reg sge_ok_reg;
+always @(posedge clk)
+    if (state_reg == S_WMPT)
+        sge_ok_reg <= sge_ok;
 
 // receive WQE address and fetch length
 // (from the QP's SRQ when it has one)
-wire [4:0]  r_log_size = q_srq_en ? s_log_size_reg : q_log_rq_size;
-wire [4:0]  r_log_stride = q_srq_en ? s_log_stride_reg : q_log_rq_stride;
-wire [63:0] r_base = q_srq_en ? s_base_reg : q_rq_base;
-wire [15:0] ci_slot = w_ci_reg & ((16'd1 << r_log_size) - 16'd1);
-wire [63:0] wqe_addr = r_base + ({48'd0, ci_slot} << r_log_stride);
-wire [31:0] stride_bytes = 32'd1 << r_log_stride;
-wire [15:0] fetch_len = (stride_bytes < {16'd0, FETCH_MAX}) ?
-                        ((stride_bytes < 32'd16) ? 16'd16 : stride_bytes[15:0]) : FETCH_MAX;
+// (the ring's mask, stride and base registered in LOAD from the QP's
+// context, in SLOAD from its SRQ's instead)
+reg [15:0] r_mask;
+reg [4:0]  r_log_stride;
+reg [63:0] r_base;
+always @(posedge clk) begin
+    if (state_reg == S_LOAD) begin
+        r_mask <= (16'd1 << q_log_rq_size) - 16'd1;
+        r_log_stride <= q_log_rq_stride;
+        r_base <= q_rq_base;
+    end else if (state_reg == S_SLOAD) begin
+        r_mask <= (16'd1 << ss_rd[`RNIC_RESP_SRQC_LOG_SIZE_LSB +: `RNIC_RESP_SRQC_LOG_SIZE_W]) - 16'd1;
+        r_log_stride <= ss_rd[`RNIC_RESP_SRQC_LOG_STRIDE_LSB +: `RNIC_RESP_SRQC_LOG_STRIDE_W];
+        r_base <= ss_rd[`RNIC_RESP_SRQC_BASE_LSB +: `RNIC_RESP_SRQC_BASE_W];
+    end
+end
+wire [15:0] ci_slot = w_ci_reg & r_mask;
+wire [31:0] c_stride_bytes = 32'd1 << r_log_stride;
+// (registered in DECIDE, the one way into FETCH; the consumer index and
+// the SRQ do not change from there to the WQE's end)
+reg [63:0] wqe_base, wqe_off;
+reg [31:0] stride_bytes;
+reg [15:0] fetch_len;
+wire [63:0] wqe_addr = wqe_base + wqe_off;
+always @(posedge clk) begin
+    if (state_reg == S_DECIDE) begin
+        wqe_base <= r_base;
+        wqe_off <= {48'd0, ci_slot} << r_log_stride;
+        stride_bytes <= c_stride_bytes;
+        fetch_len <= (c_stride_bytes < {16'd0, FETCH_MAX}) ?
+                     ((c_stride_bytes < 32'd16) ? 16'd16 : c_stride_bytes[15:0]) : FETCH_MAX;
+    end
+end
 
 // READ: response packets max(1, ceil(len / mtu)) (IBA 9.7.1), lengths up
 // to 2^31
-wire [32:0] rd_round = {1'b0, h_rlen_reg} + {19'd0, mtu} - 33'd1;
+// to 2^31 (registered in LOAD, from the context read's MTU)
+wire [32:0] rd_round = {1'b0, h_rlen_reg} + {19'd0, c_mtu} - 33'd1;
 // verilator lint_off UNUSEDSIGNAL
 wire [32:0] rd_ceil = rd_round >> (7 + q_mtu);   // <= 2^23 for lengths up to 2^31
 // verilator lint_on UNUSEDSIGNAL
-wire [23:0] rd_npkts = (h_rlen_reg == 32'd0) ? 24'd1 : rd_ceil[23:0];
+reg [23:0] rd_npkts;
 // a duplicate READ REQUEST is answered only if its responses stay before
-// the expected PSN (PSNs already executed)
+// the expected PSN (PSNs already executed); registered in DECIDE, the one
+// way into RRETH, with the expected PSN LOAD read
 /* verilator lint_off UNUSEDSIGNAL */
 wire [23:0] rd_dup_gap = w_epsn_reg - (h_psn_reg + rd_npkts);   // only the sign bit is used
 /* verilator lint_on UNUSEDSIGNAL */
-wire rd_dup_ok = !rd_dup_gap[23];
+reg rd_dup_ok;
+// bytes this packet places: its payload, after the 40-byte GRH on UD
+// (registered in LOAD)
+reg [31:0] pl_total;
+always @(posedge clk) begin
+    if (state_reg == S_LOAD) begin
+        rd_npkts <= (h_rlen_reg == 32'd0) ? 24'd1 : rd_ceil[23:0];
+        pl_total <= {19'd0, h_len_reg} + (c_ud ? 32'd40 : 32'd0);
+    end
+    if (state_reg == S_DECIDE)
+        rd_dup_ok <= !rd_dup_gap[23];
+end
 // ACK coalescing: a packet that would be acknowledged is not when the next
 // request of the same QP already waits with the next PSN: that packet's ACK
 // (or NAK, or RNR NAK, each of which acknowledges the PSNs before its own)
@@ -1049,17 +1120,26 @@ wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 wire a_match = a_orig_reg == h_cmp_reg;
 wire [63:0] a_result = op_cmp_swap ? h_swap_reg : a_orig_reg + h_swap_reg;
 
-// bytes this packet places: its payload, after the 40-byte GRH on UD
-wire [31:0] pl_total = {19'd0, h_len_reg} + (t_ud ? 32'd40 : 32'd0);
 
 // The GRH of a UD receive (IBA 11.4.1.2 / RoCEv2 annex A17): for an IPv4
 // packet, 20 zero bytes and then the packet's IPv4 header, rebuilt from
 // the parsed fields as RoCEv2 sends it (IHL 5, DF, protocol UDP) with its
 // checksum; byte k of the 40 is grh_vec[8k+7:8k]
-wire [15:0] g_tot = 16'd52 + (op_imm ? 16'd4 : 16'd0) + ({3'd0, h_len_reg} + 16'd3 & 16'hFFFC);
-wire [19:0] g_sum0 = 20'h04500 + {12'd0, h_tos_reg} + {4'd0, g_tot} + {4'd0, h_ipid_reg} + 20'h04000 +
-                     {4'd0, h_ttl_reg, 8'h11} + {4'd0, h_sip_reg[31:16]} + {4'd0, h_sip_reg[15:0]} +
-                     {4'd0, h_dip_reg[31:16]} + {4'd0, h_dip_reg[15:0]};
+// (total length and the checksum's sum registered in DECIDE: the header
+// fields are the packet's from LOAD on, and LENCHK, which starts the GRH,
+// comes after DECIDE)
+wire [15:0] c_g_tot = 16'd52 + (op_imm ? 16'd4 : 16'd0) + ({3'd0, h_len_reg} + 16'd3 & 16'hFFFC);
+wire [19:0] c_g_sum0 = 20'h04500 + {12'd0, h_tos_reg} + {4'd0, c_g_tot} + {4'd0, h_ipid_reg} + 20'h04000 +
+                       {4'd0, h_ttl_reg, 8'h11} + {4'd0, h_sip_reg[31:16]} + {4'd0, h_sip_reg[15:0]} +
+                       {4'd0, h_dip_reg[31:16]} + {4'd0, h_dip_reg[15:0]};
+reg [15:0] g_tot;
+reg [19:0] g_sum0;
+always @(posedge clk) begin
+    if (state_reg == S_DECIDE) begin
+        g_tot <= c_g_tot;
+        g_sum0 <= c_g_sum0;
+    end
+end
 wire [16:0] g_sum1 = {1'b0, g_sum0[15:0]} + {13'd0, g_sum0[19:16]};
 wire [15:0] g_sum2 = g_sum1[15:0] + {15'd0, g_sum1[16]};
 wire [15:0] g_csum = ~g_sum2;
@@ -1099,10 +1179,20 @@ always @(posedge clk) begin
     end
 end
 
-// scatter piece
-wire [31:0] sge_rem = sge_len - m_off_reg;
+// scatter piece, registered in SCAT_RD from the SGE read (its entry m_cur
+// has been on the table's address for a cycle by then)
+wire [31:0] c_sge_rem = sge_len - m_off_reg;
 wire [31:0] left32 = {19'd0, left_reg};
-wire [31:0] piece = (sge_rem < left32) ? sge_rem : left32;
+reg [31:0] piece;
+reg        piece_all;   // the piece is the rest of the packet
+reg        sge_empty;   // nothing left in this SGE
+always @(posedge clk) begin
+    if (state_reg == S_SCAT_RD) begin
+        piece <= (c_sge_rem < left32) ? c_sge_rem : left32;
+        piece_all <= !(c_sge_rem < left32);
+        sge_empty <= c_sge_rem == 32'd0;
+    end
+end
 
 // ---------------------------------------------------------------------------
 always @* begin
@@ -1151,10 +1241,7 @@ always @* begin
     m_claim_next = m_claim_reg;
     m_idx_next = m_idx_reg;
     s_valid_next = s_valid_reg;
-    s_log_size_next = s_log_size_reg;
-    s_log_stride_next = s_log_stride_reg;
     s_pdn_next = s_pdn_reg;
-    s_base_next = s_base_reg;
     s_xrc_next = s_xrc_reg;
     s_xrcdn_next = s_xrcdn_reg;
     s_cqn_next = s_cqn_reg;
@@ -1329,7 +1416,7 @@ always @* begin
         w_pi_next = pi_rd;
         {m_active_next, m_write_next, m_cur_next, m_off_next, m_bytes_next,
          m_total_next, m_addr_next, m_rem_next, m_claim_next, m_idx_next} = msg_rd;
-        state_next = q_srq_en ? S_SLOAD : S_DECIDE;
+        state_next = c_srq_en ? S_SLOAD : S_DECIDE;
     end
     S_SLOAD: begin
         // receives come from the QP's SRQ: its indexes and ring instead
@@ -1339,10 +1426,7 @@ always @* begin
         s_xrcdn_next = ss_rd[`RNIC_RESP_SRQC_XRCDN_LSB +: `RNIC_RESP_SRQC_XRCDN_W];
         s_cqn_next = ss_rd[`RNIC_RESP_SRQC_CQN_LSB +: `RNIC_RESP_SRQC_CQN_W];
         s_valid_next = ss_rd[`RNIC_RESP_SRQC_VALID_LSB +: `RNIC_RESP_SRQC_VALID_W];
-        s_log_size_next = ss_rd[`RNIC_RESP_SRQC_LOG_SIZE_LSB +: `RNIC_RESP_SRQC_LOG_SIZE_W];
-        s_log_stride_next = ss_rd[`RNIC_RESP_SRQC_LOG_STRIDE_LSB +: `RNIC_RESP_SRQC_LOG_STRIDE_W];
         s_pdn_next = ss_rd[`RNIC_RESP_SRQC_PDN_LSB +: `RNIC_RESP_SRQC_PDN_W];
-        s_base_next = ss_rd[`RNIC_RESP_SRQC_BASE_LSB +: `RNIC_RESP_SRQC_BASE_W];
         state_next = S_DECIDE;
     end
     S_DECIDE: begin
@@ -1532,8 +1616,12 @@ always @* begin
         end
     end
     S_WMPT: begin
-        // MPT entry of the SGE's lkey is on ms_rd now
-        if (sge_ok) begin
+        // MPT entry of the SGE's lkey is on ms_rd now: sge_ok is
+        // registered, WCHK acts on it (the entry stays on ms_rd)
+        state_next = S_WCHK;
+    end
+    S_WCHK: begin
+        if (sge_ok_reg) begin
             sge_we = 1'b1;
             f_sum_next = f_sum_reg + f_len;
         end else begin
@@ -1779,18 +1867,21 @@ always @* begin
         if (pl_cmd_ready)
             state_next = m_write_reg ? S_SCAT : S_SCAT_RD;
     end
+    S_SCAT_NX: begin
+        state_next = S_SCAT_RD;   // SGE entry m_cur is read this cycle
+    end
     S_SCAT_RD: begin
-        state_next = S_SCAT;   // SGE entry m_cur is read this cycle
+        state_next = S_SCAT;      // its piece is registered this cycle
     end
     S_SCAT: begin
-        if (!m_write_reg && sge_rem == 32'd0) begin
+        if (!m_write_reg && sge_empty) begin
             m_cur_next = m_cur_reg + 1'b1;
             m_off_next = 32'd0;
-            state_next = S_SCAT_RD;
+            state_next = S_SCAT_NX;
         end else begin
             wr_req_valid = !req_ok_reg;
             seg_valid = !seg_ok_reg;
-            seg_last = m_write_reg || piece == left32;
+            seg_last = m_write_reg || piece_all;
             if (m_wr_req_ready)
                 req_ok_next = 1'b1;
             if (seg_ready)
@@ -1806,13 +1897,13 @@ always @* begin
                 end else begin
                     m_bytes_next = m_bytes_reg + piece;
                     left_next = left_reg - piece[12:0];
-                    if (piece == left32) begin
+                    if (piece_all) begin
                         m_off_next = m_off_reg + piece;
                         state_next = S_DONE;
                     end else begin
                         m_cur_next = m_cur_reg + 1'b1;
                         m_off_next = 32'd0;
-                        state_next = S_SCAT_RD;
+                        state_next = S_SCAT_NX;
                     end
                 end
             end
@@ -1996,10 +2087,7 @@ always @(posedge clk) begin
     m_claim_reg <= m_claim_next;
     m_idx_reg <= m_idx_next;
     s_valid_reg <= s_valid_next;
-    s_log_size_reg <= s_log_size_next;
-    s_log_stride_reg <= s_log_stride_next;
     s_pdn_reg <= s_pdn_next;
-    s_base_reg <= s_base_next;
     s_xrc_reg <= s_xrc_next;
     s_xrcdn_reg <= s_xrcdn_next;
     s_cqn_reg <= s_cqn_next;
@@ -2021,13 +2109,6 @@ always @(posedge clk) begin
     s_took_reg <= s_took_next;
     if (srq_lim_fire)
         srq_lim_sidx_reg <= s_ra;
-    if (qp_err_next)
-        qp_err_type_reg <= do_cqe_next ? `RNIC_HW_EVENT_RESP_ERR :
-                           ack_syn_next == {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_ACCESS_ERR} ?
-                               `RNIC_HW_EVENT_RESP_ACCESS :
-                           ack_syn_next == {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ} ?
-                               `RNIC_HW_EVENT_RESP_INV_REQ :
-                           `RNIC_HW_EVENT_QP_FATAL;
     cqe_status_reg <= cqe_status_next;
     cqe_op_reg <= cqe_op_next;
     cqe_flags_reg <= cqe_flags_next;
@@ -2114,7 +2195,13 @@ assign m_hdr_len = rd_mode ? rd_hdr_len : 13'd0;
 
 assign qp_err_valid = qp_err_reg;
 assign qp_err_qpn = h_qpn_reg;
-assign qp_err_type = qp_err_type_reg;
+// (the outcome registered with the pulse: a completion in error, or the NAK)
+assign qp_err_type = do_cqe_reg ? `RNIC_HW_EVENT_RESP_ERR :
+                     ack_syn_reg == {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_ACCESS_ERR} ?
+                         `RNIC_HW_EVENT_RESP_ACCESS :
+                     ack_syn_reg == {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ} ?
+                         `RNIC_HW_EVENT_RESP_INV_REQ :
+                     `RNIC_HW_EVENT_QP_FATAL;
 assign srq_lim_valid = srq_lim_reg;
 assign srq_lim_srqn = {{(24-LOG_SRQS){1'b0}}, srq_lim_sidx_reg};
 
