@@ -43,10 +43,14 @@ check-generated:
 # The whole list takes hours (rnic_raw_tx alone ~50 minutes): pick blocks
 # with SYNTH_MODULES="rnic_fifo rnic_crc32:DATA_W=64"; blocks not yet within
 # budget go in SYNTH_REPORT_ONLY (reported, not failed).
-SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_wqe_fetch rnic_req rnic_raw_tx \
+SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_wqe_fetch rnic_raw_tx \
                  rnic_axis_reg rnic_parser rnic_raw_rx rnic_resp rnic_gsi rnic_tx_arb \
                  rnic_framer rnic_cqe_writer rnic_dma:RD_PORTS=3,WR_PORTS=3 \
-                 rnic_evq:NSRC=7,EW=64
+                 rnic_evq:NSRC=7,EW=64 rnic_repack rnic_crc32 rnic_mac_cdc \
+                 rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,MAX_FRAME_BEATS=66 \
+                 rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,DROP_WHEN_FULL=1,MAX_FRAME_BEATS=66 \
+                 rnic_fifo rnic_arb rnic_dma_rd_align rnic_resp_rec rnic_mw_entry rnic_key_check \
+                 rnic_mpt_shadow rnic_req
 SYNTH_REPORT_ONLY ?=
 SYNTH_DATA_W ?= 512
 SYNTH_LUT_LEVELS ?= 8

@@ -844,12 +844,24 @@ reg [23:0]  wu_qpn_reg, wu_pdn_reg;
 reg [KEY_W-1:0] wu_idx_reg;               // the window
 reg         mw_ev_reg;
 reg [63:0]  mw_ev_data_reg;
-wire [63:0] sge_off = sge_addr - m_start;
-wire [64:0] sge_end = {1'b0, sge_off} + {33'd0, sge_len};
-wire sge_ok = key_in && m_valid && !m_mw &&
-              m_tag == sge_lkey[`RNIC_KEY_TAG_BITS-1:0] && m_pdn == q_pdn &&
-              sge_addr >= m_start && sge_end <= {1'b0, m_mlen} &&
-              (!w_is_rdat || (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0);
+// an SGE's lkey: a region of the QP's PD holding the SGE's range, with
+// local write when it receives data (READ / atomic destination)
+wire        sge_ok;
+wire [63:0] sge_xlat;      // the SGE's address as a device address
+rnic_key_check #(
+    .KEY_W(KEY_W)
+) sge_check (
+    .entry(mpt),
+    .key(sge_lkey),
+    .remote(1'b0),
+    .pdn(q_pdn),
+    .qpn(24'd0),           // (an lkey names no window)
+    .need(w_is_rdat ? `RNIC_ACCESS_LOCAL_WRITE : 8'd0),
+    .addr(sge_addr),
+    .len(sge_len),
+    .ok(sge_ok),
+    .dev_addr(sge_xlat)
+);
 
 // gather list: device address and length per SGE (one write, one read port)
 reg [63:0] gl_addr_mem [0:NSGE-1];
@@ -2088,7 +2100,7 @@ always @(posedge clk) begin
         wbuf_mem[w_beats_reg * DATA_W +: DATA_W] <= s_wqe_tdata;
     // gather list
     if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge) begin
-        gl_addr_mem[w_k_reg[3:0]] <= m_iova + sge_off;
+        gl_addr_mem[w_k_reg[3:0]] <= sge_xlat;
         gl_len_mem[w_k_reg[3:0]] <= sge_len;
     end
     // outstanding ring (the entry of a rewound head keeps its original
@@ -2200,7 +2212,7 @@ always @(posedge clk) begin
     // READ / atomic SGE list (written while a READ or atomic WQE is checked:
     // none of the QP is outstanding then), read by the scatter
     if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge && w_is_rdat)
-        rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {m_iova + sge_off, sge_len};
+        rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {sge_xlat, sge_len};
     rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
     if (sweep_busy_reg)

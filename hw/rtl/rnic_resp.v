@@ -913,7 +913,7 @@ always @(posedge clk) begin
     slim_rd <= srq_lim_mem[s_ra];
 
     if (sge_we)
-        sge_mem[sge_wa] <= {f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64] - k_start + k_iova,
+        sge_mem[sge_wa] <= {sge_xlat,
                             f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32]};
     sge_rd <= sge_mem[sge_ra];
 end
@@ -1009,14 +1009,23 @@ wire [23:0] r_pdn = t_xrc ? s_pdn_reg : q_pdn;
 // (AtomicETH va/rkey, length 8) remote atomic rights, in the key and in the QP
 wire [7:0] reth_acc = op_atomic ? `RNIC_ACCESS_REMOTE_ATOMIC :
                       op_read ? `RNIC_ACCESS_REMOTE_READ : `RNIC_ACCESS_REMOTE_WRITE;
-wire [64:0] reth_off = {1'b0, h_va_reg} - {1'b0, k_start};
-wire reth_key_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid &&
-                   k_tag == h_rkey_reg[KT-1:0] && k_pdn == r_pdn &&
-                   (!k_mw || k_qpn == h_qpn_reg) &&
-                   (k_access & reth_acc) != 8'd0 &&
-                   (q_access & reth_acc) != 8'd0 &&
-                   !reth_off[64] &&
-                   ({1'b0, reth_off[63:0]} + {33'd0, h_rlen_reg}) <= {1'b0, k_length};
+wire        reth_kc_ok;
+wire [63:0] reth_dev;      // the RETH's va as a device address
+rnic_key_check #(
+    .KEY_W(LOG_MRS)
+) reth_check (
+    .entry(ms_rd),
+    .key(h_rkey_reg),
+    .remote(1'b1),
+    .pdn(r_pdn),
+    .qpn(h_qpn_reg),
+    .need(reth_acc),
+    .addr(h_va_reg),
+    .len(h_rlen_reg),
+    .ok(reth_kc_ok),
+    .dev_addr(reth_dev)
+);
+wire reth_key_ok = reth_kc_ok && (q_access & reth_acc) != 8'd0;
 wire reth_ok = h_rlen_reg == 32'd0 || reth_key_ok;
 
 // IETH check (IBA 10.6.7.2.3): the key names a bound type 2B window of the
@@ -1032,13 +1041,23 @@ reg inv_ev_reg = 1'b0;
 wire [31:0] f_lkey = f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32];
 wire [63:0] f_addr = f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64];
 wire [31:0] f_len  = f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32];
-wire [64:0] sge_off = {1'b0, f_addr} - {1'b0, k_start};
-wire sge_ok = f_len == 32'd0 ||
-              ((f_lkey >> (KT + LOG_MRS)) == 32'd0 && k_valid && !k_mw &&
-               k_tag == f_lkey[KT-1:0] && k_pdn == (q_srq_en ? s_pdn_reg : q_pdn) &&
-               (k_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0 &&
-               !sge_off[64] &&
-               ({1'b0, sge_off[63:0]} + {33'd0, f_len}) <= {1'b0, k_length});
+wire        sge_kc_ok;
+wire [63:0] sge_xlat;      // the SGE's address as a device address
+rnic_key_check #(
+    .KEY_W(LOG_MRS)
+) sge_check (
+    .entry(ms_rd),
+    .key(f_lkey),
+    .remote(1'b0),
+    .pdn(q_srq_en ? s_pdn_reg : q_pdn),
+    .qpn(h_qpn_reg),
+    .need(`RNIC_ACCESS_LOCAL_WRITE),
+    .addr(f_addr),
+    .len(f_len),
+    .ok(sge_kc_ok),
+    .dev_addr(sge_xlat)
+);
+wire sge_ok = f_len == 32'd0 || sge_kc_ok;
 reg sge_ok_reg;
 always @(posedge clk)
     if (state_reg == S_WMPT)
@@ -1666,7 +1685,7 @@ always @* begin
         if (reth_ok) begin
             m_active_next = 1'b1;
             m_write_next = 1'b1;
-            m_addr_next = h_va_reg - k_start + k_iova;
+            m_addr_next = reth_dev;
             m_rem_next = h_rlen_reg;
             m_bytes_next = 32'd0;
             state_next = S_LENCHK;
@@ -1691,7 +1710,7 @@ always @* begin
     S_RRETH: begin
         // MPT entry of the rkey is on ms_rd now
         if (reth_ok && (!d_dup_reg || rd_dup_ok)) begin
-            x_addr_next = h_va_reg - k_start + k_iova;
+            x_addr_next = reth_dev;
             state_next = S_RJOB;
         end else if (d_dup_reg) begin
             // a duplicate that fails its checks, or whose responses would
@@ -1732,7 +1751,7 @@ always @* begin
     S_ARETH: begin
         // MPT entry of the AtomicETH rkey is on ms_rd now
         if (reth_ok) begin
-            x_addr_next = h_va_reg - k_start + k_iova;
+            x_addr_next = reth_dev;
             state_next = S_AFENCE;
         end else begin
             w_err_next = 1'b1;
