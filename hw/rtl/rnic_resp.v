@@ -448,123 +448,123 @@ assign ss_wr[`RNIC_RESP_SRQC_PDN_LSB +: `RNIC_RESP_SRQC_PDN_W] = cd[`RNIC_SRQC_P
 assign ss_wr[`RNIC_RESP_SRQC_BASE_LSB +: `RNIC_RESP_SRQC_BASE_W] = cd[`RNIC_SRQC_BASE_LSB +: `RNIC_SRQC_BASE_W];
 reg [`RNIC_RESP_SRQC_BITS-1:0] ss_rd;
 // the latched SRQ of the packet's QP (S_SLOAD)
-reg        s_valid_reg = 1'b0, s_valid_next;
-reg [23:0] s_pdn_reg = 24'd0, s_pdn_next;
-reg        s_xrc_reg = 1'b0, s_xrc_next;        // an XRC SRQ
-reg [23:0] s_xrcdn_reg = 24'd0, s_xrcdn_next;   // its XRC domain
-reg [23:0] s_cqn_reg = 24'd0, s_cqn_next;       // its CQ (XRC)
+reg        s_valid_reg, s_valid_next;
+reg [23:0] s_pdn_reg, s_pdn_next;
+reg        s_xrc_reg, s_xrc_next;        // an XRC SRQ
+reg [23:0] s_xrcdn_reg, s_xrcdn_next;   // its XRC domain
+reg [23:0] s_cqn_reg, s_cqn_next;       // its CQ (XRC)
 
 // ---------------------------------------------------------------------------
 // FSM state
-reg [4:0] state_reg = S_IDLE, state_next;
+reg [4:0] state_reg, state_next;
 
 // latched header; for an atomic, va/rkey come from the AtomicETH and rlen is
 // the operand size 8, so the RETH key check below serves both
-reg [7:0]  h_op_reg = 8'd0, h_op_next;
-reg        h_se_reg = 1'b0, h_se_next;
-reg        h_ackreq_reg = 1'b0, h_ackreq_next;
-reg [23:0] h_qpn_reg = 24'd0, h_qpn_next;
-reg [23:0] h_psn_reg = 24'd0, h_psn_next;
-reg [63:0] h_va_reg = 64'd0, h_va_next;
-reg [31:0] h_rkey_reg = 32'd0, h_rkey_next;
-reg [31:0] h_rlen_reg = 32'd0, h_rlen_next;
-reg [31:0] h_imm_reg = 32'd0, h_imm_next;
-reg [12:0] h_len_reg = 13'd0, h_len_next;
-reg [63:0] h_swap_reg = 64'd0, h_swap_next;   // AtomicETH swap or add data
-reg [63:0] h_cmp_reg = 64'd0, h_cmp_next;     // AtomicETH compare data
+reg [7:0]  h_op_reg, h_op_next;
+reg        h_se_reg, h_se_next;
+reg        h_ackreq_reg, h_ackreq_next;
+reg [23:0] h_qpn_reg, h_qpn_next;
+reg [23:0] h_psn_reg, h_psn_next;
+reg [63:0] h_va_reg, h_va_next;
+reg [31:0] h_rkey_reg, h_rkey_next;
+reg [31:0] h_rlen_reg, h_rlen_next;
+reg [31:0] h_imm_reg, h_imm_next;
+reg [12:0] h_len_reg, h_len_next;
+reg [63:0] h_swap_reg, h_swap_next;   // AtomicETH swap or add data
+reg [63:0] h_cmp_reg, h_cmp_next;     // AtomicETH compare data
 // UD: DETH and the IPv4 fields the GRH is rebuilt from
-reg [31:0] h_qkey_reg = 32'd0, h_qkey_next;
-reg [23:0] h_sqpn_reg = 24'd0, h_sqpn_next;
-reg [31:0] h_sip_reg = 32'd0, h_sip_next;
-reg [31:0] h_dip_reg = 32'd0, h_dip_next;
-reg [15:0] h_ipid_reg = 16'd0, h_ipid_next;
-reg [7:0]  h_ttl_reg = 8'd0, h_ttl_next;
-reg [7:0]  h_tos_reg = 8'd0, h_tos_next;
+reg [31:0] h_qkey_reg, h_qkey_next;
+reg [23:0] h_sqpn_reg, h_sqpn_next;
+reg [31:0] h_sip_reg, h_sip_next;
+reg [31:0] h_dip_reg, h_dip_next;
+reg [15:0] h_ipid_reg, h_ipid_next;
+reg [7:0]  h_ttl_reg, h_ttl_next;
+reg [7:0]  h_tos_reg, h_tos_next;
 
 // working copies of the per-QP dynamic state
-reg        w_err_reg = 1'b0, w_err_next;
-reg        w_nak_reg = 1'b0, w_nak_next;
-reg [23:0] w_epsn_reg = 24'd0, w_epsn_next;
-reg [23:0] w_msn_reg = 24'd0, w_msn_next;
-reg [15:0] w_ci_reg = 16'd0, w_ci_next;
-reg [15:0] w_pi_reg = 16'd0, w_pi_next;
-reg              m_active_reg = 1'b0, m_active_next;
-reg              m_write_reg = 1'b0, m_write_next;      // message kind: 0 SEND, 1 WRITE
-reg [SCNT_W-1:0] m_cur_reg = {SCNT_W{1'b0}}, m_cur_next;  // SGE cursor
-reg [31:0]       m_off_reg = 32'd0, m_off_next;         // byte offset in the SGE
-reg [31:0]       m_bytes_reg = 32'd0, m_bytes_next;     // message bytes so far
-reg [31:0]       m_total_reg = 32'd0, m_total_next;     // bytes the receive WQE holds
-reg [63:0]       m_addr_reg = 64'd0, m_addr_next;       // WRITE: next device address
+reg        w_err_reg, w_err_next;
+reg        w_nak_reg, w_nak_next;
+reg [23:0] w_epsn_reg, w_epsn_next;
+reg [23:0] w_msn_reg, w_msn_next;
+reg [15:0] w_ci_reg, w_ci_next;
+reg [15:0] w_pi_reg, w_pi_next;
+reg              m_active_reg, m_active_next;
+reg              m_write_reg, m_write_next;      // message kind: 0 SEND, 1 WRITE
+reg [SCNT_W-1:0] m_cur_reg, m_cur_next;  // SGE cursor
+reg [31:0]       m_off_reg, m_off_next;         // byte offset in the SGE
+reg [31:0]       m_bytes_reg, m_bytes_next;     // message bytes so far
+reg [31:0]       m_total_reg, m_total_next;     // bytes the receive WQE holds
+reg [63:0]       m_addr_reg, m_addr_next;       // WRITE: next device address
 // READ REQUEST / atomic: the device address, apart from the message state
 // (a duplicate READ answered in the middle of a WRITE must not move it)
-reg [63:0]       x_addr_reg = 64'd0, x_addr_next;
-reg [31:0]       m_rem_reg = 32'd0, m_rem_next;         // WRITE: bytes left of RETH length
-reg              m_claim_reg = 1'b0, m_claim_next;      // SRQ: the QP holds the SRQ WQE m_idx
-reg [15:0]       m_idx_reg = 16'd0, m_idx_next;         // SRQ: index of the held WQE
-reg ctx_hit_reg = 1'b0, ctx_hit_next;                   // context rewritten mid-packet
+reg [63:0]       x_addr_reg, x_addr_next;
+reg [31:0]       m_rem_reg, m_rem_next;         // WRITE: bytes left of RETH length
+reg              m_claim_reg, m_claim_next;      // SRQ: the QP holds the SRQ WQE m_idx
+reg [15:0]       m_idx_reg, m_idx_next;         // SRQ: index of the held WQE
+reg ctx_hit_reg, ctx_hit_next;                   // context rewritten mid-packet
 
 // WQE fetch
-reg [SCNT_W:0]   f_k_reg = {(SCNT_W+1){1'b0}}, f_k_next;  // records seen
-reg [SCNT_W-1:0] f_nsge_reg = {SCNT_W{1'b0}}, f_nsge_next;
-reg [31:0]       f_sum_reg = 32'd0, f_sum_next;
-reg [7:0]        f_err_reg = 8'd0, f_err_next;          // wc_status, 0 = fine
-reg              f_done_reg = 1'b0, f_done_next;        // stream's last record taken
-reg [127:0]      f_sge_reg = 128'd0, f_sge_next;
+reg [SCNT_W:0]   f_k_reg, f_k_next;  // records seen
+reg [SCNT_W-1:0] f_nsge_reg, f_nsge_next;
+reg [31:0]       f_sum_reg, f_sum_next;
+reg [7:0]        f_err_reg, f_err_next;          // wc_status, 0 = fine
+reg              f_done_reg, f_done_next;        // stream's last record taken
+reg [127:0]      f_sge_reg, f_sge_next;
 
 // scatter
-reg [12:0] left_reg = 13'd0, left_next;
-reg        req_ok_reg = 1'b0, req_ok_next;
-reg        seg_ok_reg = 1'b0, seg_ok_next;
+reg [12:0] left_reg, left_next;
+reg        req_ok_reg, req_ok_next;
+reg        seg_ok_reg, seg_ok_next;
 
 // atomics
-reg [63:0] a_orig_reg = 64'd0, a_orig_next;   // value read from host memory
-reg [63:0] a_new_reg = 64'd0, a_new_next;     // value to write back
-reg        a_err_reg = 1'b0, a_err_next;      // the read reported a bus error
+reg [63:0] a_orig_reg, a_orig_next;   // value read from host memory
+reg [63:0] a_new_reg, a_new_next;     // value to write back
+reg        a_err_reg, a_err_next;      // the read reported a bus error
 // write requests accepted whose s_wr_done has not come (rnic_dma holds a few
 // dozen at most: its command queue plus bursts in flight)
-reg [15:0] wr_out_reg = 16'd0;
+reg [15:0] wr_out_reg;
 
 // tail actions
-reg        do_disc_reg = 1'b0, do_disc_next;
-reg        do_cqe_reg = 1'b0, do_cqe_next;
-reg [7:0]  cqe_status_reg = 8'd0, cqe_status_next;
-reg [7:0]  cqe_op_reg = 8'd0, cqe_op_next;
-reg [7:0]  cqe_flags_reg = 8'd0, cqe_flags_next;
-reg [31:0] cqe_len_reg = 32'd0, cqe_len_next;
-reg [15:0] cqe_idx_reg = 16'd0, cqe_idx_next;
-reg        do_ack_reg = 1'b0, do_ack_next;
-reg [7:0]  ack_syn_reg = 8'd0, ack_syn_next;
-reg [23:0] ack_psn_reg = 24'd0, ack_psn_next;
-reg        ack_atomic_reg = 1'b0, ack_atomic_next;   // reply is an ATOMIC ACKNOWLEDGE
-reg        d_dup_reg = 1'b0, d_dup_next;     // a duplicate READ REQUEST answered again
-reg        ac_we_reg = 1'b0, ac_we_next;     // write the atomic result cache at WB
-reg [3:0]  coal_reg = 4'd0, coal_next;       // ACKs left out in a row
-reg        stat_dup_reg = 1'b0, stat_dup_next;
-reg        stat_nak_seq_reg = 1'b0, stat_nak_seq_next;
-reg        stat_ack_coal_reg = 1'b0, stat_ack_coal_next;
+reg        do_disc_reg, do_disc_next;
+reg        do_cqe_reg, do_cqe_next;
+reg [7:0]  cqe_status_reg, cqe_status_next;
+reg [7:0]  cqe_op_reg, cqe_op_next;
+reg [7:0]  cqe_flags_reg, cqe_flags_next;
+reg [31:0] cqe_len_reg, cqe_len_next;
+reg [15:0] cqe_idx_reg, cqe_idx_next;
+reg        do_ack_reg, do_ack_next;
+reg [7:0]  ack_syn_reg, ack_syn_next;
+reg [23:0] ack_psn_reg, ack_psn_next;
+reg        ack_atomic_reg, ack_atomic_next;   // reply is an ATOMIC ACKNOWLEDGE
+reg        d_dup_reg, d_dup_next;     // a duplicate READ REQUEST answered again
+reg        ac_we_reg, ac_we_next;     // write the atomic result cache at WB
+reg [3:0]  coal_reg, coal_next;       // ACKs left out in a row
+reg        stat_dup_reg, stat_dup_next;
+reg        stat_nak_seq_reg, stat_nak_seq_next;
+reg        stat_ack_coal_reg, stat_ack_coal_next;
 
 // outputs
-reg stat_bad_qp_reg = 1'b0, stat_bad_qp_next;
-reg stat_psn_err_reg = 1'b0, stat_psn_err_next;
-reg stat_rnr_nak_reg = 1'b0, stat_rnr_nak_next;
-reg stat_inv_req_reg = 1'b0, stat_inv_req_next;
-reg stat_ack_tx_reg = 1'b0, stat_ack_tx_next;
-reg stat_msg_drop_reg = 1'b0, stat_msg_drop_next;
-reg qp_err_reg = 1'b0, qp_err_next;
-reg s_took_reg = 1'b0, s_took_next;    // this packet took a WQE from the QP's SRQ
-reg srq_lim_reg = 1'b0;
-reg [LOG_SRQS-1:0] srq_lim_sidx_reg = {LOG_SRQS{1'b0}};
+reg stat_bad_qp_reg, stat_bad_qp_next;
+reg stat_psn_err_reg, stat_psn_err_next;
+reg stat_rnr_nak_reg, stat_rnr_nak_next;
+reg stat_inv_req_reg, stat_inv_req_next;
+reg stat_ack_tx_reg, stat_ack_tx_next;
+reg stat_msg_drop_reg, stat_msg_drop_next;
+reg qp_err_reg, qp_err_next;
+reg s_took_reg, s_took_next;    // this packet took a WQE from the QP's SRQ
+reg srq_lim_reg;
+reg [LOG_SRQS-1:0] srq_lim_sidx_reg;
 wire srq_lim_fire;   // WB of a packet that took an SRQ WQE and left fewer than the limit
 
 // RQ producer index update held for a cycle when a context write wins the port
-reg        pend_valid_reg = 1'b0, pend_valid_next;
-reg [LOG_QPS-1:0] pend_qidx_reg = {LOG_QPS{1'b0}}, pend_qidx_next;
-reg [15:0] pend_pi_reg = 16'd0, pend_pi_next;
+reg        pend_valid_reg, pend_valid_next;
+reg [LOG_QPS-1:0] pend_qidx_reg, pend_qidx_next;
+reg [15:0] pend_pi_reg, pend_pi_next;
 
 // SRQ producer index update held for a cycle when a context write wins the port
-reg        spend_valid_reg = 1'b0, spend_valid_next;
-reg [LOG_SRQS-1:0] spend_sidx_reg = {LOG_SRQS{1'b0}}, spend_sidx_next;
-reg [15:0] spend_pi_reg = 16'd0, spend_pi_next;
+reg        spend_valid_reg, spend_valid_next;
+reg [LOG_SRQS-1:0] spend_sidx_reg, spend_sidx_next;
+reg [15:0] spend_pi_reg, spend_pi_next;
 reg               spi_we;
 reg [LOG_SRQS-1:0] spi_wa;
 reg [15:0]        spi_wd;
@@ -636,8 +636,8 @@ localparam integer GRH_BEATS = (40 + KEEP_I - 1) / KEEP_I;
 localparam integer GRH_BITS = GRH_BEATS * DATA_W;
 localparam GB_W = $clog2(GRH_BEATS + 1);
 localparam [GB_W-1:0] GRH_BEATS_C = GRH_BEATS[GB_W-1:0];
-reg  [GB_W-1:0] gi_beat_reg = {GB_W{1'b0}};
-reg             gi_active_reg = 1'b0;
+reg  [GB_W-1:0] gi_beat_reg;
+reg             gi_active_reg;
 reg             gi_start;
 wire [DATA_W-1:0]   gi_tdata;
 wire [DATA_W/8-1:0] gi_tkeep;
@@ -1035,7 +1035,7 @@ wire reth_ok = h_rlen_reg == 32'd0 || reth_key_ok;
 wire inv_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid && k_mw &&
               k_tag == h_rkey_reg[KT-1:0] && k_pdn == r_pdn && k_qpn == h_qpn_reg;
 reg mpt_wr;          // S_INV: the window's entry goes out on m_mpt_*
-reg inv_ev_reg = 1'b0;
+reg inv_ev_reg;
 
 // receive SGE check: LOCAL_WRITE, tag, PD and bounds
 wire [31:0] f_lkey = f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32];
@@ -1169,7 +1169,7 @@ wire [159:0] g_ip = {h_dip_reg[7:0], h_dip_reg[15:8], h_dip_reg[23:16], h_dip_re
                      g_tot[7:0], g_tot[15:8], h_tos_reg, 8'h45};
 // the image is taken when the injector starts: the FSM may take the next
 // packet's header while GRH beats still wait for the repacker
-reg [159:0] grh_ip_reg = 160'd0;
+reg [159:0] grh_ip_reg;
 reg [GRH_BITS-1:0] grh_ext;
 always @* begin
     grh_ext = {GRH_BITS{1'b0}};
@@ -2139,7 +2139,12 @@ always @(posedge clk) begin
     ack_atomic_reg <= ack_atomic_next;
     d_dup_reg <= d_dup_next;
     ac_we_reg <= ac_we_next;
-    coal_reg <= stat_ack_coal_next ? coal_reg + 4'd1 : coal_next;
+    // (the ACK coalescing run is the one count kept across packets; every
+    // other register here is loaded by the packet that uses it)
+    if (rst)
+        coal_reg <= 4'd0;
+    else
+        coal_reg <= stat_ack_coal_next ? coal_reg + 4'd1 : coal_next;
 
     pend_qidx_reg <= pend_qidx_next;
     pend_pi_reg <= pend_pi_next;
