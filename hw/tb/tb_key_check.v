@@ -56,7 +56,7 @@ task set_entry;
     end
 endtask
 
-task expect;
+task check;
     input [8*48-1:0] what;
     input            want_ok;
     input [63:0]     want_dev;
@@ -93,56 +93,56 @@ endtask
 
 initial begin
     region_request;
-    expect("inside the region", 1'b1, IOVA + 64'h100);
+    check("inside the region", 1'b1, IOVA + 64'h100);
     len = 32'd0;
-    expect("zero bytes inside", 1'b1, IOVA + 64'h100);
+    check("zero bytes inside", 1'b1, IOVA + 64'h100);
     addr = START; len = LENGTH[31:0];
-    expect("the whole region", 1'b1, IOVA);
+    check("the whole region", 1'b1, IOVA);
     addr = START + 64'h1; len = LENGTH[31:0];
-    expect("one byte past the end", 1'b0, 64'd0);
+    check("one byte past the end", 1'b0, 64'd0);
     addr = START + LENGTH; len = 32'd0;
-    expect("zero bytes at the end", 1'b1, IOVA + LENGTH);
+    check("zero bytes at the end", 1'b1, IOVA + LENGTH);
     addr = START + LENGTH; len = 32'd1;
-    expect("the byte after the end", 1'b0, 64'd0);
+    check("the byte after the end", 1'b0, 64'd0);
     addr = START - 64'h1; len = 32'd2;
-    expect("one byte before the start", 1'b0, 64'd0);
+    check("one byte before the start", 1'b0, 64'd0);
     addr = 64'hFFFF_FFFF_FFFF_FFF0; len = 32'h20;
-    expect("a range running past 2^64", 1'b0, 64'd0);
+    check("a range running past 2^64", 1'b0, 64'd0);
     // below the start of a region whose length reaches past 2^64 (only the
     // borrow of addr - start tells this one apart)
     set_entry(1'b1, 1'b0, 24'd0, 8'h3c, 24'd7, ACC, 64'h1000, ~64'd0, IOVA);
     addr = 64'h800; len = 32'h10;
-    expect("below the start of an endless region", 1'b0, 64'd0);
+    check("below the start of an endless region", 1'b0, 64'd0);
     addr = 64'h1800; len = 32'h10;
-    expect("inside an endless region", 1'b1, IOVA + 64'h800);
+    check("inside an endless region", 1'b1, IOVA + 64'h800);
 
     region_request; key = (32'd5 << KT) | 32'h3d;
-    expect("another tag", 1'b0, 64'd0);
+    check("another tag", 1'b0, 64'd0);
     region_request; key = (32'd5 << KT) | (32'd1 << (KT + KEY_W)) | 32'h3c;
-    expect("an index beyond the table", 1'b0, 64'd0);
+    check("an index beyond the table", 1'b0, 64'd0);
     region_request; entry[`RNIC_MPT_SHADOW_VALID_LSB] = 1'b0;
-    expect("an invalid entry", 1'b0, 64'd0);
+    check("an invalid entry", 1'b0, 64'd0);
     region_request; pdn = 24'd8;
-    expect("another PD", 1'b0, 64'd0);
+    check("another PD", 1'b0, 64'd0);
     region_request; need = `RNIC_ACCESS_REMOTE_WRITE;
-    expect("an access the region lacks", 1'b0, 64'd0);
+    check("an access the region lacks", 1'b0, 64'd0);
     region_request; need = `RNIC_ACCESS_REMOTE_READ;
-    expect("an access the region has", 1'b1, IOVA + 64'h100);
+    check("an access the region has", 1'b1, IOVA + 64'h100);
     region_request; need = 8'd0;
-    expect("no access asked", 1'b1, IOVA + 64'h100);
+    check("no access asked", 1'b1, IOVA + 64'h100);
     region_request; remote = 1'b1; need = `RNIC_ACCESS_REMOTE_READ;
-    expect("a region through an rkey", 1'b1, IOVA + 64'h100);
+    check("a region through an rkey", 1'b1, IOVA + 64'h100);
 
     // a window bound to QP 9
     region_request;
     entry[`RNIC_MPT_SHADOW_MW_LSB] = 1'b1;
     entry[`RNIC_MPT_SHADOW_QPN_LSB +: `RNIC_MPT_SHADOW_QPN_W] = 24'd9;
     need = `RNIC_ACCESS_REMOTE_READ;
-    expect("a window as an lkey", 1'b0, 64'd0);
+    check("a window as an lkey", 1'b0, 64'd0);
     remote = 1'b1;
-    expect("a window through its QP", 1'b1, IOVA + 64'h100);
+    check("a window through its QP", 1'b1, IOVA + 64'h100);
     qpn = 24'd10;
-    expect("a window through another QP", 1'b0, 64'd0);
+    check("a window through another QP", 1'b0, 64'd0);
 
     if (errors == 0)
         $display("tb_key_check: %0d checks: PASS", checks);
