@@ -4,7 +4,7 @@ BUILD ?= build
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 JOBS ?= 2
 
-.PHONY: all deps configure build test demo generate check-generated synth clean
+.PHONY: all deps configure build test demo generate check-generated synth synth-w64 clean
 
 all: build
 
@@ -65,6 +65,11 @@ synth: deps
 		--param DATA_W=$(SYNTH_DATA_W) --max-lut-levels $(SYNTH_LUT_LEVELS) \
 		--jobs $(SYNTH_JOBS) --timeout $(SYNTH_TIMEOUT) --json-dir $(BUILD)/synth \
 		$(if $(SYNTH_DOC),--write-doc $(SYNTH_DOC)) $(SYNTH_ARGS)
+
+# The same blocks at DATA_W 64 (a 10/25G board), into docs/synthesis-w64.md.
+synth-w64:
+	@$(MAKE) --no-print-directory synth SYNTH_DATA_W=64 SYNTH_DOC=docs/synthesis-w64.md \
+		SYNTH_ARGS="--json-dir $(BUILD)/synth-w64 $(SYNTH_ARGS)"
 
 clean:
 	@rm -rf $(BUILD)
