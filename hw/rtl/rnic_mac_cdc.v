@@ -21,7 +21,7 @@
 
 module rnic_mac_cdc #(
     parameter DATA_W = 512,              // Ethernet stream width in bits
-    parameter MAC_LOG_DEPTH = 9,         // log2 beats each crossing holds
+    parameter MAC_LOG_DEPTH = (DATA_W >= 256) ? 9 : (DATA_W == 128) ? 10 : 11,   // log2 beats each crossing holds (two largest frames)
     parameter RX_DROP = 1                // 1: receive without back-pressure (drop whole frames)
 ) (
     input  wire                  clk,

@@ -21,7 +21,7 @@ module rnic_sim_top #(
     parameter LOG_CQS = `RNIC_LOG_CQS,   // log2 CQs
     parameter LOG_MRS = `RNIC_LOG_MRS,   // log2 memory keys
     parameter CLK_MHZ = 250,             // core clock reported in CAP_CLK_MHZ
-    parameter MAC_LOG_DEPTH = 9,         // log2 beats each MAC crossing holds
+    parameter MAC_LOG_DEPTH = (DATA_W >= 256) ? 9 : (DATA_W == 128) ? 10 : 11,   // log2 beats each MAC crossing holds (two largest frames)
     parameter RX_DROP = 0                // 1: receive frames dropped whole when the crossing is full, 0: held back
 ) (
     input  wire                  clk,
