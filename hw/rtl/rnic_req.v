@@ -651,16 +651,18 @@ reg              w_early_reg, w_early_next;   // pushed before its packets (RC):
 // READ / atomic data write requests accepted whose s_wr_done has not come
 reg [15:0]       wr_out_reg;
 
-// a retransmission waits: served before the next WQE is taken (lowest QP first)
-reg [QPN_W-1:0] rtx_first;
-integer ri;
-always @* begin
-    rtx_first = {QPN_W{1'b0}};
-    for (ri = QPS - 1; ri >= 0; ri = ri - 1)
-        if (rtx_reg[ri])
-            rtx_first = ri[QPN_W-1:0];
-end
-wire w_rw_go = w_beats_reg == {WB_W{1'b0}} && rtx_reg != {QPS{1'b0}};
+// a retransmission waits: served before the next WQE is taken (lowest QP
+// first, picked by a tree of QPN_W levels)
+wire [QPN_W-1:0] rtx_first;
+wire             rtx_any;
+rnic_lowest_set #(
+    .LOG_W(QPN_W)
+) rtx_pick (
+    .bits(rtx_reg),
+    .any(rtx_any),
+    .index(rtx_first)
+);
+wire w_rw_go = w_beats_reg == {WB_W{1'b0}} && rtx_any;
 
 wire w_recv_fire = s_wqe_tvalid && s_wqe_tready;
 assign s_wqe_tready = (w_state_reg == W_RECV) && !w_rw_go && !sweep_busy_reg;
