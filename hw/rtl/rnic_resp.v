@@ -1085,13 +1085,12 @@ wire [15:0] ci_slot = w_ci_reg & r_mask;
 wire [31:0] c_stride_bytes = 32'd1 << r_log_stride;
 // (registered in DECIDE, the one way into FETCH; the consumer index and
 // the SRQ do not change from there to the WQE's end)
-reg [63:0] wqe_base, wqe_off;
+reg [63:0] wqe_off;
 reg [31:0] stride_bytes;
 reg [15:0] fetch_len;
-wire [63:0] wqe_addr = wqe_base + wqe_off;
+wire [63:0] wqe_addr = r_base + wqe_off;   // (r_base holds from LOAD/SLOAD to the next packet)
 always @(posedge clk) begin
     if (state_reg == S_DECIDE) begin
-        wqe_base <= r_base;
         wqe_off <= {48'd0, ci_slot} << r_log_stride;
         stride_bytes <= c_stride_bytes;
         fetch_len <= (c_stride_bytes < {16'd0, FETCH_MAX}) ?
