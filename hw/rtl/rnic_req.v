@@ -615,19 +615,28 @@ rnic_mpt_shadow mpt_shadow_inst (
 // WQE stage: collect one WQE, check it, run the emitter and the gatherer
 // ---------------------------------------------------------------------------
 
-localparam [3:0] W_RECV = 4'd0,   // taking WQE beats
-                 W_QP   = 4'd1,   // QP state, opcode and size checks
-                 W_SGE  = 4'd2,   // one lkey check per cycle
-                 W_GO   = 4'd3,   // start emitter and gatherer
-                 W_RUN  = 4'd4,   // wait for both
-                 W_PUSH = 4'd5,   // hand the outstanding entry to the completion stage
-                 W_ERR  = 4'd6,   // hand an error completion to the completion stage
-                 W_MW1  = 4'd7,   // BIND_MW, LOCAL_INV: latch the window's key entry
-                 W_MW2  = 4'd8,   // check window (and region), build the new entry
-                 W_MPTW = 4'd9,   // write the entry (key-table write port)
-                 W_RW   = 4'd10;  // a retransmission: the completion stage rewinds the QP
+localparam [4:0] W_RECV = 5'd0,   // taking WQE beats
+                 W_QP   = 5'd1,   // QP state, opcode and size checks, registered
+                 W_SGE  = 5'd2,   // SGE k: select it and its key's index
+                 W_GO   = 5'd3,   // start emitter and gatherer
+                 W_RUN  = 5'd4,   // wait for both
+                 W_PUSH = 5'd5,   // hand the outstanding entry to the completion stage
+                 W_ERR  = 5'd6,   // hand an error completion to the completion stage
+                 W_MW1  = 5'd7,   // BIND_MW, LOCAL_INV: the window's key entry is read
+                 W_MW2  = 5'd8,   // latch it; the region's index (BIND_MW)
+                 W_MPTW = 5'd9,   // write the entry (key-table write port)
+                 W_RW   = 5'd10,  // a retransmission: the completion stage rewinds the QP
+                 W_DEC  = 5'd11,  // decode the control segment into registers
+                 W_QC   = 5'd12,  // act on the registered checks
+                 W_SRD  = 5'd13,  // the SGE's key entry is read
+                 W_SCK  = 5'd14,  // check the key against it, registered
+                 W_SACT = 5'd15,  // act on the check: sum, gather list, next SGE
+                 W_MW3  = 5'd16,  // the region's key entry is read
+                 W_MW4  = 5'd17,  // region checks and the offset into it, registered
+                 W_MW5  = 5'd18,  // the window's end and the entry to write, registered
+                 W_MW6  = 5'd19;  // bind or invalidate, or refuse
 
-reg [3:0]        w_state_reg, w_state_next;
+reg [4:0]        w_state_reg, w_state_next;
 reg [WBUF_W-1:0] wbuf_mem;                 // the WQE bytes (one write port)
 reg [WB_W-1:0]   w_beats_reg, w_beats_next;
 reg [QPN_W-1:0]  w_qp_reg, w_qp_next;
@@ -692,34 +701,89 @@ wire [7:0]  w_ud_tos  = ctrl[`RNIC_SEND_WQE_AH_TCLASS_LSB +: `RNIC_SEND_WQE_AH_T
 // segment, the data segments follow it at the next 16-byte boundary
 wire [7:0]  w_tso_hdr = ctrl[`RNIC_SEND_WQE_TSO_HDR_SZ_LSB +: `RNIC_SEND_WQE_TSO_HDR_SZ_W];
 wire [15:0] w_tso_mss = ctrl[`RNIC_SEND_WQE_TSO_MSS_LSB +: `RNIC_SEND_WQE_TSO_MSS_W];
-wire        w_is_tso  = w_op == `RNIC_WQE_OP_TSO;
-wire [8:0]  w_sge_off = w_is_tso ? (({1'b0, w_tso_hdr} + 9'd15) & ~9'd15) : 9'd0;   // bytes
-wire w_inline    = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
-wire w_csum      = (w_flags & `RNIC_WQE_FLAG_IP_CSUM) != 8'd0 || w_is_tso;
-wire w_solicited = (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
-wire w_fence     = (w_flags & `RNIC_WQE_FLAG_FENCE) != 8'd0;
-wire w_is_sinv   = w_op == `RNIC_WQE_OP_SEND_INV;   // SEND with invalidate (RC, UC)
-wire w_is_send   = w_op == `RNIC_WQE_OP_SEND || w_op == `RNIC_WQE_OP_SEND_IMM || w_is_sinv;
-wire w_is_write  = w_op == `RNIC_WQE_OP_RDMA_WRITE || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
-wire w_is_read   = w_op == `RNIC_WQE_OP_RDMA_READ;
-wire w_is_cs     = w_op == `RNIC_WQE_OP_ATOMIC_CS;
-wire w_is_atomic = w_is_cs || w_op == `RNIC_WQE_OP_ATOMIC_FA;
-wire w_is_rdat   = w_is_read || w_is_atomic;    // the device writes the local SGEs
-wire w_has_imm   = w_op == `RNIC_WQE_OP_SEND_IMM || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
-wire w_is_bind   = w_op == `RNIC_WQE_OP_BIND_MW;
-wire w_is_local  = w_is_bind || w_op == `RNIC_WQE_OP_LOCAL_INV;   // memory operations: no packet
-reg  [7:0] w_cqe_op;
+// The opcode and flag decode, and the checks of the WQE's own sizes, are
+// taken from the control segment once, in W_DEC, into registers: every
+// later state, the emitter, the gatherer and the completion stage read the
+// registers, not the WQE buffer through the decode.
+wire        dc_is_tso   = w_op == `RNIC_WQE_OP_TSO;
+wire [8:0]  dc_sge_off  = dc_is_tso ? (({1'b0, w_tso_hdr} + 9'd15) & ~9'd15) : 9'd0;   // bytes
+wire        dc_inline   = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
+wire        dc_is_sinv  = w_op == `RNIC_WQE_OP_SEND_INV;
+wire        dc_is_psend = w_op == `RNIC_WQE_OP_SEND;
+wire        dc_is_send  = dc_is_psend || w_op == `RNIC_WQE_OP_SEND_IMM || dc_is_sinv;
+wire        dc_is_write = w_op == `RNIC_WQE_OP_RDMA_WRITE || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+wire        dc_is_read  = w_op == `RNIC_WQE_OP_RDMA_READ;
+wire        dc_is_cs    = w_op == `RNIC_WQE_OP_ATOMIC_CS;
+wire        dc_is_atomic = dc_is_cs || w_op == `RNIC_WQE_OP_ATOMIC_FA;
+wire        dc_is_bind  = w_op == `RNIC_WQE_OP_BIND_MW;
+wire        dc_is_local = dc_is_bind || w_op == `RNIC_WQE_OP_LOCAL_INV;
+reg  [7:0]  dc_cqe_op;
 always @* begin
     case (w_op)
-    `RNIC_WQE_OP_RDMA_WRITE, `RNIC_WQE_OP_RDMA_WRITE_IMM: w_cqe_op = `RNIC_CQE_OP_REQ_RDMA_WRITE;
-    `RNIC_WQE_OP_RDMA_READ: w_cqe_op = `RNIC_CQE_OP_REQ_RDMA_READ;
-    `RNIC_WQE_OP_ATOMIC_CS: w_cqe_op = `RNIC_CQE_OP_REQ_ATOMIC_CS;
-    `RNIC_WQE_OP_ATOMIC_FA: w_cqe_op = `RNIC_CQE_OP_REQ_ATOMIC_FA;
-    `RNIC_WQE_OP_LOCAL_INV: w_cqe_op = `RNIC_CQE_OP_REQ_LOCAL_INV;
-    `RNIC_WQE_OP_BIND_MW:   w_cqe_op = `RNIC_CQE_OP_REQ_BIND_MW;
-    `RNIC_WQE_OP_TSO:       w_cqe_op = `RNIC_CQE_OP_REQ_TSO;
-    default:                w_cqe_op = `RNIC_CQE_OP_REQ_SEND;
+    `RNIC_WQE_OP_RDMA_WRITE, `RNIC_WQE_OP_RDMA_WRITE_IMM: dc_cqe_op = `RNIC_CQE_OP_REQ_RDMA_WRITE;
+    `RNIC_WQE_OP_RDMA_READ: dc_cqe_op = `RNIC_CQE_OP_REQ_RDMA_READ;
+    `RNIC_WQE_OP_ATOMIC_CS: dc_cqe_op = `RNIC_CQE_OP_REQ_ATOMIC_CS;
+    `RNIC_WQE_OP_ATOMIC_FA: dc_cqe_op = `RNIC_CQE_OP_REQ_ATOMIC_FA;
+    `RNIC_WQE_OP_LOCAL_INV: dc_cqe_op = `RNIC_CQE_OP_REQ_LOCAL_INV;
+    `RNIC_WQE_OP_BIND_MW:   dc_cqe_op = `RNIC_CQE_OP_REQ_BIND_MW;
+    `RNIC_WQE_OP_TSO:       dc_cqe_op = `RNIC_CQE_OP_REQ_TSO;
+    default:                dc_cqe_op = `RNIC_CQE_OP_REQ_SEND;
     endcase
+end
+wire [31:0] w_bytes = {{(32-WB_W){1'b0}}, w_beats_reg} * KEEP32;   // WQE bytes received
+// the sizes the WQE alone decides: an atomic's local buffer is exactly 8
+// bytes (IBA 9.4.5); TSO's header, MSS and payload bounds; inline bytes
+// and SGEs inside the WQE the device received
+wire dc_len_bad = w_len[31] || (dc_is_atomic && w_len != 32'd8) ||
+                  (dc_is_tso && (w_len == 32'd0 || w_len > `RNIC_MAX_TSO || w_tso_hdr < 8'd14 ||
+                                 w_tso_hdr > `RNIC_MAX_TSO_HEADER || w_tso_mss == 16'd0 ||
+                                 {8'd0, w_tso_hdr} + {1'b0, w_tso_mss} > `RNIC_MAX_RAW_FRAME)) ||
+                  (dc_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
+                  (!dc_inline && ({24'd0, w_nsge} > NSGE32 ||
+                                  32'd64 + {23'd0, dc_sge_off} + {20'd0, w_nsge, 4'd0} > w_bytes));
+// a RAW_PACKET frame (not TSO) of 14 .. MAX_RAW_FRAME bytes
+wire dc_raw_len_bad = !dc_is_tso && (w_len < 32'd14 || w_len > `RNIC_MAX_RAW_FRAME);
+// the length against each path MTU (a UD message is one packet): bit m-1
+// set when the length exceeds MTU code m (256 << (m - 1) bytes)
+wire [4:0] dc_len_gt;
+genvar gm;
+generate
+    for (gm = 0; gm < 5; gm = gm + 1) begin : g_len_gt
+        assign dc_len_gt[gm] = w_len > (32'd256 << gm);
+    end
+endgenerate
+
+reg         w_is_tso, w_inline, w_csum, w_solicited, w_fence, w_is_sinv, w_is_psend, w_is_send;
+reg         w_is_write, w_is_read, w_is_cs, w_is_atomic, w_is_rdat, w_has_imm, w_is_bind, w_is_local;
+reg         w_op_known, w_len_bad, w_raw_len_bad;
+reg [4:0]   w_len_gt;
+reg [4:0]   w_sge_slots;   // the SGEs' offset in 16-byte slots (TSO: after the template)
+reg [7:0]   w_cqe_op;
+always @(posedge clk) begin
+    if (w_state_reg == W_DEC) begin
+        w_is_tso <= dc_is_tso;
+        w_sge_slots <= dc_sge_off[8:4];
+        w_inline <= dc_inline;
+        w_csum <= (w_flags & `RNIC_WQE_FLAG_IP_CSUM) != 8'd0 || dc_is_tso;
+        w_solicited <= (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
+        w_fence <= (w_flags & `RNIC_WQE_FLAG_FENCE) != 8'd0;
+        w_is_sinv <= dc_is_sinv;
+        w_is_psend <= dc_is_psend;
+        w_is_send <= dc_is_send;
+        w_is_write <= dc_is_write;
+        w_is_read <= dc_is_read;
+        w_is_cs <= dc_is_cs;
+        w_is_atomic <= dc_is_atomic;
+        w_is_rdat <= dc_is_read || dc_is_atomic;     // the device writes the local SGEs
+        w_has_imm <= w_op == `RNIC_WQE_OP_SEND_IMM || w_op == `RNIC_WQE_OP_RDMA_WRITE_IMM;
+        w_is_bind <= dc_is_bind;
+        w_is_local <= dc_is_local;                   // memory operations: no packet
+        w_op_known <= dc_is_send || dc_is_write || dc_is_read || dc_is_atomic || dc_is_local || dc_is_tso;
+        w_cqe_op <= dc_cqe_op;
+        w_len_bad <= dc_len_bad;
+        w_raw_len_bad <= dc_raw_len_bad;
+        w_len_gt <= dc_len_gt;
+    end
 end
 
 // QPC shadow fields of the latched QP
@@ -765,9 +829,17 @@ wire [3:0]  r_mtu_log = 4'd7 + {1'b0, r_mtu};
 /* verilator lint_off UNUSEDSIGNAL */
 wire [32:0] r_npkt_full = ({1'b0, w_len} + {1'b0, r_mtu_bytes} - 33'd1) >> r_mtu_log;
 /* verilator lint_on UNUSEDSIGNAL */
-wire [23:0] r_skip = w_psn_rd - rwf_mem[w_qp_reg];
 wire        r_rwh = rwh_reg[w_qp_reg] && w_index_reg == rwi_mem[w_qp_reg];
-wire        r_skip_ok = !w_is_atomic && {9'd0, r_skip} < r_npkt_full;
+// W_QP registers what W_QC decides on: the QP's send PSN and the rewound
+// head's first PSN, flag and packet count (the rewind, above), and the
+// opcode, length and wait checks
+reg  [23:0] p_psn_reg, p_rwf_reg;
+reg         p_rwh_reg;
+reg  [32:0] p_npkt_reg;
+reg         p_state_bad_reg, p_op_bad_reg, p_len_bad_reg, p_wait_reg;
+wire [23:0] p_skip = p_psn_reg - p_rwf_reg;
+wire        p_skip_ok = !w_is_atomic && {9'd0, p_skip} < p_npkt_reg;
+wire [3:0]  q_state = w_qs_reg[`RNIC_REQ_QPC_STATE_LSB +: `RNIC_REQ_QPC_STATE_W];
 
 // path MTU in bytes and its log2 (256 << (code - 1))
 wire [3:0]  q_mtu_log = 4'd7 + {1'b0, q_mtu};
@@ -779,24 +851,36 @@ wire [OW:0] w_tail = tail_mem[w_qp_reg];
 /* verilator lint_off UNUSEDSIGNAL */
 wire [32:0] w_npkt_full = ({1'b0, w_len} + {1'b0, q_mtu_bytes} - 33'd1) >> q_mtu_log;
 /* verilator lint_on UNUSEDSIGNAL */  // w_npkt_full: at most 2^23 packets (length < 2^31)
-wire [31:0] w_bytes = {{(32-WB_W){1'b0}}, w_beats_reg} * KEEP32;   // WQE bytes received
 wire w_ring_full = (w_tail - w_head) == OUTS_DEPTH[OW:0];
 // bytes of the rewound head already received (a multiple of the path MTU)
 wire [31:0] w_skb = {8'd0, w_skp_reg} << q_mtu_log;
 
-// SGE k and its key
-wire [SEG_W-1:0] sge = wbuf_mem[CTRL_W + {w_sge_off, 3'b000} + w_k_reg * SEG_W +: SEG_W];
-wire [63:0] sge_addr = sge[`RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W];
-wire [31:0] sge_len  = sge[`RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W];
-wire [31:0] sge_lkey = sge[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
-// the key read: the SGE's lkey; for BIND_MW / LOCAL_INV the window's key
-// (W_MW1: the new rkey's index, or the key to invalidate), then the
-// region's lkey (W_MW2)
+// SGE k: the WQE's 16-byte slot CTRL_W / SEG_W + sge_off / 16 + k, kept
+// as a slot index (set in W_QC, advanced in W_SACT), so W_SGE selects one
+// of the buffer's slots
+localparam NSLOT = WBUF_W / SEG_W;
+localparam SL_W = $clog2(NSLOT);
+localparam integer SLOT0_I = CTRL_W / SEG_W;
+localparam [SL_W-1:0] SLOT0 = SLOT0_I[SL_W-1:0];
+reg  [SL_W-1:0]  sg_slot_reg;
+wire [SEG_W-1:0] sge = wbuf_mem[sg_slot_reg * SEG_W +: SEG_W];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [31:0] sge_lkey = sge[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];   // its index bits
+/* verilator lint_on UNUSEDSIGNAL */
+reg  [SEG_W-1:0] sg_reg;                  // the SGE under check (W_SGE .. W_SACT)
+wire [63:0] sg_addr = sg_reg[`RNIC_DATA_SEG_ADDR_LSB +: `RNIC_DATA_SEG_ADDR_W];
+wire [31:0] sg_len  = sg_reg[`RNIC_DATA_SEG_LENGTH_LSB +: `RNIC_DATA_SEG_LENGTH_W];
+wire [31:0] sg_lkey = sg_reg[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
+// The MPT shadow is read synchronously, one read port (block RAM): the
+// key index is registered in mk_idx_reg, the entry is in mpt_rd_reg two
+// cycles later. The index comes from the SGE's lkey (W_SGE), the window's
+// key (W_QC: BIND_MW's new rkey, LOCAL_INV's key) and the region's lkey
+// (W_MW2).
+reg  [KEY_W-1:0] mk_idx_reg;
+reg              mk_in_reg;               // the key's index is inside the table
+reg  [`RNIC_MPT_SHADOW_BITS-1:0] mpt_rd_reg;
 wire [31:0] mw_key = w_is_bind ? w_rkey : w_imm;
-wire [31:0] rd_key = (w_state_reg == W_MW1) ? mw_key : (w_state_reg == W_MW2) ? w_imm : sge_lkey;
-wire [31:0] key_idx = rd_key >> `RNIC_KEY_TAG_BITS;
-wire        key_in = key_idx < (32'd1 << KEY_W);
-wire [`RNIC_MPT_SHADOW_BITS-1:0] mpt = mpt_mem[key_idx[KEY_W-1:0]];
+wire [`RNIC_MPT_SHADOW_BITS-1:0] mpt = mpt_rd_reg;
 wire        m_mw    = mpt[`RNIC_MPT_SHADOW_MW_LSB];
 wire        m_valid = mpt[`RNIC_MPT_SHADOW_VALID_LSB];
 wire [7:0]  m_tag   = mpt[`RNIC_MPT_SHADOW_TAG_LSB +: `RNIC_MPT_SHADOW_TAG_W];
@@ -808,7 +892,8 @@ wire [63:0] m_iova  = mpt[`RNIC_MPT_SHADOW_IOVA_LSB +: `RNIC_MPT_SHADOW_IOVA_W];
 
 // ---- memory windows (IBA 10.6.7): BIND_MW binds a type 2B window to a
 // range of a region for this QP; LOCAL_INV invalidates a bound window. The
-// window's entry is latched in W_MW1, the region's (BIND_MW) read in W_MW2.
+// window's entry is latched in W_MW2, the region's (BIND_MW) checked in
+// W_MW4 .. W_MW6.
 reg [`RNIC_MPT_SHADOW_BITS-1:0] wm_reg;   // the window's key entry
 reg            wm_in_reg;                 // its index is inside the table
 wire        wm_mw    = wm_reg[`RNIC_MPT_SHADOW_MW_LSB];
@@ -822,20 +907,22 @@ wire [63:0] wm_len   = wm_reg[`RNIC_MPT_SHADOW_LENGTH_LSB +: `RNIC_MPT_SHADOW_LE
 wire [63:0] wm_iova  = wm_reg[`RNIC_MPT_SHADOW_IOVA_LSB +: `RNIC_MPT_SHADOW_IOVA_W];
 localparam [7:0] ACC_REMOTE = `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ | `RNIC_ACCESS_REMOTE_ATOMIC;
 wire [7:0]  b_acc = w_swap[7:0];
-wire [64:0] b_off = {1'b0, w_raddr} - {1'b0, m_start};
-wire [64:0] b_end = {1'b0, b_off[63:0]} + {1'b0, w_cmpadd};
 // BIND_MW: the window is a window, unbound (type 2: invalidated before it
 // is bound again), in the QP's PD; the region is a live region of the
 // QP's PD, its lkey's tag matches, it allows MW_BIND and holds the range;
 // the window asks only for remote access bits, remote write and atomic
-// only on a region with local write (IBA 10.6.7.2.1); otherwise MW_BIND_ERR
-wire b_ok = wm_in_reg && wm_mw && !wm_valid && wm_pdn == q_pdn && w_swap[63:8] == 56'd0 &&
-            key_in && m_valid && !m_mw && m_tag == w_imm[`RNIC_KEY_TAG_BITS-1:0] && m_pdn == q_pdn &&
-            (m_access & `RNIC_ACCESS_MW_BIND) != 8'd0 &&
-            (b_acc & ~ACC_REMOTE) == 8'd0 &&
-            ((b_acc & (`RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_ATOMIC)) == 8'd0 ||
-             (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0) &&
-            !b_off[64] && !b_end[64] && b_end[63:0] <= m_mlen;
+// only on a region with local write (IBA 10.6.7.2.1); otherwise
+// MW_BIND_ERR. W_MW4 registers the window's offset in the region and the
+// checks of the entries, W_MW5 the window's end, W_MW6 decides.
+reg  [64:0] b_off_reg, b_end_reg;
+reg         b_ent_ok_reg;
+wire        b_ent_ok = wm_in_reg && wm_mw && !wm_valid && wm_pdn == q_pdn && w_swap[63:8] == 56'd0 &&
+                       mk_in_reg && m_valid && !m_mw && m_tag == w_imm[`RNIC_KEY_TAG_BITS-1:0] &&
+                       m_pdn == q_pdn && (m_access & `RNIC_ACCESS_MW_BIND) != 8'd0 &&
+                       (b_acc & ~ACC_REMOTE) == 8'd0 &&
+                       ((b_acc & (`RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_ATOMIC)) == 8'd0 ||
+                        (m_access & `RNIC_ACCESS_LOCAL_WRITE) != 8'd0);
+wire b_ok = b_ent_ok_reg && !b_off_reg[64] && !b_end_reg[64] && b_end_reg[63:0] <= m_mlen;
 // LOCAL_INV: a bound window of the QP's PD whose key (tag) is the one named
 wire i_ok = wm_in_reg && wm_mw && wm_valid && wm_tag == w_imm[`RNIC_KEY_TAG_BITS-1:0] && wm_pdn == q_pdn;
 // the entry written (W_MPTW)
@@ -847,20 +934,23 @@ reg [KEY_W-1:0] wu_idx_reg;               // the window
 reg         mw_ev_reg;
 reg [63:0]  mw_ev_data_reg;
 // an SGE's lkey: a region of the QP's PD holding the SGE's range, with
-// local write when it receives data (READ / atomic destination)
+// local write when it receives data (READ / atomic destination); checked
+// in W_SCK against the entry read for it, registered for W_SACT
 wire        sge_ok;
 wire [63:0] sge_xlat;      // the SGE's address as a device address
+reg         sg_ok_reg;
+reg  [63:0] sg_xlat_reg;
 rnic_key_check #(
     .KEY_W(KEY_W)
 ) sge_check (
     .entry(mpt),
-    .key(sge_lkey),
+    .key(sg_lkey),
     .remote(1'b0),
     .pdn(q_pdn),
     .qpn(24'd0),           // (an lkey names no window)
     .need(w_is_rdat ? `RNIC_ACCESS_LOCAL_WRITE : 8'd0),
-    .addr(sge_addr),
-    .len(sge_len),
+    .addr(sg_addr),
+    .len(sg_len),
     .ok(sge_ok),
     .dev_addr(sge_xlat)
 );
@@ -911,14 +1001,20 @@ always @* begin
             w_qp_next = s_wqe_qpn[QPN_W-1:0];
             w_index_next = s_wqe_index;
             if (s_wqe_tlast)
-                w_state_next = W_QP;
+                w_state_next = W_DEC;
         end
+    end
+    W_DEC: begin
+        w_state_next = W_QP;
     end
     W_QP: begin
         w_qs_next = w_qs_rd;
-        w_psn_next = (r_rwh && !r_skip_ok) ? rwf_mem[w_qp_reg] : w_psn_rd;
-        w_rh_next = r_rwh;
-        w_skp_next = (r_rwh && r_skip_ok) ? r_skip : 24'd0;
+        w_state_next = W_QC;
+    end
+    W_QC: begin
+        w_psn_next = (p_rwh_reg && !p_skip_ok) ? p_rwf_reg : p_psn_reg;
+        w_rh_next = p_rwh_reg;
+        w_skp_next = (p_rwh_reg && p_skip_ok) ? p_skip : 24'd0;
         w_rk_next = 5'd0;
         w_roff_next = 32'd0;
         w_rfound_next = 1'b0;
@@ -926,10 +1022,10 @@ always @* begin
         w_sum_next = 33'd0;
         w_seterr_next = 1'b1;
         w_state_next = W_ERR;
-        if (err_reg[w_qp_reg] || r_state == `RNIC_QP_STATE_ERR) begin
+        if (err_reg[w_qp_reg] || q_state == `RNIC_QP_STATE_ERR) begin
             w_status_next = `RNIC_WC_STATUS_WR_FLUSH_ERR;
             w_seterr_next = 1'b0;
-        end else if (r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD) begin
+        end else if (p_state_bad_reg) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
         end else if (rtx_reg[w_qp_reg]) begin
@@ -938,41 +1034,12 @@ always @* begin
             // also ends a wait below for ring room or a READ
             w_beats_next = {WB_W{1'b0}};
             w_state_next = W_RECV;
-        end else if (!(r_type == `RNIC_QP_TYPE_RC || r_type == `RNIC_QP_TYPE_XRC_SEND ||
-                       (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
-                       (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv) ||
-                       (r_raw && (w_op == `RNIC_WQE_OP_SEND || w_is_tso))) ||
-                     !(w_is_send || w_is_write || w_is_rdat || w_is_local || w_is_tso) ||
-                     (w_is_tso && (!r_raw || w_inline)) ||
-                     (w_is_local && w_inline) ||
-                     (w_is_rdat && w_inline) || r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096) begin
-            // UC has no READ or atomics, UD only SEND and SEND_IMM (no
-            // memory operations, no invalidation), RAW_PACKET only SEND
-            // and TSO (TSO on no other type, never inline), and
-            // an inline READ, atomic or memory operation makes no sense (the
-            // library refuses all of these): LOC_QP_OP_ERR
+        end else if (p_op_bad_reg) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
-        end else if (w_len[31] || (w_is_atomic && w_len != 32'd8) ||
-                     (r_type == `RNIC_QP_TYPE_UD && w_len > r_mtu_bytes) ||
-                     (r_raw && !w_is_tso && (w_len < 32'd14 || w_len > `RNIC_MAX_RAW_FRAME)) ||
-                     (w_is_tso && (w_len == 32'd0 || w_len > `RNIC_MAX_TSO || w_tso_hdr < 8'd14 ||
-                                   w_tso_hdr > `RNIC_MAX_TSO_HEADER || w_tso_mss == 16'd0 ||
-                                   {8'd0, w_tso_hdr} + {1'b0, w_tso_mss} > `RNIC_MAX_RAW_FRAME)) ||
-                     (w_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
-                     (!w_inline && ({24'd0, w_nsge} > NSGE32 ||
-                                    32'd64 + {23'd0, w_sge_off} + {20'd0, w_nsge, 4'd0} > w_bytes))) begin
-            // an atomic's local buffer is exactly 8 bytes (IBA 9.4.5); the
-            // SGE lengths must add up to the length (W_SGE)
+        end else if (p_len_bad_reg) begin
             w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
-        end else if (w_ring_full || ((w_is_rdat || w_fence) && rd_busy_reg[w_qp_reg]) ||
-                     (w_fence && wr_out_reg != 16'd0) || (w_is_local && w_tail != w_head)) begin
-            // wait for ACKs to free an entry, or (READ, atomic) for the QP's
-            // outstanding READ or atomic to complete: one per QP at a time;
-            // a fenced WQE waits for it too (ibv_post_send(3) IBV_SEND_FENCE),
-            // and for its data to be in host memory (write requests done),
-            // since the fenced WQE may read that memory; a memory
-            // operation waits until every earlier WQE of the QP completed
-            // (it takes effect, and completes, in order)
+        end else if (p_wait_reg) begin
+            // wait (W_QP reads the QP's state again)
             w_state_next = W_QP;
         end else begin
             w_state_next = w_is_local ? W_MW1 : w_inline ? W_GO : W_SGE;
@@ -982,6 +1049,18 @@ always @* begin
         w_state_next = W_MW2;
     end
     W_MW2: begin
+        w_state_next = w_is_bind ? W_MW3 : W_MW6;
+    end
+    W_MW3: begin
+        w_state_next = W_MW4;
+    end
+    W_MW4: begin
+        w_state_next = W_MW5;
+    end
+    W_MW5: begin
+        w_state_next = W_MW6;
+    end
+    W_MW6: begin
         w_npkt_next = 24'd0;                 // no packet: the PSN stays
         if (w_is_bind ? b_ok : i_ok) begin
             w_state_next = W_MPTW;
@@ -1003,14 +1082,26 @@ always @* begin
             end else begin
                 w_state_next = W_GO;
             end
-        end else if (sge_len != 32'd0 && !sge_ok) begin
+        end else begin
+            w_state_next = W_SRD;
+        end
+    end
+    W_SRD: begin
+        w_state_next = W_SCK;
+    end
+    W_SCK: begin
+        w_state_next = W_SACT;
+    end
+    W_SACT: begin
+        if (sg_len != 32'd0 && !sg_ok_reg) begin
             w_status_next = `RNIC_WC_STATUS_LOC_PROT_ERR;
             w_state_next = W_ERR;
         end else begin
-            w_sum_next = w_sum_reg + {1'b0, sge_len};
+            w_sum_next = w_sum_reg + {1'b0, sg_len};
             w_k_next = w_k_reg + 1'b1;
+            w_state_next = W_SGE;
             // a rewound READ: the SGE and offset of its first byte still to come
-            if (w_skb != 32'd0 && !w_rfound_reg && {1'b0, w_skb} < w_sum_reg + {1'b0, sge_len}) begin
+            if (w_skb != 32'd0 && !w_rfound_reg && {1'b0, w_skb} < w_sum_reg + {1'b0, sg_len}) begin
                 w_rfound_next = 1'b1;
                 w_rk_next = w_k_reg;
                 w_roff_next = w_skb - w_sum_reg[31:0];
@@ -2014,19 +2105,86 @@ always @(posedge clk) begin
     w_sum_reg <= w_sum_next;
     w_status_reg <= w_status_next;
     w_seterr_reg <= w_seterr_next;
-    // memory windows: the window's entry (W_MW1), the entry to write (W_MW2)
-    if (w_state_reg == W_MW1) begin
-        wm_reg <= mpt;
-        wm_in_reg <= key_in;
+    // the checks W_QC acts on (W_QP)
+    if (w_state_reg == W_QP) begin
+        p_psn_reg <= w_psn_rd;
+        p_rwf_reg <= rwf_mem[w_qp_reg];
+        p_rwh_reg <= r_rwh;
+        p_npkt_reg <= r_npkt_full;
+        p_state_bad_reg <= r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD;
+        // UC has no READ or atomics, UD only SEND and SEND_IMM (no memory
+        // operations, no invalidation), RAW_PACKET only SEND and TSO (TSO
+        // on no other type, never inline), and an inline READ, atomic or
+        // memory operation makes no sense (the library refuses all of
+        // these): LOC_QP_OP_ERR
+        p_op_bad_reg <= !(r_type == `RNIC_QP_TYPE_RC || r_type == `RNIC_QP_TYPE_XRC_SEND ||
+                          (r_type == `RNIC_QP_TYPE_UC && !w_is_rdat) ||
+                          (r_type == `RNIC_QP_TYPE_UD && w_is_send && !w_is_sinv) ||
+                          (r_raw && (w_is_psend || w_is_tso))) ||
+                        !w_op_known || (w_is_tso && (!r_raw || w_inline)) ||
+                        (w_is_local && w_inline) || (w_is_rdat && w_inline) ||
+                        r_mtu == 3'd0 || r_mtu > `RNIC_MTU_4096;
+        // the WQE's own sizes (W_DEC), a UD message longer than the path
+        // MTU, a RAW_PACKET frame out of bounds: LOC_LEN_ERR (the SGE
+        // lengths must add up to the length: W_SGE)
+        p_len_bad_reg <= w_len_bad || (r_type == `RNIC_QP_TYPE_UD && r_mtu != 3'd0 && w_len_gt[r_mtu - 3'd1]) ||
+                         (r_raw && w_raw_len_bad);
+        // wait for ACKs to free an entry, or (READ, atomic) for the QP's
+        // outstanding READ or atomic to complete: one per QP at a time; a
+        // fenced WQE waits for it too (ibv_post_send(3) IBV_SEND_FENCE),
+        // and for its data to be in host memory (write requests done),
+        // since the fenced WQE may read that memory; a memory operation
+        // waits until every earlier WQE of the QP completed (it takes
+        // effect, and completes, in order). While the WQE stage waits only
+        // the completion stage changes these, towards "go", so W_QC may act
+        // on them a cycle late.
+        p_wait_reg <= w_ring_full || ((w_is_rdat || w_fence) && rd_busy_reg[w_qp_reg]) ||
+                      (w_fence && wr_out_reg != 16'd0) || (w_is_local && w_tail != w_head);
+    end
+    // the key-table read: its index (a window's key in W_QC, an SGE's lkey
+    // in W_SGE, a region's lkey in W_MW2), the entry two cycles later
+    if (w_state_reg == W_QC) begin
+        mk_idx_reg <= mw_key[`RNIC_KEY_TAG_BITS +: KEY_W];
+        mk_in_reg <= (mw_key >> (`RNIC_KEY_TAG_BITS + KEY_W)) == 32'd0;
+        sg_slot_reg <= SLOT0 + w_sge_slots[SL_W-1:0];
+    end
+    if (w_state_reg == W_SGE) begin
+        sg_reg <= sge;
+        mk_idx_reg <= sge_lkey[`RNIC_KEY_TAG_BITS +: KEY_W];
     end
     if (w_state_reg == W_MW2) begin
+        mk_idx_reg <= w_imm[`RNIC_KEY_TAG_BITS +: KEY_W];
+        mk_in_reg <= (w_imm >> (`RNIC_KEY_TAG_BITS + KEY_W)) == 32'd0;
+    end
+    mpt_rd_reg <= mpt_mem[mk_idx_reg];
+    // an SGE's key check (W_SCK), the next slot (W_SACT)
+    if (w_state_reg == W_SCK) begin
+        sg_ok_reg <= sge_ok;
+        sg_xlat_reg <= sge_xlat;
+    end
+    if (w_state_reg == W_SACT)
+        sg_slot_reg <= sg_slot_reg + 1'b1;
+    // memory windows: the window's entry (W_MW2), the region's checks and
+    // the offset (W_MW4), the window's end (W_MW5), the entry to write (W_MW6)
+    if (w_state_reg == W_MW2) begin
+        wm_reg <= mpt;
+        wm_in_reg <= mk_in_reg;
+    end
+    if (w_state_reg == W_MW4) begin
+        b_off_reg <= {1'b0, w_raddr} - {1'b0, m_start};
+        b_ent_ok_reg <= b_ent_ok;
+    end
+    if (w_state_reg == W_MW5) begin
+        b_end_reg <= {1'b0, b_off_reg[63:0]} + {1'b0, w_cmpadd};
+    end
+    if (w_state_reg == W_MW6) begin
         wu_idx_reg <= mw_key[`RNIC_KEY_TAG_BITS +: KEY_W];
         wu_valid_reg <= w_is_bind;
         wu_tag_reg <= w_is_bind ? w_rkey[7:0] : wm_tag;
         wu_access_reg <= w_is_bind ? b_acc : wm_access;
         wu_start_reg <= w_is_bind ? w_raddr : wm_start;
         wu_len_reg <= w_is_bind ? w_cmpadd : wm_len;
-        wu_iova_reg <= w_is_bind ? m_iova + b_off[63:0] : wm_iova;
+        wu_iova_reg <= w_is_bind ? m_iova + b_off_reg[63:0] : wm_iova;
         wu_qpn_reg <= w_is_bind ? {{(24-QPN_W){1'b0}}, w_qp_reg} : wm_qpn;
         wu_pdn_reg <= wm_pdn;
     end
@@ -2101,9 +2259,9 @@ always @(posedge clk) begin
     if (w_recv_fire && w_beats_reg != WBEATS[WB_W-1:0])
         wbuf_mem[w_beats_reg * DATA_W +: DATA_W] <= s_wqe_tdata;
     // gather list
-    if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge) begin
-        gl_addr_mem[w_k_reg[3:0]] <= sge_xlat;
-        gl_len_mem[w_k_reg[3:0]] <= sge_len;
+    if (w_state_reg == W_SACT) begin
+        gl_addr_mem[w_k_reg[3:0]] <= sg_xlat_reg;
+        gl_len_mem[w_k_reg[3:0]] <= sg_len;
     end
     // outstanding ring (the entry of a rewound head keeps its original
     // first PSN); a rewind truncates the QP's ring to its head and restarts
@@ -2213,8 +2371,8 @@ always @(posedge clk) begin
         head_mem[c_qp_reg] <= c_head + 1'b1;
     // READ / atomic SGE list (written while a READ or atomic WQE is checked:
     // none of the QP is outstanding then), read by the scatter
-    if (w_state_reg == W_SGE && {3'd0, w_k_reg} != w_nsge && w_is_rdat)
-        rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {sge_xlat, sge_len};
+    if (w_state_reg == W_SACT && w_is_rdat)
+        rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {sg_xlat_reg, sg_len};
     rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
     if (sweep_busy_reg)
