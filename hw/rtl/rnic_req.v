@@ -671,7 +671,17 @@ rnic_lowest_set #(
     .any(rtx_any),
     .index(rtx_first)
 );
-wire w_rw_go = w_beats_reg == {WB_W{1'b0}} && rtx_any;
+// the pick is registered; the cycle after a retransmission request was
+// taken (W_RW) or a QP reset cleared one, the registered pick may still
+// show it and is not used
+reg              rtx_any_reg, rtx_clr_reg;
+reg  [QPN_W-1:0] rtx_first_reg;
+always @(posedge clk) begin
+    rtx_any_reg <= rtx_any && !rst;
+    rtx_first_reg <= rtx_first;
+    rtx_clr_reg <= (w_state_reg == W_RW) || ctx_qpc;
+end
+wire w_rw_go = w_beats_reg == {WB_W{1'b0}} && rtx_any_reg && !rtx_clr_reg;
 
 wire w_recv_fire = s_wqe_tvalid && s_wqe_tready;
 assign s_wqe_tready = (w_state_reg == W_RECV) && !w_rw_go && !sweep_busy_reg;
@@ -753,10 +763,24 @@ generate
     end
 endgenerate
 
+// the packet count of the length at each path MTU code m (ceil(length /
+// (256 << (m - 1))), at most 2^23 for a length below 2^31): W_QP picks the
+// QP's
+wire [24*5-1:0] dc_npkt;
+generate
+    for (gm = 0; gm < 5; gm = gm + 1) begin : g_npkt
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [32:0] n = ({1'b0, w_len} + (33'd256 << gm) - 33'd1) >> (8 + gm);
+        /* verilator lint_on UNUSEDSIGNAL */
+        assign dc_npkt[24*gm +: 24] = n[23:0];
+    end
+endgenerate
+
 reg         w_is_tso, w_inline, w_csum, w_solicited, w_fence, w_is_sinv, w_is_psend, w_is_send;
 reg         w_is_write, w_is_read, w_is_cs, w_is_atomic, w_is_rdat, w_has_imm, w_is_bind, w_is_local;
 reg         w_op_known, w_len_bad, w_raw_len_bad;
 reg [4:0]   w_len_gt;
+reg [24*5-1:0] w_npkt_m;
 reg [4:0]   w_sge_slots;   // the SGEs' offset in 16-byte slots (TSO: after the template)
 reg [7:0]   w_cqe_op;
 always @(posedge clk) begin
@@ -783,6 +807,7 @@ always @(posedge clk) begin
         w_len_bad <= dc_len_bad;
         w_raw_len_bad <= dc_raw_len_bad;
         w_len_gt <= dc_len_gt;
+        w_npkt_m <= dc_npkt;
     end
 end
 
@@ -820,25 +845,20 @@ wire [3:0]  r_state = w_qs_rd[`RNIC_REQ_QPC_STATE_LSB +: `RNIC_REQ_QPC_STATE_W];
 wire [3:0]  r_type  = w_qs_rd[`RNIC_REQ_QPC_TYPE_LSB +: `RNIC_REQ_QPC_TYPE_W];
 wire        r_raw   = r_type == `RNIC_QP_TYPE_RAW;
 wire [2:0]  r_mtu   = w_qs_rd[`RNIC_REQ_QPC_PATH_MTU_LSB +: `RNIC_REQ_QPC_PATH_MTU_W];
-wire [31:0] r_mtu_bytes = 32'd1 << (4'd7 + {1'b0, r_mtu});   // a UD message is one packet
 // the rewound head of a retransmission: it restarts at the QP's send PSN,
 // skipping the packets before it (a READ asks for the rest of its data);
 // an atomic, or a WQE whose length no longer holds the restart PSN (changed
 // in host memory), starts over at its first PSN
-wire [3:0]  r_mtu_log = 4'd7 + {1'b0, r_mtu};
-/* verilator lint_off UNUSEDSIGNAL */
-wire [32:0] r_npkt_full = ({1'b0, w_len} + {1'b0, r_mtu_bytes} - 33'd1) >> r_mtu_log;
-/* verilator lint_on UNUSEDSIGNAL */
 wire        r_rwh = rwh_reg[w_qp_reg] && w_index_reg == rwi_mem[w_qp_reg];
 // W_QP registers what W_QC decides on: the QP's send PSN and the rewound
 // head's first PSN, flag and packet count (the rewind, above), and the
 // opcode, length and wait checks
 reg  [23:0] p_psn_reg, p_rwf_reg;
 reg         p_rwh_reg;
-reg  [32:0] p_npkt_reg;
+reg  [23:0] p_npkt_reg;
 reg         p_state_bad_reg, p_op_bad_reg, p_len_bad_reg, p_wait_reg;
 wire [23:0] p_skip = p_psn_reg - p_rwf_reg;
-wire        p_skip_ok = !w_is_atomic && {9'd0, p_skip} < p_npkt_reg;
+wire        p_skip_ok = !w_is_atomic && p_skip < p_npkt_reg;
 wire [3:0]  q_state = w_qs_reg[`RNIC_REQ_QPC_STATE_LSB +: `RNIC_REQ_QPC_STATE_W];
 
 // path MTU in bytes and its log2 (256 << (code - 1))
@@ -848,12 +868,13 @@ wire [31:0] q_mtu_bytes = 32'd1 << q_mtu_log;
 // ring occupancy of the WQE's QP
 wire [OW:0] w_head = head_mem[w_qp_reg];
 wire [OW:0] w_tail = tail_mem[w_qp_reg];
-/* verilator lint_off UNUSEDSIGNAL */
-wire [32:0] w_npkt_full = ({1'b0, w_len} + {1'b0, q_mtu_bytes} - 33'd1) >> q_mtu_log;
-/* verilator lint_on UNUSEDSIGNAL */  // w_npkt_full: at most 2^23 packets (length < 2^31)
 wire w_ring_full = (w_tail - w_head) == OUTS_DEPTH[OW:0];
 // bytes of the rewound head already received (a multiple of the path MTU)
-wire [31:0] w_skb = {8'd0, w_skp_reg} << q_mtu_log;
+// (registered: valid from the cycle after W_QC; W_SGE comes between W_QC
+// and every user)
+reg  [31:0] w_skb;
+always @(posedge clk)
+    w_skb <= {8'd0, w_skp_reg} << q_mtu_log;
 
 // SGE k: the WQE's 16-byte slot CTRL_W / SEG_W + sge_off / 16 + k, kept
 // as a slot index (set in W_QC, advanced in W_SACT), so W_SGE selects one
@@ -993,7 +1014,7 @@ always @* begin
     case (w_state_reg)
     W_RECV: begin
         if (w_rw_go) begin
-            w_qp_next = rtx_first;
+            w_qp_next = rtx_first_reg;
             w_state_next = W_RW;
         end else if (w_recv_fire) begin
             if (w_beats_reg != WBEATS[WB_W-1:0])
@@ -1042,7 +1063,7 @@ always @* begin
             // wait (W_QP reads the QP's state again)
             w_state_next = W_QP;
         end else begin
-            w_state_next = w_is_local ? W_MW1 : w_inline ? W_GO : W_SGE;
+            w_state_next = w_is_local ? W_MW1 : W_SGE;
         end
     end
     W_MW1: begin
@@ -1075,7 +1096,9 @@ always @* begin
             w_state_next = W_PUSH;
     end
     W_SGE: begin
-        if ({3'd0, w_k_reg} == w_nsge) begin
+        if (w_inline) begin
+            w_state_next = W_GO;
+        end else if ({3'd0, w_k_reg} == w_nsge) begin
             if (w_sum_reg != {1'b0, w_len}) begin
                 w_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
                 w_state_next = W_ERR;
@@ -1112,7 +1135,7 @@ always @* begin
         // an acknowledged WQE is pushed on the ring as its packets start,
         // so an ACK or NAK for any of them finds it; UC and UD are pushed
         // (and complete) once all is sent
-        w_npkt_next = (w_len == 32'd0 || w_is_atomic) ? 24'd1 : w_npkt_full[23:0] - w_skp_reg;
+        w_npkt_next = (w_len == 32'd0 || w_is_atomic) ? 24'd1 : p_npkt_reg - w_skp_reg;
         w_early_next = !q_unack;
         w_state_next = q_unack ? W_RUN : W_PUSH;
     end
@@ -1153,9 +1176,15 @@ reg [15:0] ip_id_reg, ip_id_next;
 // segments)
 reg        e_tpl_reg, e_tpl_next;
 
-wire [31:0] e_max  = w_is_tso ? {16'd0, w_tso_mss} : q_mtu_bytes;
-wire        e_last = !e_tpl_reg && (e_rem_reg <= e_max);
-wire [31:0] e_plen = e_tpl_reg ? {24'd0, w_tso_hdr} : e_last ? e_rem_reg : e_max;
+// the largest packet payload (the path MTU, TSO's MSS), and the current
+// packet's "last" flag and payload length, registered with e_rem: loaded
+// at the start, recomputed from the next e_rem after each packet
+reg  [31:0] e_max_reg;
+reg         e_last_reg, e_last_next;
+reg  [31:0] e_plen_reg, e_plen_next;
+wire [31:0] e_max_start = w_is_tso ? {16'd0, w_tso_mss} : q_mtu_bytes;
+wire        e_last = e_last_reg;
+wire [31:0] e_plen = e_plen_reg;
 wire        e_hdr_valid = e_busy_reg && !e_hdr_done_reg;
 wire        e_seg_valid = e_busy_reg && !e_seg_done_reg && e_plen != 32'd0;
 wire        rp_seg_ready;
@@ -1239,6 +1268,8 @@ always @* begin
     e_hdr_done_next = e_hdr_done_reg || e_hdr_fire;
     e_seg_done_next = e_seg_done_reg || e_seg_fire;
     ip_id_next = ip_id_reg + (e_hdr_fire ? 16'd1 : 16'd0);
+    e_last_next = e_last_reg;
+    e_plen_next = e_plen_reg;
     if (w_start) begin
         e_busy_next = 1'b1;
         e_rem_next = w_is_rdat ? 32'd0 : w_len - w_skb;   // READ REQUEST, atomics: no payload
@@ -1247,8 +1278,12 @@ always @* begin
         e_tpl_next = w_is_tso;
         e_hdr_done_next = 1'b0;
         e_seg_done_next = 1'b0;
+        e_last_next = !w_is_tso && e_rem_next <= e_max_start;
+        e_plen_next = w_is_tso ? {24'd0, w_tso_hdr} : e_last_next ? e_rem_next : e_max_start;
     end else if (e_pkt_done) begin
         e_rem_next = e_tpl_reg ? e_rem_reg : e_rem_reg - e_plen;
+        e_last_next = e_rem_next <= e_max_reg;
+        e_plen_next = e_last_next ? e_rem_next : e_max_reg;
         e_tpl_next = 1'b0;
         e_psn_next = e_psn_reg + 24'd1;
         e_first_next = 1'b0;
@@ -2110,7 +2145,14 @@ always @(posedge clk) begin
         p_psn_reg <= w_psn_rd;
         p_rwf_reg <= rwf_mem[w_qp_reg];
         p_rwh_reg <= r_rwh;
-        p_npkt_reg <= r_npkt_full;
+        case (r_mtu)
+        3'd1: p_npkt_reg <= w_npkt_m[0 +: 24];
+        3'd2: p_npkt_reg <= w_npkt_m[24 +: 24];
+        3'd3: p_npkt_reg <= w_npkt_m[48 +: 24];
+        3'd4: p_npkt_reg <= w_npkt_m[72 +: 24];
+        3'd5: p_npkt_reg <= w_npkt_m[96 +: 24];
+        default: p_npkt_reg <= 24'd0;    // (an MTU code out of range: LOC_QP_OP_ERR)
+        endcase
         p_state_bad_reg <= r_state != `RNIC_QP_STATE_RTS && r_state != `RNIC_QP_STATE_SQD;
         // UC has no READ or atomics, UD only SEND and SEND_IMM (no memory
         // operations, no invalidation), RAW_PACKET only SEND and TSO (TSO
@@ -2195,6 +2237,10 @@ always @(posedge clk) begin
             {32'd0, `RNIC_HW_EVENT_MW_INVAL, w_imm[23:0]};        // the window's rkey
     w_npkt_reg <= w_npkt_next;
     e_busy_reg <= e_busy_next;
+    e_last_reg <= e_last_next;
+    e_plen_reg <= e_plen_next;
+    if (w_start)
+        e_max_reg <= e_max_start;
     e_rem_reg <= e_rem_next;
     e_psn_reg <= e_psn_next;
     e_first_reg <= e_first_next;
