@@ -744,13 +744,15 @@ wire [31:0] w_bytes = {{(32-WB_W){1'b0}}, w_beats_reg} * KEEP32;   // WQE bytes 
 // the sizes the WQE alone decides: an atomic's local buffer is exactly 8
 // bytes (IBA 9.4.5); TSO's header, MSS and payload bounds; inline bytes
 // and SGEs inside the WQE the device received
-wire dc_len_bad = w_len[31] || (dc_is_atomic && w_len != 32'd8) ||
-                  (dc_is_tso && (w_len == 32'd0 || w_len > `RNIC_MAX_TSO || w_tso_hdr < 8'd14 ||
-                                 w_tso_hdr > `RNIC_MAX_TSO_HEADER || w_tso_mss == 16'd0 ||
-                                 {8'd0, w_tso_hdr} + {1'b0, w_tso_mss} > `RNIC_MAX_RAW_FRAME)) ||
-                  (dc_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes)) ||
-                  (!dc_inline && ({24'd0, w_nsge} > NSGE32 ||
-                                  32'd64 + {23'd0, dc_sge_off} + {20'd0, w_nsge, 4'd0} > w_bytes));
+// (three registers, ORed in W_QP)
+wire [2:0] dc_len_bad;
+assign dc_len_bad[0] = w_len[31] || (dc_is_atomic && w_len != 32'd8) ||
+                       (dc_is_tso && (w_len == 32'd0 || w_len > `RNIC_MAX_TSO || w_tso_hdr < 8'd14 ||
+                                      w_tso_hdr > `RNIC_MAX_TSO_HEADER || w_tso_mss == 16'd0 ||
+                                      {8'd0, w_tso_hdr} + {1'b0, w_tso_mss} > `RNIC_MAX_RAW_FRAME));
+assign dc_len_bad[1] = dc_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes);
+assign dc_len_bad[2] = !dc_inline && ({24'd0, w_nsge} > NSGE32 ||
+                                      32'd64 + {23'd0, dc_sge_off} + {20'd0, w_nsge, 4'd0} > w_bytes);
 // a RAW_PACKET frame (not TSO) of 14 .. MAX_RAW_FRAME bytes
 wire dc_raw_len_bad = !dc_is_tso && (w_len < 32'd14 || w_len > `RNIC_MAX_RAW_FRAME);
 // the length against each path MTU (a UD message is one packet): bit m-1
@@ -778,7 +780,8 @@ endgenerate
 
 reg         w_is_tso, w_inline, w_csum, w_solicited, w_fence, w_is_sinv, w_is_psend, w_is_send;
 reg         w_is_write, w_is_read, w_is_cs, w_is_atomic, w_is_rdat, w_has_imm, w_is_bind, w_is_local;
-reg         w_op_known, w_len_bad, w_raw_len_bad;
+reg         w_op_known, w_raw_len_bad;
+reg [2:0]   w_len_bad;
 reg [4:0]   w_len_gt;
 reg [24*5-1:0] w_npkt_m;
 reg [4:0]   w_sge_slots;   // the SGEs' offset in 16-byte slots (TSO: after the template)
@@ -1318,10 +1321,12 @@ assign m_rd_req_tag = {{(TAG_W-5){1'b0}}, g_k_reg};
 
 // inline bytes (or a TSO WQE's header template, fed before its SGEs' data)
 // start right after the control segment
+// (the bytes still to feed are kept in g_inl_left_reg: loaded at the start,
+// less one beat's bytes per beat fed)
 wire [31:0] g_inl_len  = w_is_tso ? {24'd0, w_tso_hdr} : w_len;
-wire [31:0] g_inl_done = {{(32-WB_W){1'b0}}, g_beat_reg} * KEEP32;
-wire [31:0] g_inl_left = g_inl_len - g_inl_done;
-wire g_inl_active = g_busy_reg && g_inline_reg && g_out_reg == 8'd0 && g_inl_done < g_inl_len;
+reg  [31:0] g_inl_left_reg, g_inl_left_next;
+wire [31:0] g_inl_left = g_inl_left_reg;
+wire g_inl_active = g_busy_reg && g_inline_reg && g_out_reg == 8'd0 && g_inl_left_reg != 32'd0;
 wire [DATA_W-1:0] g_inl_data = wbuf_mem[CTRL_W + g_beat_reg * DATA_W +: DATA_W];
 reg  [KEEP_W-1:0] g_inl_keep;
 integer gi;
@@ -1347,6 +1352,7 @@ always @* begin
     g_off_next = g_off_reg;
     g_beat_next = g_beat_reg;
     g_skip_next = g_skip_reg;
+    g_inl_left_next = g_inl_left_reg;
     g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
     if (w_start && !w_is_rdat) begin
         g_busy_next = 1'b1;
@@ -1357,10 +1363,14 @@ always @* begin
         // beats (a multiple of the path MTU, >= 256), or SGE bytes
         g_beat_next = w_inline ? w_skb[LOG_KEEP +: WB_W] : {WB_W{1'b0}};
         g_skip_next = w_inline ? 32'd0 : w_skb;
+        // (a rewound head's skip is a multiple of the path MTU, so of a beat)
+        g_inl_left_next = g_inl_len - (w_inline ? w_skb : 32'd0);
     end else if (g_busy_reg && g_inline_reg) begin
-        if (g_inl_active && rp_s_tready)
+        if (g_inl_active && rp_s_tready) begin
             g_beat_next = g_beat_reg + 1'b1;
-        if (g_inl_done >= g_inl_len) begin
+            g_inl_left_next = (g_inl_left_reg > KEEP32) ? g_inl_left_reg - KEEP32 : 32'd0;
+        end
+        if (g_inl_left_reg == 32'd0) begin
             if (w_is_tso)
                 g_inline_next = 1'b0;    // template fed: now the SGEs' DMA reads
             else
@@ -2129,6 +2139,7 @@ end
 // Registers and tables
 // ---------------------------------------------------------------------------
 
+integer wb;
 always @(posedge clk) begin
     w_state_reg <= w_state_next;
     w_beats_reg <= w_beats_next;
@@ -2169,7 +2180,7 @@ always @(posedge clk) begin
         // the WQE's own sizes (W_DEC), a UD message longer than the path
         // MTU, a RAW_PACKET frame out of bounds: LOC_LEN_ERR (the SGE
         // lengths must add up to the length: W_SGE)
-        p_len_bad_reg <= w_len_bad || (r_type == `RNIC_QP_TYPE_UD && r_mtu != 3'd0 && w_len_gt[r_mtu - 3'd1]) ||
+        p_len_bad_reg <= w_len_bad != 3'd0 || (r_type == `RNIC_QP_TYPE_UD && r_mtu != 3'd0 && w_len_gt[r_mtu - 3'd1]) ||
                          (r_raw && w_raw_len_bad);
         // wait for ACKs to free an entry, or (READ, atomic) for the QP's
         // outstanding READ or atomic to complete: one per QP at a time; a
@@ -2253,6 +2264,7 @@ always @(posedge clk) begin
     g_k_reg <= g_k_next;
     g_off_reg <= g_off_next;
     g_beat_reg <= g_beat_next;
+    g_inl_left_reg <= g_inl_left_next;
     g_out_reg <= g_out_next;
     c_state_reg <= c_state_next;
     c_after_reg <= c_after_next;
@@ -2302,8 +2314,9 @@ always @(posedge clk) begin
         wr_out_reg <= wr_out_reg - 16'd1;
 
     // WQE buffer
-    if (w_recv_fire && w_beats_reg != WBEATS[WB_W-1:0])
-        wbuf_mem[w_beats_reg * DATA_W +: DATA_W] <= s_wqe_tdata;
+    for (wb = 0; wb < WBEATS; wb = wb + 1)
+        if (w_recv_fire && w_beats_reg == wb[WB_W-1:0])
+            wbuf_mem[wb * DATA_W +: DATA_W] <= s_wqe_tdata;
     // gather list
     if (w_state_reg == W_SACT) begin
         gl_addr_mem[w_k_reg[3:0]] <= sg_xlat_reg;
