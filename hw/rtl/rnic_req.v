@@ -1425,7 +1425,9 @@ localparam [3:0] C_IDLE  = 4'd0,   // take a WQE-stage request, else a timeout, 
                  C_RFIN  = 4'd6,   // READ response / atomic ACK: write progress back, complete on LAST/ONLY
                  C_TMO   = 4'd7,   // a timer of the QP expired
                  C_RW    = 4'd8,   // rewind the QP for a retransmission (WQE-stage request)
-                 C_POST  = 4'd9;   // after an ACK walk: retransmit, or wait for the RNR timer
+                 C_POST  = 4'd9,   // after an ACK walk: retransmit, or wait for the RNR timer
+                 C_LD1   = 4'd10,  // c_qp or its head changed: its head and tail are read
+                 C_LD2   = 4'd11;  // its head entry is read; then on to c_tgt
 localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
 // what follows an ACK-mode walk (C_POST): nothing; a sequence retransmission
 // from c_ppsn (PSN sequence NAK, a READ response past a missing one); an
@@ -1438,6 +1440,7 @@ localparam [1:0] A_NONE = 2'd0, A_SEQ = 2'd1, A_RNR = 2'd2, A_ACK = 2'd3;
 localparam [1:0] P_NONE = 2'd0, P_DROP = 2'd1, P_KEEP = 2'd2, P_ATOM = 2'd3;
 
 reg [3:0]       c_state_reg, c_state_next;
+reg [3:0]       c_tgt_reg, c_tgt_next;        // the state C_LD2 goes on to
 reg [1:0]       c_after_reg, c_after_next;
 reg [23:0]      c_ppsn_reg, c_ppsn_next;      // the NAK's PSN: where a retransmission starts
 reg [1:0]       c_mode_reg, c_mode_next;
@@ -1485,10 +1488,18 @@ reg             r_end_reg, r_end_next;        // this response is LAST or ONLY
 reg             r_req_ok_reg, r_req_ok_next;  // the piece's DMA write request was taken
 reg             r_seg_ok_reg, r_seg_ok_next;  // the piece's segment command was taken
 
-wire [OW:0] c_head = head_mem[c_qp_reg];
-wire [OW:0] c_tail = tail_mem[c_qp_reg];
+// The ring of c_qp: its head and tail are registered from c_qp (ch_reg,
+// ct_reg), its head entry read synchronously at {c_qp, ch_reg} (ce_reg, one
+// read port: block RAM). Whenever c_qp or its head changes (C_IDLE taking
+// work, a pop in C_WALK) the stage passes C_LD1 and C_LD2 before it looks at
+// them; nothing else moves them while it is busy (pushes and rewinds are its
+// own, in C_IDLE and C_RW).
+reg [OW:0]      ch_reg, ct_reg;
+reg [`RNIC_REQ_OUTSTANDING_BITS-1:0] ce_reg;
+wire [OW:0] c_head = ch_reg;
+wire [OW:0] c_tail = ct_reg;
 wire c_empty = (c_head == c_tail);
-wire [`RNIC_REQ_OUTSTANDING_BITS-1:0] c_ent = ring_mem[{c_qp_reg, c_head[OW-1:0]}];
+wire [`RNIC_REQ_OUTSTANDING_BITS-1:0] c_ent = ce_reg;
 wire [15:0] ce_index = c_ent[`RNIC_REQ_OUTSTANDING_WQE_INDEX_LSB +: `RNIC_REQ_OUTSTANDING_WQE_INDEX_W];
 wire [23:0] ce_first = c_ent[`RNIC_REQ_OUTSTANDING_FIRST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_FIRST_PSN_W];
 wire [23:0] ce_last  = c_ent[`RNIC_REQ_OUTSTANDING_LAST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_LAST_PSN_W];
@@ -1773,6 +1784,7 @@ rnic_repack #(.DATA_W(DATA_W)) scatter (
 
 always @* begin
     c_state_next = c_state_reg;
+    c_tgt_next = c_tgt_reg;
     c_after_next = c_after_reg;
     c_ppsn_next = c_ppsn_reg;
     tw_arm = 1'b0;
@@ -1838,19 +1850,23 @@ always @* begin
                 c_mode_next = M_ACK;
                 c_psn_next = w_last_psn;
                 c_rdok_next = 1'b0;
-                c_state_next = C_WALK;
+                c_tgt_next = C_WALK;
+                c_state_next = C_LD1;
             end
         end else if (w_err_valid) begin
             c_qp_next = w_qp_reg;
             c_mode_next = M_FLUSH;
             c_after_next = A_NONE;
-            c_state_next = C_WALK;
+            c_tgt_next = C_WALK;
+            c_state_next = C_LD1;
         end else if (w_rw_valid) begin
             c_qp_next = w_qp_reg;
-            c_state_next = C_RW;
+            c_tgt_next = C_RW;
+            c_state_next = C_LD1;
         end else if (tmo_pend_reg) begin
             c_qp_next = tmo_q_reg;
-            c_state_next = C_TMO;
+            c_tgt_next = C_TMO;
+            c_state_next = C_LD1;
         end else if (c_ack_fire) begin
             // an XRC response (101) is handled as its RC twin, for an XRC
             // initiator only (C_ACK drops a transport its QP does not use)
@@ -1863,7 +1879,8 @@ always @* begin
             a_atack_next = s_ack_atomic_ack;
             c_psn_next = s_ack_psn;
             c_qp_next = s_ack_dqpn[QPN_W-1:0];
-            c_state_next = C_ACK;
+            c_tgt_next = C_ACK;
+            c_state_next = C_LD1;
         end
     end
     C_ACK: begin
@@ -1972,8 +1989,12 @@ always @* begin
                 c_state_next = C_POST;
             else
                 c_state_next = C_IDLE;
-        end else if (c_pop && c_mode_reg == M_NAK && !c_before) begin
-            c_nak_hit_next = 1'b1;
+        end else if (c_pop) begin
+            // the next entry: read the new head first
+            if (c_mode_reg == M_NAK && !c_before)
+                c_nak_hit_next = 1'b1;
+            c_tgt_next = C_WALK;
+            c_state_next = C_LD1;
         end
         // an entry retired by an ACK or its response is progress: retries
         // full again, the hold ends, the timer restarts (stops once the
@@ -2085,6 +2106,12 @@ always @* begin
     end
     C_SRD: begin
         c_state_next = C_SCAT;           // READ SGE r_k is read this cycle
+    end
+    C_LD1: begin
+        c_state_next = C_LD2;
+    end
+    C_LD2: begin
+        c_state_next = c_tgt_reg;
     end
     C_SCAT: begin
         if (r_srem == 32'd0) begin
@@ -2267,6 +2294,10 @@ always @(posedge clk) begin
     g_inl_left_reg <= g_inl_left_next;
     g_out_reg <= g_out_next;
     c_state_reg <= c_state_next;
+    c_tgt_reg <= c_tgt_next;
+    ch_reg <= head_mem[c_qp_reg];
+    ct_reg <= tail_mem[c_qp_reg];
+    ce_reg <= ring_mem[{c_qp_reg, ch_reg[OW-1:0]}];
     c_after_reg <= c_after_next;
     c_ppsn_reg <= c_ppsn_next;
     w_rh_reg <= w_rh_next;
