@@ -716,7 +716,10 @@ wire [15:0] w_tso_mss = ctrl[`RNIC_SEND_WQE_TSO_MSS_LSB +: `RNIC_SEND_WQE_TSO_MS
 // later state, the emitter, the gatherer and the completion stage read the
 // registers, not the WQE buffer through the decode.
 wire        dc_is_tso   = w_op == `RNIC_WQE_OP_TSO;
-wire [8:0]  dc_sge_off  = dc_is_tso ? (({1'b0, w_tso_hdr} + 9'd15) & ~9'd15) : 9'd0;   // bytes
+/* verilator lint_off UNUSEDSIGNAL */
+wire [8:0]  dc_sge_hdr = {1'b0, w_tso_hdr} + 9'd15;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [4:0]  dc_sge_slots = dc_is_tso ? dc_sge_hdr[8:4] : 5'd0;   // 16-byte slots
 wire        dc_inline   = (w_flags & `RNIC_WQE_FLAG_INLINE) != 8'd0;
 wire        dc_is_sinv  = w_op == `RNIC_WQE_OP_SEND_INV;
 wire        dc_is_psend = w_op == `RNIC_WQE_OP_SEND;
@@ -744,15 +747,14 @@ wire [31:0] w_bytes = {{(32-WB_W){1'b0}}, w_beats_reg} * KEEP32;   // WQE bytes 
 // the sizes the WQE alone decides: an atomic's local buffer is exactly 8
 // bytes (IBA 9.4.5); TSO's header, MSS and payload bounds; inline bytes
 // and SGEs inside the WQE the device received
-// (three registers, ORed in W_QP)
-wire [2:0] dc_len_bad;
+// (two registers, ORed in W_QP with the SGEs' bound, which W_QP works out
+// from the registered SGE offset)
+wire [1:0] dc_len_bad;
 assign dc_len_bad[0] = w_len[31] || (dc_is_atomic && w_len != 32'd8) ||
                        (dc_is_tso && (w_len == 32'd0 || w_len > `RNIC_MAX_TSO || w_tso_hdr < 8'd14 ||
                                       w_tso_hdr > `RNIC_MAX_TSO_HEADER || w_tso_mss == 16'd0 ||
                                       {8'd0, w_tso_hdr} + {1'b0, w_tso_mss} > `RNIC_MAX_RAW_FRAME));
 assign dc_len_bad[1] = dc_inline && (w_len > INL_MAX || 32'd64 + w_len > w_bytes);
-assign dc_len_bad[2] = !dc_inline && ({24'd0, w_nsge} > NSGE32 ||
-                                      32'd64 + {23'd0, dc_sge_off} + {20'd0, w_nsge, 4'd0} > w_bytes);
 // a RAW_PACKET frame (not TSO) of 14 .. MAX_RAW_FRAME bytes
 wire dc_raw_len_bad = !dc_is_tso && (w_len < 32'd14 || w_len > `RNIC_MAX_RAW_FRAME);
 // the length against each path MTU (a UD message is one packet): bit m-1
@@ -781,15 +783,19 @@ endgenerate
 reg         w_is_tso, w_inline, w_csum, w_solicited, w_fence, w_is_sinv, w_is_psend, w_is_send;
 reg         w_is_write, w_is_read, w_is_cs, w_is_atomic, w_is_rdat, w_has_imm, w_is_bind, w_is_local;
 reg         w_op_known, w_raw_len_bad;
-reg [2:0]   w_len_bad;
+reg [1:0]   w_len_bad;
 reg [4:0]   w_len_gt;
 reg [24*5-1:0] w_npkt_m;
 reg [4:0]   w_sge_slots;   // the SGEs' offset in 16-byte slots (TSO: after the template)
 reg [7:0]   w_cqe_op;
+// the SGEs (W_QP): at most NSGE of them, inside the bytes received
+wire w_sge_bad = !w_inline && ({24'd0, w_nsge} > NSGE32 ||
+                               32'd64 + {23'd0, w_sge_slots, 4'd0} + {20'd0, w_nsge, 4'd0} > w_bytes);
+
 always @(posedge clk) begin
     if (w_state_reg == W_DEC) begin
         w_is_tso <= dc_is_tso;
-        w_sge_slots <= dc_sge_off[8:4];
+        w_sge_slots <= dc_sge_slots;
         w_inline <= dc_inline;
         w_csum <= (w_flags & `RNIC_WQE_FLAG_IP_CSUM) != 8'd0 || dc_is_tso;
         w_solicited <= (w_flags & `RNIC_WQE_FLAG_SOLICITED) != 8'd0;
@@ -1329,10 +1335,12 @@ wire [31:0] g_inl_left = g_inl_left_reg;
 wire g_inl_active = g_busy_reg && g_inline_reg && g_out_reg == 8'd0 && g_inl_left_reg != 32'd0;
 wire [DATA_W-1:0] g_inl_data = wbuf_mem[CTRL_W + g_beat_reg * DATA_W +: DATA_W];
 reg  [KEEP_W-1:0] g_inl_keep;
+// every lane while a whole beat or more is left, else the first left bytes
+wire g_inl_full = g_inl_left[31:LOG_KEEP] != {(32-LOG_KEEP){1'b0}};
 integer gi;
 always @* begin
     for (gi = 0; gi < KEEP_W; gi = gi + 1)
-        g_inl_keep[gi] = (gi < g_inl_left);
+        g_inl_keep[gi] = g_inl_full || (gi[LOG_KEEP-1:0] < g_inl_left[LOG_KEEP-1:0]);
 end
 
 // repacker input: inline beats, once the data of earlier DMA reads has all
@@ -2207,7 +2215,7 @@ always @(posedge clk) begin
         // the WQE's own sizes (W_DEC), a UD message longer than the path
         // MTU, a RAW_PACKET frame out of bounds: LOC_LEN_ERR (the SGE
         // lengths must add up to the length: W_SGE)
-        p_len_bad_reg <= w_len_bad != 3'd0 || (r_type == `RNIC_QP_TYPE_UD && r_mtu != 3'd0 && w_len_gt[r_mtu - 3'd1]) ||
+        p_len_bad_reg <= w_len_bad != 2'd0 || w_sge_bad || (r_type == `RNIC_QP_TYPE_UD && r_mtu != 3'd0 && w_len_gt[r_mtu - 3'd1]) ||
                          (r_raw && w_raw_len_bad);
         // wait for ACKs to free an entry, or (READ, atomic) for the QP's
         // outstanding READ or atomic to complete: one per QP at a time; a
