@@ -877,7 +877,7 @@ wire [31:0] q_mtu_bytes = 32'd1 << q_mtu_log;
 // ring occupancy of the WQE's QP
 wire [OW:0] w_head = head_mem[w_qp_reg];
 wire [OW:0] w_tail = tail_mem[w_qp_reg];
-wire w_ring_full = (w_tail - w_head) == OUTS_DEPTH[OW:0];
+wire w_ring_full = {~w_tail[OW], w_tail[OW-1:0]} == w_head;   // tail - head == OUTS_DEPTH
 // bytes of the rewound head already received (a multiple of the path MTU)
 // (registered: valid from the cycle after W_QC; W_SGE comes between W_QC
 // and every user)
@@ -1698,8 +1698,16 @@ assign timer_busy = tm_on_reg != {QPS{1'b0}} || tmo_pend_reg || rtx_reg != {QPS{
 // sweep's, each lowered by every deadline set since
 reg [31:0] swm_reg, mdl_reg, swm_next, mdl_next;
 reg        swm_v_reg, mdl_v_reg, swm_v_next, mdl_v_next;
-wire [31:0] sw_dle = tm_now_reg[sw_q_reg] ? now_reg : tm_dl_mem[sw_q_reg];
-wire        sw_on = tm_on_reg[sw_q_reg];
+// (the sweep's QP is read into registers first and counted the cycle after;
+// a deadline set meanwhile lowers the minima itself, below)
+reg  [31:0] sw_dle;
+reg         sw_on, sw_last, sw_vis;
+always @(posedge clk) begin
+    sw_dle <= tm_now_reg[sw_q_reg] ? now_reg : tm_dl_mem[sw_q_reg];
+    sw_on <= tm_on_reg[sw_q_reg];
+    sw_last <= sw_q_reg == {QPN_W{1'b1}};
+    sw_vis <= !tmo_pend_reg && !rst;      // the sweep moves on from this QP
+end
 wire        sw_low = sw_on && (!swm_v_reg || tm_before(sw_dle, swm_reg));
 wire [31:0] tw_nd = now_reg + (tw_rnr ? rnr_ticks(a_code) : tmo_ticks(tw_timeout)) + 32'd1;
 wire        tw_nd_v = tw_rnr || (tw_arm && tw_timeout != 5'd0);
@@ -1709,8 +1717,8 @@ always @* begin
     swm_v_next = swm_v_reg;
     mdl_next = mdl_reg;
     mdl_v_next = mdl_v_reg;
-    if (!tmo_pend_reg) begin
-        if (sw_q_reg == {QPN_W{1'b1}}) begin
+    if (sw_vis) begin
+        if (sw_last) begin
             // the sweep ends with this QP
             mdl_next = sw_low ? sw_dle : swm_reg;
             mdl_v_next = swm_v_reg || sw_on;
@@ -2174,6 +2182,17 @@ end
 // Registers and tables
 // ---------------------------------------------------------------------------
 
+// send PSN writes (one port)
+reg              psn_pend_reg;
+reg  [QPN_W-1:0] psn_pend_qp_reg;
+reg  [23:0]      psn_pend_val_reg;
+wire             psn_eng = c_push || (c_rw_fire && c_rw_live);
+wire [QPN_W-1:0] psn_eng_qp = c_push ? w_qp_reg : c_qp_reg;
+wire             psn_we = sweep_busy_reg || psn_eng || psn_pend_reg;
+wire [QPN_W-1:0] psn_wa = sweep_busy_reg ? sweep_qp : psn_eng ? psn_eng_qp : psn_pend_qp_reg;
+wire [23:0]      psn_wd = sweep_busy_reg ? 24'd0 : c_push ? w_last_psn + 24'd1 :
+                          psn_eng ? c_rw_p : psn_pend_val_reg;
+
 integer wb;
 always @(posedge clk) begin
     w_state_reg <= w_state_next;
@@ -2368,16 +2387,27 @@ always @(posedge clk) begin
     if (sweep_busy_reg) begin
         tail_mem[sweep_qp] <= {(OW+1){1'b0}};
         sent_mem[sweep_qp] <= 24'd0;
-        psn_mem[sweep_qp] <= 24'd0;
     end else if (c_push) begin
         ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= w_ent;
         tail_mem[w_qp_reg] <= w_tail + 1'b1;
         sent_mem[w_qp_reg] <= w_last_psn + 24'd1;
-        psn_mem[w_qp_reg] <= w_last_psn + 24'd1;
     end else if (c_rw_fire && c_rw_live) begin
         tail_mem[c_qp_reg] <= c_head;
         sent_mem[c_qp_reg] <= c_rw_p;
-        psn_mem[c_qp_reg] <= c_rw_p;
+    end
+    // the send PSN: one write port, for the sweep, the engines (push,
+    // rewind) and, when neither writes, a context write's SQ PSN (RTS edge)
+    // kept pending until then; an engine write to its QP supersedes it (the
+    // firmware's context writes of two QPs come many cycles apart, so one is
+    // written before the next arrives)
+    if (psn_we)
+        psn_mem[psn_wa] <= psn_wd;
+    if (ctx_qpc && ctx_to_rts) begin
+        psn_pend_reg <= 1'b1;
+        psn_pend_qp_reg <= ctx_qp;
+        psn_pend_val_reg <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
+    end else if (psn_pend_reg && (!psn_eng || psn_eng_qp == psn_pend_qp_reg)) begin
+        psn_pend_reg <= 1'b0;
     end
     // the highest request PSN sent (a READ REQUEST stands for its responses' PSNs)
     if (sweep_busy_reg) begin
@@ -2519,7 +2549,6 @@ always @(posedge clk) begin
         bst_mem[ctx_qp] <= ctx_state;
         rtp_mem[ctx_qp] <= ctx_rtp;
         if (ctx_to_rts) begin
-            psn_mem[ctx_qp] <= cw[`RNIC_QPC_SQ_PSN_LSB +: 24];
             hi_valid_reg[ctx_qp] <= 1'b0;
         end
         if (ctx_reset) begin
@@ -2592,6 +2621,7 @@ always @(posedge clk) begin
         err_c_reg <= 1'b0;
         err_w_reg <= 1'b0;
         mw_ev_reg <= 1'b0;
+        psn_pend_reg <= 1'b0;
         rd_busy_reg <= {QPS{1'b0}};
         rd_atom_reg <= {QPS{1'b0}};
         wr_out_reg <= 16'd0;
