@@ -1316,7 +1316,8 @@ reg [31:0] g_skip_reg, g_skip_next;        // bytes still to skip (a rewound hea
 wire [63:0] g_addr = gl_addr_mem[g_k_reg[3:0]];
 wire [31:0] g_len  = gl_len_mem[g_k_reg[3:0]];
 wire [31:0] g_left = g_len - g_off_reg;
-wire [31:0] g_req_len = (g_left > DMA_CHUNK) ? DMA_CHUNK : g_left;
+wire        g_big = g_left > DMA_CHUNK;   // more than one request's worth left
+wire [31:0] g_req_len = g_big ? DMA_CHUNK : g_left;
 wire g_sge_end = ({3'd0, g_k_reg} == w_nsge);
 wire g_req_valid = g_busy_reg && !g_inline_reg && !g_sge_end && g_len != 32'd0 && g_skip_reg == 32'd0;
 wire g_req_fire = g_req_valid && m_rd_req_ready;
@@ -1395,7 +1396,7 @@ always @* begin
                 g_off_next = g_skip_reg;
                 g_skip_next = 32'd0;
             end
-        end else if (g_len == 32'd0 || (g_req_fire && g_req_len == g_left)) begin
+        end else if (g_len == 32'd0 || (g_req_fire && !g_big)) begin
             g_k_next = g_k_reg + 1'b1;
             g_off_next = 32'd0;
         end else if (g_req_fire) begin
@@ -1435,7 +1436,8 @@ localparam [3:0] C_IDLE  = 4'd0,   // take a WQE-stage request, else a timeout, 
                  C_RW    = 4'd8,   // rewind the QP for a retransmission (WQE-stage request)
                  C_POST  = 4'd9,   // after an ACK walk: retransmit, or wait for the RNR timer
                  C_LD1   = 4'd10,  // c_qp or its head changed: its head and tail are read
-                 C_LD2   = 4'd11;  // its head entry is read; then on to c_tgt
+                 C_LD2   = 4'd11,  // its head entry is read; then on to c_tgt
+                 C_SPC   = 4'd12;  // READ response / atomic ACK: the piece of SGE r_k, registered
 localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
 // what follows an ACK-mode walk (C_POST): nothing; a sequence retransmission
 // from c_ppsn (PSN sequence NAK, a READ response past a missing one); an
@@ -1711,6 +1713,16 @@ end
 wire        sw_low = sw_on && (!swm_v_reg || tm_before(sw_dle, swm_reg));
 wire [31:0] tw_nd = now_reg + (tw_rnr ? rnr_ticks(a_code) : tmo_ticks(tw_timeout)) + 32'd1;
 wire        tw_nd_v = tw_rnr || (tw_arm && tw_timeout != 5'd0);
+// A deadline set lowers the minima a cycle later (registered). That cycle
+// timer_skip_ok may still allow one tick to pass, which cannot pass the
+// deadline: it lies at least two ticks ahead (one tick more than a timeout
+// of at least one tick).
+reg  [31:0] tw_nd_reg;
+reg         tw_nd_v_reg;
+always @(posedge clk) begin
+    tw_nd_reg <= tw_nd;
+    tw_nd_v_reg <= tw_nd_v && !rst;
+end
 wire        ctx_err_now = ctx_qpc && ctx_state == `RNIC_QP_STATE_ERR;
 always @* begin
     swm_next = swm_reg;
@@ -1728,13 +1740,13 @@ always @* begin
             swm_v_next = 1'b1;
         end
     end
-    if (tw_nd_v) begin
-        if (!mdl_v_next || tm_before(tw_nd, mdl_next)) begin
-            mdl_next = tw_nd;
+    if (tw_nd_v_reg) begin
+        if (!mdl_v_next || tm_before(tw_nd_reg, mdl_next)) begin
+            mdl_next = tw_nd_reg;
             mdl_v_next = 1'b1;
         end
-        if (!swm_v_next || tm_before(tw_nd, swm_next)) begin
-            swm_next = tw_nd;
+        if (!swm_v_next || tm_before(tw_nd_reg, swm_next)) begin
+            swm_next = tw_nd_reg;
             swm_v_next = 1'b1;
         end
     end
@@ -1754,9 +1766,19 @@ wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
 // READ response / atomic scatter (C_SCAT): piece = min(rest of SGE r_k, rest of packet)
 wire [63:0] r_sge_addr = rsg_rd[95:32];
 wire [31:0] r_sge_len  = rsg_rd[31:0];
-wire [31:0] r_srem = r_sge_len - r_off_reg;
+// (worked out in C_SPC from the SGE read in C_SRD, held through C_SCAT)
+wire [31:0] r_srem_c = r_sge_len - r_off_reg;
+reg  [31:0] r_srem, r_piece;
+reg         r_plast;                      // the piece ends the packet's data
 wire [31:0] r_left32 = {19'd0, r_left_reg};
-wire [31:0] r_piece = (r_srem < r_left32) ? r_srem : r_left32;
+wire [31:0] r_piece_c = (r_srem_c < r_left32) ? r_srem_c : r_left32;
+always @(posedge clk) begin
+    if (c_state_reg == C_SPC) begin
+        r_srem <= r_srem_c;
+        r_piece <= r_piece_c;
+        r_plast <= r_srem_c >= r_left32;
+    end
+end
 wire r_scat = (c_state_reg == C_SCAT) && r_srem != 32'd0;
 wire rp2_seg_ready;
 wire rp2_seg_valid = r_scat && !r_seg_ok_reg;
@@ -1791,7 +1813,7 @@ wire rp2_tuser;   // one DMA write request per segment: packet ends are not need
 
 rnic_repack #(.DATA_W(DATA_W)) scatter (
     .clk(clk), .rst(rst),
-    .s_seg_len(r_piece[15:0]), .s_seg_last(r_piece == r_left32), .s_seg_valid(rp2_seg_valid),
+    .s_seg_len(r_piece[15:0]), .s_seg_last(r_plast), .s_seg_valid(rp2_seg_valid),
     .s_seg_ready(rp2_seg_ready),
     .s_tdata(rp2_s_tdata), .s_tkeep(rp2_s_tkeep), .s_tvalid(rp2_s_tvalid), .s_tready(rp2_s_tready),
     .m_tdata(m_wr_tdata), .m_tkeep(m_wr_tkeep), .m_tlast(m_wr_tlast), .m_tuser(rp2_tuser),
@@ -2121,7 +2143,10 @@ always @* begin
             c_state_next = C_IDLE;
     end
     C_SRD: begin
-        c_state_next = C_SCAT;           // READ SGE r_k is read this cycle
+        c_state_next = C_SPC;            // READ SGE r_k is read this cycle
+    end
+    C_SPC: begin
+        c_state_next = C_SCAT;
     end
     C_LD1: begin
         c_state_next = C_LD2;
@@ -2145,7 +2170,7 @@ always @* begin
                 r_seg_ok_next = 1'b0;
                 r_bytes_next = r_bytes_reg + r_piece;
                 r_left_next = r_left_reg - r_piece[12:0];
-                if (r_piece == r_left32) begin
+                if (r_plast) begin
                     r_off_next = r_off_reg + r_piece;
                     c_state_next = C_RFIN;
                 end else begin
