@@ -561,19 +561,32 @@ end
 
 assign init_done = !sweep_busy_reg;
 
+// A context write is taken into registers, decoded (which table, the QP's
+// state change), and applied to the shadows the cycle after. The firmware
+// writes one context entry per AXI-Lite write to its command register, so
+// two writes are several cycles apart and the second reads the state the
+// first wrote.
+wire [3:0] ctx_in_state = ctx_wr_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
+wire [3:0] ctx_in_old = bst_mem[ctx_wr_index[QPN_W-1:0]];
+reg        ctx_qpc_r, ctx_mpt_r, ctx_to_rts, ctx_reset;
+reg [SWEEP_W-1:0] ctx_index_r;
 /* verilator lint_off UNUSEDSIGNAL */
-wire [32*`RNIC_CTX_WORDS-1:0] cw = ctx_wr_data;   // the shadows keep only the fields they use
+reg [32*`RNIC_CTX_WORDS-1:0] cw;   // the shadows keep only the fields they use
 /* verilator lint_on UNUSEDSIGNAL */
+always @(posedge clk) begin
+    ctx_qpc_r <= ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS && !rst;
+    ctx_mpt_r <= ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < (1 << KEY_W) && !rst;
+    ctx_to_rts <= ctx_in_state == `RNIC_QP_STATE_RTS && ctx_in_old != `RNIC_QP_STATE_RTS &&
+                  ctx_in_old != `RNIC_QP_STATE_SQD;
+    ctx_reset <= ctx_in_state == `RNIC_QP_STATE_RESET || ctx_in_state == `RNIC_QP_STATE_INIT;
+    ctx_index_r <= ctx_wr_index[SWEEP_W-1:0];
+    cw <= ctx_wr_data;
+end
 // context writes wait for the reset sweep
-wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS && !sweep_busy_reg;
-wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < (1 << KEY_W) &&
-               !sweep_busy_reg;
-wire [QPN_W-1:0] ctx_qp = ctx_wr_index[QPN_W-1:0];
+wire ctx_qpc = ctx_qpc_r && !sweep_busy_reg;
+wire ctx_mpt = ctx_mpt_r && !sweep_busy_reg;
+wire [QPN_W-1:0] ctx_qp = ctx_index_r[QPN_W-1:0];
 wire [3:0] ctx_state = cw[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
-wire [3:0] ctx_old_state = bst_mem[ctx_qp];
-wire ctx_to_rts = ctx_state == `RNIC_QP_STATE_RTS && ctx_old_state != `RNIC_QP_STATE_RTS &&
-                  ctx_old_state != `RNIC_QP_STATE_SQD;
-wire ctx_reset = ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STATE_INIT;
 // A RAW_PACKET QP has no path MTU: its frames are bounded by MAX_RAW_FRAME,
 // so the shadow holds MTU 4096 for it.
 wire [2:0] ctx_mtu = cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_RAW ? `RNIC_MTU_4096 :
@@ -607,7 +620,7 @@ assign ctx_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W] =
 // the MPT shadow entry of a context write
 wire [`RNIC_MPT_SHADOW_BITS-1:0] ctx_ms;
 rnic_mpt_shadow mpt_shadow_inst (
-    .entry(ctx_wr_data),
+    .entry(cw),
     .shadow(ctx_ms)
 );
 
@@ -1539,7 +1552,16 @@ wire sw_hit = tm_on_reg[sw_q_reg] && (tm_now_reg[sw_q_reg] || tm_due(tm_dl_mem[s
 wire c_tmo_due = tm_on_reg[c_qp_reg] && (tm_now_reg[c_qp_reg] || tm_due(tm_dl_mem[c_qp_reg], now_reg));
 
 wire c_in_idle = (c_state_reg == C_IDLE);
-wire c_push = c_in_idle && w_push_valid;
+// A push is taken after a cycle in C_IDLE: the ring and timer of its QP,
+// read the cycle before into c_arm_pre_reg (its ring is empty and its timer
+// off: the push starts the timer), are then what the stage left them (only
+// a push writes them in C_IDLE, and pushes are never back to back)
+reg  c_idle_prev_reg, c_arm_pre_reg;
+always @(posedge clk) begin
+    c_idle_prev_reg <= c_in_idle && !rst;
+    c_arm_pre_reg <= w_head == w_tail && !tm_on_reg[w_qp_reg];
+end
+wire c_push = c_in_idle && w_push_valid && c_idle_prev_reg;
 wire w_rw_valid = (w_state_reg == W_RW);
 wire c_tmo_take = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && tmo_pend_reg;
 assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && !tmo_pend_reg &&
@@ -1872,15 +1894,17 @@ always @* begin
     C_IDLE: begin
         c_scat_next = 1'b0;
         if (w_push_valid) begin
-            c_qp_next = w_qp_reg;        // the push itself is written below
+            // (taken once c_idle_prev_reg is up: c_push)
+            if (c_idle_prev_reg)
+                c_qp_next = w_qp_reg;    // the push itself is written below
             // the first outstanding entry starts the timer, with retries
             // full (not the rewound head of a retransmission: that one
             // used a retry)
-            if (!q_unack && !w_is_local && w_head == w_tail && !tm_on_reg[w_qp_reg]) begin
+            if (c_idle_prev_reg && !q_unack && !w_is_local && c_arm_pre_reg) begin
                 tw_arm = 1'b1;
                 tw_rl_load = !w_rh_reg;
             end
-            if (q_unack || w_is_local) begin
+            if (c_idle_prev_reg && (q_unack || w_is_local)) begin
                 // UC, UD: complete it at once (its packets are handed to the
                 // TX arbiter and its data read): walk up to its last PSN;
                 // a memory operation (no packet; every earlier WQE of the
@@ -2598,7 +2622,7 @@ always @(posedge clk) begin
         end
     end
     if (ctx_mpt)
-        mpt_mem[ctx_wr_index[KEY_W-1:0]] <= ctx_ms;
+        mpt_mem[ctx_index_r[KEY_W-1:0]] <= ctx_ms;
 
     if (rst) begin
         w_state_reg <= W_RECV;
