@@ -1550,6 +1550,12 @@ reg [QPN_W-1:0] tmo_q_reg;
 reg [QPS-1:0]   tm_now_reg;                 // due at once (the QP entered ERR)
 wire sw_hit = tm_on_reg[sw_q_reg] && (tm_now_reg[sw_q_reg] || tm_due(tm_dl_mem[sw_q_reg], now_reg));
 wire c_tmo_due = tm_on_reg[c_qp_reg] && (tm_now_reg[c_qp_reg] || tm_due(tm_dl_mem[c_qp_reg], now_reg));
+// (registered in C_LD2, the cycle before C_TMO; a timer that comes due one
+// cycle later is found again by the sweep)
+reg  c_tmo_due_reg;
+always @(posedge clk)
+    if (c_state_reg == C_LD2)
+        c_tmo_due_reg <= c_tmo_due;
 
 wire c_in_idle = (c_state_reg == C_IDLE);
 // A push is taken after a cycle in C_IDLE: the ring and timer of its QP,
@@ -1829,6 +1835,22 @@ always @* begin
 end
 wire rp2_s_tvalid = (p_mode_reg == P_KEEP && s_ack_pl_tvalid) || p_mode_reg == P_ATOM;
 
+// a register slice between the router and the scatter repacker: the
+// router's ready is a register, not the repacker's byte count
+wire [DATA_W-1:0] sc_s_tdata;
+wire [KEEP_W-1:0] sc_s_tkeep;
+wire              sc_s_tvalid, sc_s_tready;
+/* verilator lint_off UNUSEDSIGNAL */
+wire              sc_s_tlast;      // (the repacker takes no tlast)
+/* verilator lint_on UNUSEDSIGNAL */
+rnic_axis_reg #(.DATA_W(DATA_W)) scatter_in (
+    .clk(clk), .rst(rst),
+    .s_axis_tdata(rp2_s_tdata), .s_axis_tkeep(rp2_s_tkeep), .s_axis_tvalid(rp2_s_tvalid),
+    .s_axis_tready(rp2_s_tready), .s_axis_tlast(1'b0),
+    .m_axis_tdata(sc_s_tdata), .m_axis_tkeep(sc_s_tkeep), .m_axis_tvalid(sc_s_tvalid),
+    .m_axis_tready(sc_s_tready), .m_axis_tlast(sc_s_tlast)
+);
+
 /* verilator lint_off UNUSEDSIGNAL */
 wire rp2_tuser;   // one DMA write request per segment: packet ends are not needed
 /* verilator lint_on UNUSEDSIGNAL */
@@ -1837,7 +1859,7 @@ rnic_repack #(.DATA_W(DATA_W)) scatter (
     .clk(clk), .rst(rst),
     .s_seg_len(r_piece[15:0]), .s_seg_last(r_plast), .s_seg_valid(rp2_seg_valid),
     .s_seg_ready(rp2_seg_ready),
-    .s_tdata(rp2_s_tdata), .s_tkeep(rp2_s_tkeep), .s_tvalid(rp2_s_tvalid), .s_tready(rp2_s_tready),
+    .s_tdata(sc_s_tdata), .s_tkeep(sc_s_tkeep), .s_tvalid(sc_s_tvalid), .s_tready(sc_s_tready),
     .m_tdata(m_wr_tdata), .m_tkeep(m_wr_tkeep), .m_tlast(m_wr_tlast), .m_tuser(rp2_tuser),
     .m_tvalid(m_wr_tvalid), .m_tready(m_wr_tready)
 );
@@ -2119,7 +2141,7 @@ always @* begin
         c_state_next = C_IDLE;
         c_after_next = A_NONE;
         c_nak_hit_next = 1'b0;
-        if (c_tmo_due) begin
+        if (c_tmo_due_reg) begin
             tw_off = 1'b1;
             if (c_empty) begin
                 // nothing outstanding any more
