@@ -1563,9 +1563,18 @@ wire c_in_idle = (c_state_reg == C_IDLE);
 // off: the push starts the timer), are then what the stage left them (only
 // a push writes them in C_IDLE, and pushes are never back to back)
 reg  c_idle_prev_reg, c_arm_pre_reg;
+// the registered timer-table write (twp_*, below)
+reg             twp_arm, twp_rnr, twp_off, twp_rl, twp_hold_set, twp_hold_clr, twp_rtx;
+reg             twp_flags, twp_on_val;
+reg [QPN_W-1:0] twp_q;
+reg [23:0]      twp_rpsn;
+reg [5:0]       twp_rl_val;
+// tm_on of the pending write's QP after it, for the push check
+wire twp_on_hit = (twp_arm || twp_rnr || twp_off) && twp_flags && twp_q == w_qp_reg;
+wire twp_on_new = !twp_off && (twp_rnr || twp_on_val);
 always @(posedge clk) begin
     c_idle_prev_reg <= c_in_idle && !rst;
-    c_arm_pre_reg <= w_head == w_tail && !tm_on_reg[w_qp_reg];
+    c_arm_pre_reg <= w_head == w_tail && !(twp_on_hit ? twp_on_new : tm_on_reg[w_qp_reg]);
 end
 wire c_push = c_in_idle && w_push_valid && c_idle_prev_reg;
 wire w_rw_valid = (w_state_reg == W_RW);
@@ -1721,7 +1730,8 @@ wire [23:0] c_rw_p = (psn_le(c_rpsn, ce_first) || !psn_le(c_rpsn, ce_last)) ? ce
 assign m_rw_valid = (c_state_reg == C_RW);
 assign m_rw_qpn = {{(24-QPN_W){1'b0}}, c_qp_reg};
 assign m_rw_index = c_rw_live ? ce_index : nidx_mem[c_qp_reg];
-assign timer_busy = tm_on_reg != {QPS{1'b0}} || tmo_pend_reg || rtx_reg != {QPS{1'b0}};
+assign timer_busy = tm_on_reg != {QPS{1'b0}} || tmo_pend_reg || rtx_reg != {QPS{1'b0}} ||
+                    twp_arm || twp_rnr || twp_rtx;
 
 // the earliest deadline (for timer_skip_ok): this sweep's minimum over the
 // running timers (one due at once counts as now), and the last whole
@@ -1750,6 +1760,35 @@ reg         tw_nd_v_reg;
 always @(posedge clk) begin
     tw_nd_reg <= tw_nd;
     tw_nd_v_reg <= tw_nd_v && !rst;
+end
+
+// Timer-table writes are registered: what the completion stage decides in
+// cycle t (tw_*) reaches the per-QP flags (tm_on/tm_rnr/tm_now, hold, rtx)
+// and tables (deadline, retries left, resend PSN) at the end of t+1, so the
+// decision and the per-QP write decode are apart. No state reads a QP's
+// flags the cycle after writing them (a writing state goes on to C_LD1,
+// C_IDLE, or an M_NAK walk, none of which reads them, and two writes are
+// never back to back); a push's timer check (c_arm_pre_reg) sees a pending
+// write through twp_on_hit. A context write that resets the QP or puts it
+// in ERR in cycle t wins over the write decided in t (twp_flags low), as it
+// did when both were written in t.
+wire [5:0] tw_rl_new = tw_rl_load ? {tw_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W],
+                                     tw_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W]} :
+                       tw_rl_dec  ? {c_rl[5:3] - 3'd1, c_rl[2:0]} :
+                                    {c_rl[5:3], c_rl[2:0] - 3'd1};
+always @(posedge clk) begin
+    twp_arm <= tw_arm && !rst && !sweep_busy_reg;
+    twp_rnr <= tw_rnr && !rst && !sweep_busy_reg;
+    twp_off <= tw_off && !rst && !sweep_busy_reg;
+    twp_rl <= (tw_rl_load || tw_rl_dec || tw_rnr_dec) && !rst && !sweep_busy_reg;
+    twp_hold_set <= tw_hold_set && !rst && !sweep_busy_reg;
+    twp_hold_clr <= tw_hold_clr && !rst && !sweep_busy_reg;
+    twp_rtx <= tw_rtx && !rst && !sweep_busy_reg;
+    twp_flags <= !(ctx_qpc && (ctx_reset || ctx_state == `RNIC_QP_STATE_ERR) && ctx_qp == tw_q);
+    twp_on_val <= tw_timeout != 5'd0;
+    twp_q <= tw_q;
+    twp_rpsn <= tw_rpsn;
+    twp_rl_val <= tw_rl_new;
 end
 wire        ctx_err_now = ctx_qpc && ctx_state == `RNIC_QP_STATE_ERR;
 always @* begin
@@ -1785,7 +1824,7 @@ always @* begin
         swm_v_next = 1'b1;
     end
 end
-assign timer_skip_ok = !tmo_pend_reg && rtx_reg == {QPS{1'b0}} &&
+assign timer_skip_ok = !tmo_pend_reg && rtx_reg == {QPS{1'b0}} && !twp_rtx &&
                        (!mdl_v_reg || tm_before(now_reg + 32'd1, mdl_reg));
 wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
                    (a_rend && c_rd_new != {1'b0, cr_total}) ||
@@ -2510,39 +2549,40 @@ always @(posedge clk) begin
         rpsn_mem[sweep_qp] <= 24'd0;
         rl_mem[sweep_qp] <= 6'd0;
     end else begin
-        if (tw_arm) begin
-            tm_on_reg[tw_q] <= tw_timeout != 5'd0;
-            tm_rnr_reg[tw_q] <= 1'b0;
-            tm_now_reg[tw_q] <= 1'b0;
-            tm_dl_mem[tw_q] <= tw_nd;   // one tick more: at least the whole time
+        // the write decided the cycle before (twp_*)
+        if (twp_arm) begin
+            if (twp_flags) begin
+                tm_on_reg[twp_q] <= twp_on_val;
+                tm_rnr_reg[twp_q] <= 1'b0;
+                tm_now_reg[twp_q] <= 1'b0;
+            end
+            tm_dl_mem[twp_q] <= tw_nd_reg;  // one tick more: at least the whole time
         end
-        if (tw_rnr) begin
-            tm_on_reg[tw_q] <= 1'b1;
-            tm_rnr_reg[tw_q] <= 1'b1;
-            tm_now_reg[tw_q] <= 1'b0;
-            tm_dl_mem[tw_q] <= tw_nd;
-            rpsn_mem[tw_q] <= tw_rpsn;
+        if (twp_rnr) begin
+            if (twp_flags) begin
+                tm_on_reg[twp_q] <= 1'b1;
+                tm_rnr_reg[twp_q] <= 1'b1;
+                tm_now_reg[twp_q] <= 1'b0;
+            end
+            tm_dl_mem[twp_q] <= tw_nd_reg;
         end
-        if (tw_off) begin
-            tm_on_reg[tw_q] <= 1'b0;
-            tm_rnr_reg[tw_q] <= 1'b0;
-            tm_now_reg[tw_q] <= 1'b0;
+        if (twp_off && twp_flags) begin
+            tm_on_reg[twp_q] <= 1'b0;
+            tm_rnr_reg[twp_q] <= 1'b0;
+            tm_now_reg[twp_q] <= 1'b0;
         end
-        if (tw_rl_load)
-            rl_mem[tw_q] <= {tw_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W],
-                             tw_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W]};
-        else if (tw_rl_dec)
-            rl_mem[tw_q] <= {c_rl[5:3] - 3'd1, c_rl[2:0]};
-        else if (tw_rnr_dec)
-            rl_mem[tw_q] <= {c_rl[5:3], c_rl[2:0] - 3'd1};
-        if (tw_hold_set)
-            hold_reg[tw_q] <= 1'b1;
-        else if (tw_hold_clr)
-            hold_reg[tw_q] <= 1'b0;
-        if (tw_rtx) begin
-            rtx_reg[tw_q] <= 1'b1;
-            rpsn_mem[tw_q] <= tw_rpsn;
+        if (twp_rl)
+            rl_mem[twp_q] <= twp_rl_val;
+        if (twp_flags) begin
+            if (twp_hold_set)
+                hold_reg[twp_q] <= 1'b1;
+            else if (twp_hold_clr)
+                hold_reg[twp_q] <= 1'b0;
+            if (twp_rtx)
+                rtx_reg[twp_q] <= 1'b1;
         end
+        if (twp_rnr || twp_rtx)
+            rpsn_mem[twp_q] <= twp_rpsn;
     end
     // time and the timer sweep
     swm_reg <= swm_next;
