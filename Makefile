@@ -50,7 +50,7 @@ SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_wqe_fetch rnic_raw_tx \
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,MAX_FRAME_BEATS=66 \
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,DROP_WHEN_FULL=1,MAX_FRAME_BEATS=66 \
                  rnic_fifo rnic_arb rnic_dma_rd_align rnic_resp_rec rnic_mw_entry rnic_key_check rnic_lowest_set \
-                 rnic_mpt_shadow rnic_req
+                 rnic_mpt_shadow rnic_req rnic_req_timer
 SYNTH_REPORT_ONLY ?=
 SYNTH_DATA_W ?= 512
 SYNTH_LUT_LEVELS ?= 8

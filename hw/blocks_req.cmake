@@ -1,6 +1,8 @@
-# Requester path: stream repacker, send engine, TX arbiter.
+# Requester path: stream repacker, send engine (its retransmission timers
+# rnic_req_timer), TX arbiter.
 rnic_rtl_lint(rnic_repack)
 rnic_rtl_lint(rnic_req)
+rnic_rtl_lint(rnic_req_timer)
 rnic_rtl_lint(rnic_mw_entry)
 rnic_rtl_lint(rnic_mpt_shadow)
 rnic_rtl_lint(rnic_key_check)
@@ -8,5 +10,6 @@ rnic_rtl_lint(rnic_lowest_set)
 rnic_rtl_lint(rnic_tx_arb)
 rnic_rtl_tb(tb_repack)
 rnic_rtl_tb(tb_req)
+rnic_rtl_tb(tb_req_timer)
 rnic_rtl_tb(tb_key_check)
 rnic_rtl_tb(tb_lowest_set)

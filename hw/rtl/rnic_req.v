@@ -170,7 +170,8 @@
 //   is dropped before it is sent (it comes again).
 // - A QPC write to ERR flushes the outstanding entries (WR_FLUSH_ERR, in
 //   order) through the timer path.
-// - Time runs in ticks of TICK_CYCLES (TIMER_TICK_CYCLES); a sweep looks at
+// - The timers are rnic_req_timer's (hw/rtl/rnic_req_timer.v).
+//   Time runs in ticks of TICK_CYCLES (TIMER_TICK_CYCLES); a sweep looks at
 //   one QP's timer per cycle. timer_busy tells a simulator a timer runs;
 //   tick_turbo makes each cycle a tick (its fast-forward through idle time),
 //   which it may assert only while timer_skip_ok says no deadline lies
@@ -398,47 +399,6 @@ initial begin
         $error("rnic_req: TICK_CYCLES must be a power of two >= 2");
 end
 
-// RNR NAK timer code (IBA table 45: 0.01 ms .. 491.52 ms, code 0 655.36 ms)
-// in ticks of 4.096 us, rounded up
-function [31:0] rnr_ticks;
-    input [4:0] code;
-    begin
-        case (code)
-        5'd0:  rnr_ticks = 32'd160000;
-        5'd1:  rnr_ticks = 32'd3;
-        5'd2:  rnr_ticks = 32'd5;
-        5'd3:  rnr_ticks = 32'd8;
-        5'd4:  rnr_ticks = 32'd10;
-        5'd5:  rnr_ticks = 32'd15;
-        5'd6:  rnr_ticks = 32'd20;
-        5'd7:  rnr_ticks = 32'd30;
-        5'd8:  rnr_ticks = 32'd40;
-        5'd9:  rnr_ticks = 32'd59;
-        5'd10: rnr_ticks = 32'd79;
-        5'd11: rnr_ticks = 32'd118;
-        5'd12: rnr_ticks = 32'd157;
-        5'd13: rnr_ticks = 32'd235;
-        5'd14: rnr_ticks = 32'd313;
-        5'd15: rnr_ticks = 32'd469;
-        5'd16: rnr_ticks = 32'd625;
-        5'd17: rnr_ticks = 32'd938;
-        5'd18: rnr_ticks = 32'd1250;
-        5'd19: rnr_ticks = 32'd1875;
-        5'd20: rnr_ticks = 32'd2500;
-        5'd21: rnr_ticks = 32'd3750;
-        5'd22: rnr_ticks = 32'd5000;
-        5'd23: rnr_ticks = 32'd7500;
-        5'd24: rnr_ticks = 32'd10000;
-        5'd25: rnr_ticks = 32'd15000;
-        5'd26: rnr_ticks = 32'd20000;
-        5'd27: rnr_ticks = 32'd30000;
-        5'd28: rnr_ticks = 32'd40000;
-        5'd29: rnr_ticks = 32'd60000;
-        5'd30: rnr_ticks = 32'd80000;
-        default: rnr_ticks = 32'd120000;
-        endcase
-    end
-endfunction
 
 // 24-bit serial number order: a is at or before b
 function psn_le;
@@ -490,18 +450,21 @@ reg [`RNIC_REQ_READ_BITS-1:0] rdst_mem [0:QPS-1];
 reg [95:0]      rsg_mem [0:QPS*NSGE-1];
 reg [95:0]      rsg_rd;
 
-// Reliability, per QP (see the header): retries left {transport, RNR}
-// (reloaded on progress), the timer {runs, is an RNR wait, deadline in
-// ticks}, the go-back-N hold, a retransmission waiting for the WQE stage
-// and its restart PSN, the rewound head the WQE stage expects next {flag,
-// WQE index, its original first PSN}, the index of the next WQE the WQE
-// stage expects, and the PSN after the highest request PSN ever sent
-reg [5:0]       rl_mem [0:QPS-1];
-reg [QPS-1:0]   tm_on_reg, tm_rnr_reg;
-reg [31:0]      tm_dl_mem [0:QPS-1];
-reg [QPS-1:0]   hold_reg;
-reg [QPS-1:0]   rtx_reg;
-reg [23:0]      rpsn_mem [0:QPS-1];
+// Reliability, per QP (see the header). The retransmission timers, retries
+// left, go-back-N hold, waiting retransmissions and their restart PSNs live
+// in rnic_req_timer (instance `timer`, below); what the engine reads of them:
+// of the completion stage's QP its RNR wait, hold, retries left {transport,
+// RNR}, restart PSN and timeout check; the WQE stage's QP's timer; the
+// retransmissions waiting; an expired timer waiting for the completion stage.
+wire            c_tm_rnr, c_hold, c_tmo_due_reg, w_tm_on;
+wire [5:0]      c_rl;
+wire [23:0]     c_rpsn;
+wire [QPS-1:0]  rtx_wait;
+wire            tmo_pend;
+wire [QPN_W-1:0] tmo_q;
+// Here: the rewound head the WQE stage expects next {flag, WQE index, its
+// original first PSN}, the index of the next WQE the WQE stage expects, and
+// the PSN after the highest request PSN ever sent
 reg [QPS-1:0]   rwh_reg;
 reg [15:0]      rwi_mem [0:QPS-1];
 reg [23:0]      rwf_mem [0:QPS-1];
@@ -509,37 +472,6 @@ reg [15:0]      nidx_mem [0:QPS-1];
 reg [23:0]      hi_mem [0:QPS-1];
 reg [QPS-1:0]   hi_valid_reg;
 
-// time in ticks of TICK_CYCLES cycles; a deadline is due once the time has
-// reached it (32-bit serial order: waits up to 2^31 ticks)
-localparam TK_W = $clog2(TICK_CYCLES);
-reg [TK_W-1:0]  tk_div_reg;
-reg [31:0]      now_reg;
-// a is strictly before b (32-bit serial order)
-function tm_before;
-    input [31:0] a;
-    input [31:0] b;
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [31:0] d;   // only the sign bit is used
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-        d = a - b;
-        tm_before = d[31];
-    end
-endfunction
-function tm_due;
-    input [31:0] dl;
-    input [31:0] now;
-    begin
-        tm_due = !tm_before(now, dl);
-    end
-endfunction
-// the local ACK timeout in ticks: 2^timeout (timeout 0: no timer)
-function [31:0] tmo_ticks;
-    input [4:0] t;
-    begin
-        tmo_ticks = 32'd1 << t;
-    end
-endfunction
 
 // reset sweep: entry sweep_idx_reg of every table
 reg               sweep_busy_reg;
@@ -680,7 +612,7 @@ wire             rtx_any;
 rnic_lowest_set #(
     .LOG_W(QPN_W)
 ) rtx_pick (
-    .bits(rtx_reg),
+    .bits(rtx_wait),
     .any(rtx_any),
     .index(rtx_first)
 );
@@ -1071,7 +1003,7 @@ always @* begin
         end else if (p_state_bad_reg) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
-        end else if (rtx_reg[w_qp_reg]) begin
+        end else if (rtx_wait[w_qp_reg]) begin
             // a retransmission of this QP waits: drop the WQE, the rewind
             // fetches it again (from the ring head, at or before it); this
             // also ends a wait below for ring room or a READ
@@ -1537,25 +1469,10 @@ wire [23:0] c_sent = sent_mem[c_qp_reg];
 // reliability state of c_qp (and of the pushing QP)
 wire [`RNIC_REQ_RETRY_BITS-1:0] c_rtp = rtp_mem[c_qp_reg];
 wire [`RNIC_REQ_RETRY_BITS-1:0] w_rtp = rtp_mem[w_qp_reg];
-wire [5:0]  c_rl = rl_mem[c_qp_reg];
 wire        c_rnr_inf = c_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W] == 3'd7;   // retry forever
-wire [23:0] c_rpsn = rpsn_mem[c_qp_reg];
 wire [3:0]  c_bst = bst_mem[c_qp_reg];
 wire        c_live = !err_reg[c_qp_reg] && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD);
 
-// timer sweep: one QP per cycle; an expired timer waits for the completion stage
-reg [QPN_W-1:0] sw_q_reg;
-reg             tmo_pend_reg;
-reg [QPN_W-1:0] tmo_q_reg;
-reg [QPS-1:0]   tm_now_reg;                 // due at once (the QP entered ERR)
-wire sw_hit = tm_on_reg[sw_q_reg] && (tm_now_reg[sw_q_reg] || tm_due(tm_dl_mem[sw_q_reg], now_reg));
-wire c_tmo_due = tm_on_reg[c_qp_reg] && (tm_now_reg[c_qp_reg] || tm_due(tm_dl_mem[c_qp_reg], now_reg));
-// (registered in C_LD2, the cycle before C_TMO; a timer that comes due one
-// cycle later is found again by the sweep)
-reg  c_tmo_due_reg;
-always @(posedge clk)
-    if (c_state_reg == C_LD2)
-        c_tmo_due_reg <= c_tmo_due;
 
 wire c_in_idle = (c_state_reg == C_IDLE);
 // A push is taken after a cycle in C_IDLE: the ring and timer of its QP,
@@ -1563,23 +1480,14 @@ wire c_in_idle = (c_state_reg == C_IDLE);
 // off: the push starts the timer), are then what the stage left them (only
 // a push writes them in C_IDLE, and pushes are never back to back)
 reg  c_idle_prev_reg, c_arm_pre_reg;
-// the registered timer-table write (twp_*, below)
-reg             twp_arm, twp_rnr, twp_off, twp_rl, twp_hold_set, twp_hold_clr, twp_rtx;
-reg             twp_flags, twp_on_val;
-reg [QPN_W-1:0] twp_q;
-reg [23:0]      twp_rpsn;
-reg [5:0]       twp_rl_val;
-// tm_on of the pending write's QP after it, for the push check
-wire twp_on_hit = (twp_arm || twp_rnr || twp_off) && twp_flags && twp_q == w_qp_reg;
-wire twp_on_new = !twp_off && (twp_rnr || twp_on_val);
 always @(posedge clk) begin
     c_idle_prev_reg <= c_in_idle && !rst;
-    c_arm_pre_reg <= w_head == w_tail && !(twp_on_hit ? twp_on_new : tm_on_reg[w_qp_reg]);
+    c_arm_pre_reg <= w_head == w_tail && !w_tm_on;
 end
 wire c_push = c_in_idle && w_push_valid && c_idle_prev_reg;
 wire w_rw_valid = (w_state_reg == W_RW);
-wire c_tmo_take = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && tmo_pend_reg;
-assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && !tmo_pend_reg &&
+wire c_tmo_take = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && tmo_pend;
+assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && !tmo_pend &&
                      p_mode_reg == P_NONE && !sweep_busy_reg;
 wire c_ack_fire = s_ack_valid && s_ack_ready;
 
@@ -1613,6 +1521,29 @@ wire [QPN_W-1:0] tw_q = c_push ? w_qp_reg : c_qp_reg;
 wire [`RNIC_REQ_RETRY_BITS-1:0] tw_rtp = c_push ? w_rtp : c_rtp;
 wire [4:0]  tw_timeout = tw_rtp[`RNIC_REQ_RETRY_TIMEOUT_LSB +: `RNIC_REQ_RETRY_TIMEOUT_W];
 assign w_req_ready = c_push || (c_final && m_cqe_ready) || c_rw_fire;
+
+rnic_req_timer #(
+    .QPN_W(QPN_W),
+    .TICK_CYCLES(TICK_CYCLES)
+) timer (
+    .clk(clk), .rst(rst), .tick_turbo(tick_turbo),
+    .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .cmd_q(tw_q), .cmd_arm(tw_arm), .cmd_rnr(tw_rnr), .cmd_off(tw_off),
+    .cmd_rl_load(tw_rl_load), .cmd_rl_dec(tw_rl_dec), .cmd_rnr_dec(tw_rnr_dec),
+    .cmd_hold_set(tw_hold_set), .cmd_hold_clr(tw_hold_clr), .cmd_rtx(tw_rtx), .cmd_rpsn(tw_rpsn),
+    .cmd_timeout(tw_timeout), .cmd_rnr_code(a_code),
+    .cmd_retry_cnt(tw_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W]),
+    .cmd_rnr_retry(tw_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W]),
+    .ctx_valid(ctx_qpc), .ctx_qp(ctx_qp), .ctx_reset(ctx_reset),
+    .ctx_err(ctx_state == `RNIC_QP_STATE_ERR),
+    .rtx_clr(c_rw_fire), .rtx_clr_qp(c_qp_reg),
+    .c_qp(c_qp_reg), .c_ld2(c_state_reg == C_LD2),
+    .c_rnr(c_tm_rnr), .c_hold(c_hold), .c_rl(c_rl), .c_rpsn(c_rpsn), .c_tmo_due(c_tmo_due_reg),
+    .w_qp(w_qp_reg), .w_tm_on(w_tm_on),
+    .rtx(rtx_wait),
+    .tmo_pend(tmo_pend), .tmo_q(tmo_q), .tmo_take(c_tmo_take),
+    .timer_busy(timer_busy), .timer_skip_ok(timer_skip_ok)
+);
 
 // CQE: wqe_index, opcode, status, qpn, byte_len; the writer sets owner
 reg [`RNIC_CQE_BITS-1:0] cqe;
@@ -1724,108 +1655,12 @@ wire c_rw_live = !c_empty && c_live;
 // after a retransmission from c_rpsn, a NAK (or a missing READ response, or
 // an ACK) at or before that PSN says nothing new: it was sent before the
 // retransmission arrived, and is ignored; one past it is a new loss
-wire c_stale = hold_reg[c_qp_reg] &&
+wire c_stale = c_hold &&
                psn_le(c_after_reg == A_SEQ ? c_ppsn_reg : c_psn_reg, c_rpsn);
 wire [23:0] c_rw_p = (psn_le(c_rpsn, ce_first) || !psn_le(c_rpsn, ce_last)) ? ce_first : c_rpsn;
 assign m_rw_valid = (c_state_reg == C_RW);
 assign m_rw_qpn = {{(24-QPN_W){1'b0}}, c_qp_reg};
 assign m_rw_index = c_rw_live ? ce_index : nidx_mem[c_qp_reg];
-assign timer_busy = tm_on_reg != {QPS{1'b0}} || tmo_pend_reg || rtx_reg != {QPS{1'b0}} ||
-                    twp_arm || twp_rnr || twp_rtx;
-
-// the earliest deadline (for timer_skip_ok): this sweep's minimum over the
-// running timers (one due at once counts as now), and the last whole
-// sweep's, each lowered by every deadline set since
-reg [31:0] swm_reg, mdl_reg, swm_next, mdl_next;
-reg        swm_v_reg, mdl_v_reg, swm_v_next, mdl_v_next;
-// (the sweep's QP is read into registers first and counted the cycle after;
-// a deadline set meanwhile lowers the minima itself, below)
-reg  [31:0] sw_dle;
-reg         sw_on, sw_last, sw_vis;
-always @(posedge clk) begin
-    sw_dle <= tm_now_reg[sw_q_reg] ? now_reg : tm_dl_mem[sw_q_reg];
-    sw_on <= tm_on_reg[sw_q_reg];
-    sw_last <= sw_q_reg == {QPN_W{1'b1}};
-    sw_vis <= !tmo_pend_reg && !rst;      // the sweep moves on from this QP
-end
-wire        sw_low = sw_on && (!swm_v_reg || tm_before(sw_dle, swm_reg));
-wire [31:0] tw_nd = now_reg + (tw_rnr ? rnr_ticks(a_code) : tmo_ticks(tw_timeout)) + 32'd1;
-wire        tw_nd_v = tw_rnr || (tw_arm && tw_timeout != 5'd0);
-// A deadline set lowers the minima a cycle later (registered). That cycle
-// timer_skip_ok may still allow one tick to pass, which cannot pass the
-// deadline: it lies at least two ticks ahead (one tick more than a timeout
-// of at least one tick).
-reg  [31:0] tw_nd_reg;
-reg         tw_nd_v_reg;
-always @(posedge clk) begin
-    tw_nd_reg <= tw_nd;
-    tw_nd_v_reg <= tw_nd_v && !rst;
-end
-
-// Timer-table writes are registered: what the completion stage decides in
-// cycle t (tw_*) reaches the per-QP flags (tm_on/tm_rnr/tm_now, hold, rtx)
-// and tables (deadline, retries left, resend PSN) at the end of t+1, so the
-// decision and the per-QP write decode are apart. No state reads a QP's
-// flags the cycle after writing them (a writing state goes on to C_LD1,
-// C_IDLE, or an M_NAK walk, none of which reads them, and two writes are
-// never back to back); a push's timer check (c_arm_pre_reg) sees a pending
-// write through twp_on_hit. A context write that resets the QP or puts it
-// in ERR in cycle t wins over the write decided in t (twp_flags low), as it
-// did when both were written in t.
-wire [5:0] tw_rl_new = tw_rl_load ? {tw_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W],
-                                     tw_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W]} :
-                       tw_rl_dec  ? {c_rl[5:3] - 3'd1, c_rl[2:0]} :
-                                    {c_rl[5:3], c_rl[2:0] - 3'd1};
-always @(posedge clk) begin
-    twp_arm <= tw_arm && !rst && !sweep_busy_reg;
-    twp_rnr <= tw_rnr && !rst && !sweep_busy_reg;
-    twp_off <= tw_off && !rst && !sweep_busy_reg;
-    twp_rl <= (tw_rl_load || tw_rl_dec || tw_rnr_dec) && !rst && !sweep_busy_reg;
-    twp_hold_set <= tw_hold_set && !rst && !sweep_busy_reg;
-    twp_hold_clr <= tw_hold_clr && !rst && !sweep_busy_reg;
-    twp_rtx <= tw_rtx && !rst && !sweep_busy_reg;
-    twp_flags <= !(ctx_qpc && (ctx_reset || ctx_state == `RNIC_QP_STATE_ERR) && ctx_qp == tw_q);
-    twp_on_val <= tw_timeout != 5'd0;
-    twp_q <= tw_q;
-    twp_rpsn <= tw_rpsn;
-    twp_rl_val <= tw_rl_new;
-end
-wire        ctx_err_now = ctx_qpc && ctx_state == `RNIC_QP_STATE_ERR;
-always @* begin
-    swm_next = swm_reg;
-    swm_v_next = swm_v_reg;
-    mdl_next = mdl_reg;
-    mdl_v_next = mdl_v_reg;
-    if (sw_vis) begin
-        if (sw_last) begin
-            // the sweep ends with this QP
-            mdl_next = sw_low ? sw_dle : swm_reg;
-            mdl_v_next = swm_v_reg || sw_on;
-            swm_v_next = 1'b0;
-        end else if (sw_low) begin
-            swm_next = sw_dle;
-            swm_v_next = 1'b1;
-        end
-    end
-    if (tw_nd_v_reg) begin
-        if (!mdl_v_next || tm_before(tw_nd_reg, mdl_next)) begin
-            mdl_next = tw_nd_reg;
-            mdl_v_next = 1'b1;
-        end
-        if (!swm_v_next || tm_before(tw_nd_reg, swm_next)) begin
-            swm_next = tw_nd_reg;
-            swm_v_next = 1'b1;
-        end
-    end
-    if (ctx_err_now) begin
-        mdl_next = now_reg;
-        mdl_v_next = 1'b1;
-        swm_next = now_reg;
-        swm_v_next = 1'b1;
-    end
-end
-assign timer_skip_ok = !tmo_pend_reg && rtx_reg == {QPS{1'b0}} && !twp_rtx &&
-                       (!mdl_v_reg || tm_before(now_reg + 32'd1, mdl_reg));
 wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
                    (a_rend && c_rd_new != {1'b0, cr_total}) ||
                    (!a_rend && cr_epsn == cr_last);
@@ -1986,8 +1821,8 @@ always @* begin
             c_qp_next = w_qp_reg;
             c_tgt_next = C_RW;
             c_state_next = C_LD1;
-        end else if (tmo_pend_reg) begin
-            c_qp_next = tmo_q_reg;
+        end else if (tmo_pend) begin
+            c_qp_next = tmo_q;
             c_tgt_next = C_TMO;
             c_state_next = C_LD1;
         end else if (c_ack_fire) begin
@@ -2125,7 +1960,7 @@ always @* begin
         if (c_pop && c_mode_reg == M_ACK) begin
             tw_rl_load = 1'b1;
             tw_hold_clr = 1'b1;
-            if (!tm_rnr_reg[c_qp_reg]) begin
+            if (!c_tm_rnr) begin
                 if (c_head + 1'b1 == c_tail)
                     tw_off = 1'b1;
                 else
@@ -2191,7 +2026,7 @@ always @* begin
                 c_psn_next = ce_first - 24'd1;
                 c_nak_status_next = `RNIC_WC_STATUS_WR_FLUSH_ERR;
                 c_state_next = C_WALK;
-            end else if (tm_rnr_reg[c_qp_reg]) begin
+            end else if (c_tm_rnr) begin
                 // the RNR wait is over: resend
                 tw_rtx = 1'b1;
                 tw_rpsn = c_rpsn;
@@ -2280,7 +2115,7 @@ always @* begin
             // a response placed is progress (the walk of LAST/ONLY is too)
             tw_rl_load = 1'b1;
             tw_hold_clr = 1'b1;
-            tw_arm = !tm_rnr_reg[c_qp_reg];
+            tw_arm = !c_tm_rnr;
             c_state_next = C_IDLE;
         end
     end
@@ -2532,7 +2367,6 @@ always @(posedge clk) begin
         rwf_mem[sweep_qp] <= 24'd0;
         nidx_mem[sweep_qp] <= 16'd0;
     end else if (c_rw_fire) begin
-        rtx_reg[c_qp_reg] <= 1'b0;
         rwh_reg[c_qp_reg] <= c_rw_live;
         rwi_mem[c_qp_reg] <= ce_index;
         rwf_mem[c_qp_reg] <= ce_first;
@@ -2542,67 +2376,6 @@ always @(posedge clk) begin
         nidx_mem[w_qp_reg] <= w_index_reg + 16'd1;
         if (w_rh_reg)
             rwh_reg[w_qp_reg] <= 1'b0;
-    end
-    // timers, retries, hold, retransmission requests
-    if (sweep_busy_reg) begin
-        tm_dl_mem[sweep_qp] <= 32'd0;
-        rpsn_mem[sweep_qp] <= 24'd0;
-        rl_mem[sweep_qp] <= 6'd0;
-    end else begin
-        // the write decided the cycle before (twp_*)
-        if (twp_arm) begin
-            if (twp_flags) begin
-                tm_on_reg[twp_q] <= twp_on_val;
-                tm_rnr_reg[twp_q] <= 1'b0;
-                tm_now_reg[twp_q] <= 1'b0;
-            end
-            tm_dl_mem[twp_q] <= tw_nd_reg;  // one tick more: at least the whole time
-        end
-        if (twp_rnr) begin
-            if (twp_flags) begin
-                tm_on_reg[twp_q] <= 1'b1;
-                tm_rnr_reg[twp_q] <= 1'b1;
-                tm_now_reg[twp_q] <= 1'b0;
-            end
-            tm_dl_mem[twp_q] <= tw_nd_reg;
-        end
-        if (twp_off && twp_flags) begin
-            tm_on_reg[twp_q] <= 1'b0;
-            tm_rnr_reg[twp_q] <= 1'b0;
-            tm_now_reg[twp_q] <= 1'b0;
-        end
-        if (twp_rl)
-            rl_mem[twp_q] <= twp_rl_val;
-        if (twp_flags) begin
-            if (twp_hold_set)
-                hold_reg[twp_q] <= 1'b1;
-            else if (twp_hold_clr)
-                hold_reg[twp_q] <= 1'b0;
-            if (twp_rtx)
-                rtx_reg[twp_q] <= 1'b1;
-        end
-        if (twp_rnr || twp_rtx)
-            rpsn_mem[twp_q] <= twp_rpsn;
-    end
-    // time and the timer sweep
-    swm_reg <= swm_next;
-    swm_v_reg <= swm_v_next;
-    mdl_reg <= mdl_next;
-    mdl_v_reg <= mdl_v_next;
-    if (tick_turbo) begin
-        now_reg <= now_reg + 32'd1;
-    end else begin
-        tk_div_reg <= tk_div_reg + 1'b1;
-        if (tk_div_reg == {TK_W{1'b1}})
-            now_reg <= now_reg + 32'd1;
-    end
-    if (!tmo_pend_reg)
-        sw_q_reg <= sw_q_reg + 1'b1;
-    if (c_tmo_take)
-        tmo_pend_reg <= 1'b0;
-    else if (!tmo_pend_reg && sw_hit) begin
-        tmo_pend_reg <= 1'b1;
-        tmo_q_reg <= sw_q_reg;
     end
     if (sweep_busy_reg)
         head_mem[sweep_qp] <= {(OW+1){1'b0}};
@@ -2667,20 +2440,8 @@ always @(posedge clk) begin
             rd_busy_reg[ctx_qp] <= 1'b0;
             head_mem[ctx_qp] <= {(OW+1){1'b0}};
             tail_mem[ctx_qp] <= {(OW+1){1'b0}};
-            tm_on_reg[ctx_qp] <= 1'b0;
-            tm_rnr_reg[ctx_qp] <= 1'b0;
-            tm_now_reg[ctx_qp] <= 1'b0;
-            hold_reg[ctx_qp] <= 1'b0;
-            rtx_reg[ctx_qp] <= 1'b0;
             rwh_reg[ctx_qp] <= 1'b0;
             hi_valid_reg[ctx_qp] <= 1'b0;
-        end
-        if (ctx_state == `RNIC_QP_STATE_ERR) begin
-            // entering ERR: the timer comes due at once, so the outstanding
-            // entries are flushed (C_TMO)
-            tm_on_reg[ctx_qp] <= 1'b1;
-            tm_rnr_reg[ctx_qp] <= 1'b0;
-            tm_now_reg[ctx_qp] <= 1'b1;
         end
     end
     if (ctx_mpt)
@@ -2711,19 +2472,8 @@ always @(posedge clk) begin
         stat_timeout_reg <= 1'b0;
         stat_retry_exc_reg <= 1'b0;
         c_after_reg <= A_NONE;
-        tm_on_reg <= {QPS{1'b0}};
-        tm_rnr_reg <= {QPS{1'b0}};
-        tm_now_reg <= {QPS{1'b0}};
-        hold_reg <= {QPS{1'b0}};
-        rtx_reg <= {QPS{1'b0}};
         rwh_reg <= {QPS{1'b0}};
         hi_valid_reg <= {QPS{1'b0}};
-        tk_div_reg <= {TK_W{1'b0}};
-        now_reg <= 32'd0;
-        sw_q_reg <= {QPN_W{1'b0}};
-        tmo_pend_reg <= 1'b0;
-        swm_v_reg <= 1'b0;
-        mdl_v_reg <= 1'b0;
         w_rh_reg <= 1'b0;
         w_early_reg <= 1'b0;
         w_skp_reg <= 24'd0;
