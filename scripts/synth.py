@@ -16,12 +16,15 @@ The mapped netlist is written as JSON and analysed here:
   latches    LDCE/LDPE and unmapped yosys latch cells;
   memories   every memory yosys inferred, how it was mapped, and whether one of
              at least --mem-ff-bits bits fell to flip-flops (allowed only when
-             listed in scripts/synth_allow.txt);
+             listed in scripts/synth_allow.txt), or one of at least
+             --async-read-bits bits is read asynchronously, without a
+             register on its read port (allowed only when listed in
+             scripts/synth_async_allow.txt);
   warnings   yosys warnings (system tasks outside initial blocks, memories
              turned into registers, ...) and flip-flops with an initial value.
 
-A module fails on a path deeper than --max-lut-levels, a latch, a loop, or a
-memory in flip-flops; the script exits non-zero when any module fails, unless
+A module fails on a path deeper than --max-lut-levels, a latch, a loop, a
+memory in flip-flops, or a large memory read asynchronously; the script exits non-zero when any module fails, unless
 it is report-only (--report-only, or --report-only-module for a module not yet
 within budget). docs/synthesis.md is written by --write-doc.
 
@@ -319,12 +322,29 @@ def parse_mem_dump(path):
         name = m.get("MEMID", m["cell"]).strip('"').replace("\\\\", "\\").lstrip("\\")
         size = int(m.get("SIZE", "0"))
         width = int(m.get("WIDTH", "0"))
+        rd_ports = int(m.get("RD_PORTS", "0"))
         out.append({
             "name": name, "words": size, "width": width, "bits": size * width,
-            "read_ports": int(m.get("RD_PORTS", "0")), "write_ports": int(m.get("WR_PORTS", "0")),
+            "read_ports": rd_ports, "write_ports": int(m.get("WR_PORTS", "0")),
+            "async_reads": rd_ports - registered_reads(m.get("RD_CLK_ENABLE", ""), rd_ports),
             "src": clean_src(m["src"]),
         })
     return out
+
+
+def registered_reads(value, ports):
+    """Read ports with a clock, from a $mem_v2 RD_CLK_ENABLE parameter (one
+    bit per port, e.g. 2'01; a plain number when yosys prints it so)."""
+    value = value.strip()
+    if not value or not ports:
+        return 0
+    if "'" in value:
+        bits = value.split("'", 1)[1]
+        return bits.count("1")
+    try:
+        return bin(int(value) & ((1 << ports) - 1)).count("1")
+    except ValueError:
+        return 0
 
 
 def clean_src(src):
@@ -924,7 +944,7 @@ def find_loops(cyclic, arcs, net, cell_info, limit=10):
 # Judging one module
 
 
-def judge(spec, args, allow, ok, seconds, paths, error):
+def judge(spec, args, allow, allow_async, ok, seconds, paths, error):
     result = {
         "module": spec.name, "label": spec.label, "params": spec.param_text,
         "seconds": round(seconds, 1), "errors": [], "failures": [], "warnings": [],
@@ -993,6 +1013,16 @@ def judge(spec, args, allow, ok, seconds, paths, error):
                 result["failures"].append(
                     "memory %s (%s) in flip-flops%s" % (
                         m["name"], mem_size(m), " at " + m["src"] if m["src"] else ""))
+    for m in result["memories"]:
+        if m.get("async_reads") and m["bits"] >= args.async_read_bits and \
+                not m["mapped_to"].startswith("FF"):
+            reason = allowed(allow_async, spec.name, spec.label, m["name"])
+            if reason:
+                m["async_allowed"] = reason
+            else:
+                result["failures"].append(
+                    "memory %s (%s) read asynchronously%s" % (
+                        m["name"], mem_size(m), " at " + m["src"] if m["src"] else ""))
     if ana["unknown_cells"]:
         result["warnings"].append("cells not modelled (taken as registers): " + ", ".join(
             "%s x%d" % kv for kv in sorted(ana["unknown_cells"].items())))
@@ -1053,7 +1083,7 @@ def print_result(r, budget, out=sys.stdout):
         print("   depth (LUT levels, budget %d): %s" % (budget, "  ".join(
             "%s %s" % (k, fmt_depth(r["depth"][k])) for k in PATH_KINDS)), file=out)
         for m in r["memories"]:
-            allow_note = " (allowed: %s)" % m["allowed"] if m.get("allowed") else ""
+            allow_note = allow_notes(m)
             print("   memory %s: %s -> %s%s" % (m["name"], mem_size(m), m["mapped_to"],
                                               allow_note), file=out)
         for i, p in enumerate(r["paths"], 1):
@@ -1067,12 +1097,23 @@ def print_result(r, budget, out=sys.stdout):
         print("   warning: %s" % w, file=out)
 
 
+def allow_notes(m):
+    notes = ""
+    if m.get("allowed"):
+        notes += " (allowed in flip-flops: %s)" % m["allowed"]
+    if m.get("async_allowed"):
+        notes += " (allowed an asynchronous read: %s)" % m["async_allowed"]
+    return notes
+
+
 def mem_size(m):
     if not m["read_ports"] and not m["write_ports"]:
         return "%d words of up to %d bits, %d bits in flip-flops" % (
             m["words"], m["width"], m["bits"])
-    return "%d x %d = %d bits, %dR/%dW" % (m["words"], m["width"], m["bits"],
-                                          m["read_ports"], m["write_ports"])
+    ra = m.get("async_reads", 0)
+    return "%d x %d = %d bits, %dR%s/%dW" % (
+        m["words"], m["width"], m["bits"], m["read_ports"],
+        " (%d asynchronous)" % ra if ra else "", m["write_ports"])
 
 
 def status_of(r):
@@ -1102,7 +1143,10 @@ def write_doc(path, results, args, version):
              args.max_lut_levels)
     L.append("  combinational loop, no memory of %d bits or more in flip-flops unless" %
              args.mem_ff_bits)
-    L.append("  `scripts/synth_allow.txt` lists it.")
+    L.append("  `scripts/synth_allow.txt` lists it; no memory of %d bits or more read" %
+             args.async_read_bits)
+    L.append("  asynchronously (no register on a read port) unless")
+    L.append("  `scripts/synth_async_allow.txt` lists it.")
     L.append("- yosys's ABC maps onto unit-delay LUTs of up to 9 inputs (two, four or")
     L.append("  eight LUT6 joined by MUXF7/F8/F9), so a 7- to 9-input function is one LUT")
     L.append("  level plus MUXFs. ABC minimises a module's deepest path and trades depth")
@@ -1134,7 +1178,7 @@ def write_doc(path, results, args, version):
         for m in r.get("memories", []):
             bullets.append("- memory `%s`: %s, mapped to %s%s" % (
                 m["name"], mem_size(m), m["mapped_to"],
-                " (allowed: %s)" % m["allowed"] if m.get("allowed") else ""))
+                allow_notes(m)))
         bullets += ["- warning: %s" % w.replace("`", "'") for w in r["warnings"]]
         if bullets:
             L.extend(bullets)
@@ -1180,6 +1224,10 @@ def main(argv=None):
                     help="memories of this many bits or more must not fall to flip-flops")
     ap.add_argument("--allow", default=os.path.join("scripts", "synth_allow.txt"),
                     help="allowed memories in flip-flops: 'module memory reason' lines")
+    ap.add_argument("--async-read-bits", type=int, default=4096,
+                    help="memories of this many bits or more must be read through a register")
+    ap.add_argument("--allow-async", default=os.path.join("scripts", "synth_async_allow.txt"),
+                    help="allowed memories read asynchronously: 'module memory reason' lines")
     ap.add_argument("--report-only", action="store_true",
                     help="report failures but exit 0")
     ap.add_argument("--report-only-module", action="append", default=[], metavar="NAME",
@@ -1243,13 +1291,15 @@ def main(argv=None):
     os.makedirs(out_dir, exist_ok=True)
     allow = read_allow(os.path.join(args.root, args.allow) if not os.path.isabs(args.allow)
                        else args.allow)
+    allow_async = read_allow(os.path.join(args.root, args.allow_async)
+                             if not os.path.isabs(args.allow_async) else args.allow_async)
 
     print("synth: %s, %s, %d module(s), %d at a time" % (
         version, synth_command(args.widemux), len(specs), args.jobs), flush=True)
 
     def one(spec):
         ok, seconds, paths, error = run_yosys(spec, args, out_dir)
-        return judge(spec, args, allow, ok, seconds, paths, error)
+        return judge(spec, args, allow, allow_async, ok, seconds, paths, error)
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

@@ -3,6 +3,8 @@
 //   table_mem  64 x 16, asynchronous read: LUTRAM, and the read path
 //              read_addr_reg -> LUTRAM -> one LUT -> out_reg counts the
 //              LUTRAM as one LUT level;
+//   async_mem  64 x 16, read straight from an input address (no register
+//              on either side of the read): LUTRAM, read asynchronously;
 //   flop_mem   16 x 24 = 384 bits written by two ports: neither block RAM
 //              nor LUTRAM takes two write ports, so it falls to flip-flops
 //              (the self-test lowers --mem-ff-bits to 256 to keep it fast);
@@ -23,6 +25,11 @@ module synth_test_mem (
     input  wire [15:0] table_wdata,
     input  wire        table_we,
     output reg         table_out,
+    input  wire [5:0]  async_waddr,
+    input  wire [5:0]  async_raddr,
+    input  wire [15:0] async_wdata,
+    input  wire        async_we,
+    output wire [15:0] async_rdata,
     input  wire [3:0]  flop_addr_a,
     input  wire [3:0]  flop_addr_b,
     input  wire [23:0] flop_wdata_a,
@@ -40,6 +47,7 @@ module synth_test_mem (
 
 reg [31:0] block_mem [0:511];
 reg [15:0] table_mem [0:63];
+reg [15:0] async_mem [0:63];
 reg [23:0] flop_mem [0:15];
 reg [7:0]  reset_mem [0:7];
 
@@ -62,6 +70,14 @@ always @(posedge clk) begin
     table_raddr_reg <= table_raddr;
     table_out <= ^table_mem[table_raddr_reg];
 end
+
+always @(posedge clk) begin
+    if (async_we) begin
+        async_mem[async_waddr] <= async_wdata;
+    end
+end
+
+assign async_rdata = async_mem[async_raddr];
 
 always @(posedge clk) begin
     if (flop_we_a) begin

@@ -213,7 +213,8 @@ MODULES = ["synth_test_xor:N=7", "synth_test_xor:N=10", "synth_test_xor:N=82",
 def run_synth(tmp, *extra):
     cmd = [sys.executable, SCRIPT, "--rtl-dir", "tests/synth", "--include-dir", "tests/synth",
            "--json-dir", os.path.join(tmp, "netlists"), "--mem-ff-bits", "256",
-           "--allow", os.path.join(tmp, "none.txt"), "--top-paths", "8",
+           "--allow", os.path.join(tmp, "none.txt"), "--allow-async", os.path.join(tmp, "none.txt"),
+           "--top-paths", "8",
            "--summary-json", os.path.join(tmp, "summary.json")]
     for m in MODULES:
         cmd += ["--module", m]
@@ -305,6 +306,30 @@ class YosysRun(unittest.TestCase):
         res = self.results["synth_test_mem"]["resources"]
         self.assertEqual(res.get("RAMB18", 0) + 2 * res.get("RAMB36", 0), 1)
         self.assertGreater(res["LUTRAM"], 0)
+
+    def test_asynchronous_reads_are_counted(self):
+        mems = {m["name"]: m for m in self.results["synth_test_mem"]["memories"]}
+        self.assertEqual(mems["async_mem"]["async_reads"], 1)
+        self.assertEqual(mems["async_mem"]["mapped_to"], "LUTRAM")
+        # a read whose address is registered is a synchronous port
+        self.assertEqual(mems["table_mem"]["async_reads"], 0)
+        self.assertEqual(mems["block_mem"]["async_reads"], 0)
+
+    def test_large_memory_read_asynchronously_fails(self):
+        proc, results = self.rerun("--async-read-bits", "1024")
+        failures = results["synth_test_mem"]["failures"]
+        self.assertIn("memory async_mem (64 x 16 = 1024 bits, 1R (1 asynchronous)/1W) read "
+                      "asynchronously at tests/synth/synth_test_mem.v:50.12-50.21", failures)
+        self.assertFalse([f for f in failures if f.startswith("memory table_mem")], failures)
+        self.assertEqual(proc.returncode, 1)
+        allow = os.path.join(self.tmp, "allow_async.txt")
+        with open(allow, "w") as f:
+            f.write("synth_test_mem async_mem  read in the same cycle as its address\n")
+        proc, results = self.rerun("--async-read-bits", "1024", "--allow-async", allow)
+        r = results["synth_test_mem"]
+        self.assertFalse([f for f in r["failures"] if "asynchronously" in f], r["failures"])
+        mems = {m["name"]: m for m in r["memories"]}
+        self.assertEqual(mems["async_mem"]["async_allowed"], "read in the same cycle as its address")
 
     def test_memory_in_flip_flops_fails(self):
         failures = self.results["synth_test_mem"]["failures"]
