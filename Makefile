@@ -44,7 +44,7 @@ check-generated:
 # with SYNTH_MODULES="rnic_fifo rnic_crc32:DATA_W=64"; blocks not yet within
 # budget go in SYNTH_REPORT_ONLY (reported, not failed).
 SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_doorbell:LOG_QPS=14 \
-                 rnic_wqe_fetch rnic_raw_tx \
+                 rnic_wqe_fetch rnic_wqe_fetch:LOG_QPS=12 rnic_wqe_fetch:LOG_QPS=14 rnic_raw_tx \
                  rnic_axis_reg rnic_parser rnic_raw_rx rnic_resp rnic_gsi rnic_tx_arb \
                  rnic_framer rnic_cqe_writer rnic_dma:RD_PORTS=3,WR_PORTS=3 \
                  rnic_evq:NSRC=7,EW=64 rnic_repack rnic_crc32 rnic_mac_cdc \

@@ -15,7 +15,8 @@ set(RNIC_SYNTH_IN_BUDGET
   rnic_async_fifo:DATA_W=512,LOG_DEPTH=9,FRAME_MODE=1,DROP_WHEN_FULL=1,MAX_FRAME_BEATS=66
   rnic_async_fifo:DATA_W=64,LOG_DEPTH=6
   rnic_mac_cdc:DATA_W=512 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_doorbell:LOG_QPS=14
-  rnic_wqe_fetch:DATA_W=512 rnic_mpt_shadow rnic_csr:STATS=48
+  rnic_wqe_fetch:DATA_W=512 rnic_wqe_fetch:DATA_W=512,LOG_QPS=12 rnic_wqe_fetch:DATA_W=512,LOG_QPS=14
+  rnic_mpt_shadow rnic_csr:STATS=48
   rnic_framer:DATA_W=512 rnic_repack:DATA_W=512 rnic_cqe_writer:DATA_W=512
   rnic_gsi:DATA_W=512 rnic_tx_arb:DATA_W=512
   rnic_fifo rnic_arb rnic_axis_reg:DATA_W=512 rnic_evq:NSRC=7,EW=64

@@ -55,7 +55,15 @@
 // that many: WQEs leave the buffer in order, so none of its QP's later
 // (refetched) WQEs is sent before it is gone, and without a packet of that
 // QP sent the requester rewinds it only on timeouts, at most retry_cnt (7)
-// in a row.
+// in a row. The epoch is kept three times (ep_mem, ep_rw_mem, ep_out_mem),
+// one copy per reader, each read through a register, so that the tables
+// map to block RAM at any QP count: the pick reads ep_mem; a rewind reads
+// ep_rw_mem and writes the next epoch to all three a cycle later (a pick
+// in that cycle takes the new epoch from the write); the head beat of the
+// buffer moves into an output register (one cycle, m_wqe_* come from it)
+// while ep_out_mem is read for its QP, and it is stale if its epoch differs
+// or its QP is rewound while it is there, as it moves or in the cycle
+// before (the write of that rewind comes too late for the read).
 //
 // Reset sweep: after rst, one QP per cycle (QPS cycles) the per-QP tables
 // (ring base and shape, fetch index, epoch) are written with 0 through their
@@ -202,7 +210,11 @@ end
 reg [63:0]         sq_base_mem [0:QPS-1];
 reg [RING_W-1:0]   sq_ring_mem [0:QPS-1];
 reg [15:0]         ci_mem [0:QPS-1];                    // fetch consumer index
-reg [EP_W-1:0]     ep_mem [0:QPS-1];                    // rewind epoch
+// the rewind epoch, one copy per reader (pick, rewind, output), written
+// together
+reg [EP_W-1:0]     ep_mem [0:QPS-1];
+reg [EP_W-1:0]     ep_rw_mem [0:QPS-1];
+reg [EP_W-1:0]     ep_out_mem [0:QPS-1];
 reg [ENTRY_W-1:0]  inf_mem [0:INFLIGHT-1];              // in-flight reads, in issue order
 reg [OUT_W-1:0]    buf_mem [0:BUF_BEATS-1];             // output buffer
 
@@ -238,7 +250,9 @@ reg [15:0]       lookup_pi_reg;
 reg [63:0]       lookup_base_reg;
 reg [RING_W-1:0] lookup_ring_reg;
 reg [15:0]       lookup_ci_reg;
-reg [EP_W-1:0]   lookup_epoch_reg;
+reg [EP_W-1:0]   lookup_epoch_reg;                         // ep_mem, read at the pick
+reg              lookup_epfw_reg;                          // ... and the epoch written then
+reg [EP_W-1:0]   lookup_epfw_val_reg;
 
 // issue stage
 reg              issue_valid_reg, issue_valid_next;
@@ -305,6 +319,15 @@ wire rw_in = rw_take && (s_rw_qpn >> LOG_QPS) == 24'd0;
 
 // a context clear or a rewind of the QP in a stage cancels its write-back of
 // ci; after a rewind its WQEs would be stale, so it reads nothing either
+// the epoch moves on a cycle after the rewind (ep_rw_mem read, then the
+// copies written). A second rewind of the QP in that cycle reads the old
+// epoch and writes the same new one: no WQE of the QP can have been fetched
+// between the two, so one step marks all that are stale.
+reg              rwp_valid_reg;
+reg [LOG_QPS-1:0] rwp_qidx_reg;
+reg [EP_W-1:0]   ep_rw_rd;
+wire [EP_W-1:0]  ep_new = ep_rw_rd + 1'b1;
+
 wire lookup_rw_hit = rw_in && rw_qidx == lookup_qidx_reg;
 wire issue_rw_hit = rw_in && rw_qidx == issue_qidx_reg;
 wire lookup_hit = (ctx_clear && ctx_qidx == lookup_qidx_reg) || lookup_rw_hit;
@@ -396,10 +419,20 @@ wire r_fire = s_dma_rd_tvalid && !buf_full;
 // output: the head beat belongs to a WQE fetched before its QP was rewound:
 // dropped
 
+// The head beat moves into the output register (o_*), its QP's epoch is
+// read (ep_out_mem) as it does; a beat whose epoch differs, or whose QP is
+// rewound while it waits there (or was, in the cycle it moved, or the cycle
+// before, the epoch being written a cycle after the rewind), is dropped.
 wire [OUT_W-1:0] buf_head = buf_mem[buf_rd_reg[BUF_W-1:0]];
 wire [LOG_QPS-1:0] head_qidx = buf_head[EP_W + 16 +: LOG_QPS];
-wire head_stale = buf_head[EP_W-1:0] != ep_mem[head_qidx];
-wire o_fire = !buf_empty && (m_wqe_tready || head_stale);
+reg              o_valid_reg;
+reg [OUT_W-1:0]  o_beat_reg;
+reg [EP_W-1:0]   o_ep_rd;                                  // ep_out_mem at the move
+reg              o_flag_reg;                               // rewound since it was fetched
+wire [LOG_QPS-1:0] o_qidx = o_beat_reg[EP_W + 16 +: LOG_QPS];
+wire o_stale = o_flag_reg || o_beat_reg[EP_W-1:0] != o_ep_rd;
+wire o_take = o_valid_reg && (m_wqe_tready || o_stale);
+wire o_fire = !buf_empty && (!o_valid_reg || o_take);
 
 // the tag of the oldest read (simulation check against the data's tag)
 wire [TAG_W-1:0] inf_head_tag = {{(TAG_W-INF_W){1'b0}}, inf_rd_reg[INF_W-1:0]};
@@ -539,8 +572,18 @@ always @(posedge clk) begin
     end
     if (sweep_busy_reg) begin
         ep_mem[sweep_idx_reg] <= {EP_W{1'b0}};
-    end else if (rw_in) begin
-        ep_mem[rw_qidx] <= ep_mem[rw_qidx] + 1'b1;
+        ep_rw_mem[sweep_idx_reg] <= {EP_W{1'b0}};
+        ep_out_mem[sweep_idx_reg] <= {EP_W{1'b0}};
+    end else if (rwp_valid_reg) begin
+        ep_mem[rwp_qidx_reg] <= ep_new;
+        ep_rw_mem[rwp_qidx_reg] <= ep_new;
+        ep_out_mem[rwp_qidx_reg] <= ep_new;
+    end
+    if (rw_in) begin
+        ep_rw_rd <= ep_rw_mem[rw_qidx];
+    end
+    if (o_fire) begin
+        o_ep_rd <= ep_out_mem[head_qidx];
     end
     // registered reads at the pick (no write to the QP in the same cycle)
     if (pick_take) begin
@@ -560,6 +603,8 @@ end
 // pipeline stage contents
 always @(posedge clk) begin
     if (pick_take) begin
+        lookup_epfw_reg <= rwp_valid_reg && rwp_qidx_reg == pick_qidx;
+        lookup_epfw_val_reg <= ep_new;
         lookup_qidx_reg <= pick_qidx;
         lookup_qpn_ok_reg <= (s_sched_qpn >> LOG_QPS) == 24'd0;
         lookup_pi_reg <= s_sched_pi;
@@ -570,11 +615,28 @@ always @(posedge clk) begin
         issue_offset_reg <= lookup_offset;
         issue_stride_reg <= lookup_stride;
         issue_ci_reg <= lookup_ci_reg;
-        issue_epoch_reg <= lookup_epoch_reg;
+        issue_epoch_reg <= lookup_epfw_reg ? lookup_epfw_val_reg : lookup_epoch_reg;
         issue_count_reg <= lookup_count;
         issue_fit_reg <= lookup_fit;
         issue_last_beat_reg <= lookup_last_beat;
         issue_more_reg <= lookup_more;
+    end
+end
+
+// output register and the rewind's epoch write
+always @(posedge clk) begin
+    if (o_fire) begin
+        o_beat_reg <= buf_head;
+    end
+    o_flag_reg <= o_fire ? (rw_in && rw_qidx == head_qidx) || (rwp_valid_reg && rwp_qidx_reg == head_qidx)
+                         : o_flag_reg || (rw_in && rw_qidx == o_qidx);
+    rwp_qidx_reg <= rw_qidx;
+    if (rst) begin
+        o_valid_reg <= 1'b0;
+        rwp_valid_reg <= 1'b0;
+    end else begin
+        o_valid_reg <= o_fire || (o_valid_reg && !o_take);
+        rwp_valid_reg <= rw_in;
     end
 end
 
@@ -648,12 +710,12 @@ assign m_dma_rd_req_valid = req_valid_reg;
 assign m_requeue_valid = requeue_valid_reg;
 assign m_requeue_qpn = {{(24-LOG_QPS){1'b0}}, requeue_qpn_reg};
 
-assign m_wqe_tdata = buf_head[OUT_W-1 -: DATA_W];
+assign m_wqe_tdata = o_beat_reg[OUT_W-1 -: DATA_W];
 assign m_wqe_tkeep = {KEEP_W{1'b1}};
-assign m_wqe_tvalid = !buf_empty && !head_stale;
-assign m_wqe_tlast = buf_head[EP_W + LOG_QPS + 16];
-assign m_wqe_qpn = {{(24-LOG_QPS){1'b0}}, head_qidx};
-assign m_wqe_index = buf_head[EP_W +: 16];
+assign m_wqe_tvalid = o_valid_reg && !o_stale;
+assign m_wqe_tlast = o_beat_reg[EP_W + LOG_QPS + 16];
+assign m_wqe_qpn = {{(24-LOG_QPS){1'b0}}, o_qidx};
+assign m_wqe_index = o_beat_reg[EP_W +: 16];
 
 assign m_err_valid = err_valid_reg;
 assign m_err_qpn = {{(24-LOG_QPS){1'b0}}, err_qpn_reg};
