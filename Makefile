@@ -36,16 +36,19 @@ check-generated:
 	@python3 scripts/gen_crc32.py --check
 
 # Synthesis check (scripts/synth.py): each block rnic_top instantiates,
-# synthesized on its own for UltraScale+ by yosys, must map (block RAM for
-# tables, no latches, no loops) and keep every path within SYNTH_LUT_LEVELS
-# LUT levels; writes docs/synthesis.md (SYNTH_DOC= to skip). Parameters are
-# rnic_top's where they differ from the block's default, DATA_W for all.
-# The whole list takes hours (rnic_raw_tx alone ~50 minutes): pick blocks
-# with SYNTH_MODULES="rnic_fifo rnic_crc32:DATA_W=64"; blocks not yet within
+# synthesized on its own for UltraScale+ by yosys, must map (block RAM,
+# URAM or LUTRAM for tables, read through a register from 4 Kbit on, no
+# latches, no loops) and keep every path within SYNTH_LUT_LEVELS LUT levels;
+# writes docs/synthesis.md (SYNTH_DOC= to skip). Parameters are rnic_top's
+# where they differ from the block's default, DATA_W for all; the per-QP
+# blocks that scale also at 4,096 and 16,384 QPs (LOG_QPS 12, 14). The whole
+# list takes about 20 minutes on 2 cores: pick blocks with
+# SYNTH_MODULES="rnic_fifo rnic_crc32:DATA_W=64"; blocks not yet within
 # budget go in SYNTH_REPORT_ONLY (reported, not failed).
 SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_doorbell:LOG_QPS=14 \
                  rnic_wqe_fetch rnic_wqe_fetch:LOG_QPS=12 rnic_wqe_fetch:LOG_QPS=14 rnic_raw_tx \
-                 rnic_axis_reg rnic_parser rnic_raw_rx rnic_resp rnic_gsi rnic_tx_arb \
+                 rnic_axis_reg rnic_parser rnic_raw_rx rnic_resp rnic_resp:LOG_QPS=12 \
+                 rnic_resp:LOG_QPS=14 rnic_gsi rnic_tx_arb \
                  rnic_framer rnic_cqe_writer rnic_dma:RD_PORTS=3,WR_PORTS=3 \
                  rnic_evq:NSRC=7,EW=64 rnic_repack rnic_crc32 rnic_mac_cdc \
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,MAX_FRAME_BEATS=66 \
@@ -63,7 +66,7 @@ SYNTH_ARGS ?=
 synth: deps
 	@python3 scripts/synth.py $(addprefix --module ,$(SYNTH_MODULES)) \
 		$(addprefix --report-only-module ,$(SYNTH_REPORT_ONLY)) \
-		--param DATA_W=$(SYNTH_DATA_W) --max-lut-levels $(SYNTH_LUT_LEVELS) \
+		--param DATA_W=$(SYNTH_DATA_W) --max-lut-levels $(SYNTH_LUT_LEVELS) --uram \
 		--jobs $(SYNTH_JOBS) --timeout $(SYNTH_TIMEOUT) --json-dir $(BUILD)/synth \
 		$(if $(SYNTH_DOC),--write-doc $(SYNTH_DOC)) $(SYNTH_ARGS)
 

@@ -1099,12 +1099,14 @@ always @(posedge clk) begin
 end
 
 // READ: response packets max(1, ceil(len / mtu)) (IBA 9.7.1), lengths up
-// to 2^31
-// to 2^31 (registered in LOAD, from the context read's MTU)
-wire [32:0] rd_round = {1'b0, h_rlen_reg} + {19'd0, c_mtu} - 33'd1;
+// to 2^31 (registered in LOAD, from the context read's MTU): the length
+// shifted by log2(mtu), plus one if any bit shifted out was set (no adder
+// in front of the shifter)
+wire [4:0] rd_k = 5'd7 + {2'b00, q_mtu};                 // log2(mtu), 8..12 for codes 1..5
 // verilator lint_off UNUSEDSIGNAL
-wire [32:0] rd_ceil = rd_round >> (7 + q_mtu);   // <= 2^23 for lengths up to 2^31
+wire [31:0] rd_quot = h_rlen_reg >> rd_k;                // < 2^24 for lengths up to 2^31
 // verilator lint_on UNUSEDSIGNAL
+wire rd_rem = |(h_rlen_reg[15:0] & ~(16'hffff << rd_k));
 reg [23:0] rd_npkts;
 // a duplicate READ REQUEST is answered only if its responses stay before
 // the expected PSN (PSNs already executed); registered in DECIDE, the one
@@ -1118,7 +1120,7 @@ reg rd_dup_ok;
 reg [31:0] pl_total;
 always @(posedge clk) begin
     if (state_reg == S_LOAD) begin
-        rd_npkts <= (h_rlen_reg == 32'd0) ? 24'd1 : rd_ceil[23:0];
+        rd_npkts <= (h_rlen_reg == 32'd0) ? 24'd1 : rd_quot[23:0] + {23'd0, rd_rem};
         pl_total <= {19'd0, h_len_reg} + (c_ud ? 32'd40 : 32'd0);
     end
     if (state_reg == S_DECIDE)
