@@ -43,9 +43,11 @@
 // BAR0 STATUS and FW STATUS show the ready input in bit 0 (the context tables
 // are cleared after reset; software waits for it).
 //
-// Guarantee used by rnic_doorbell: db_valid is never high in the same cycle
-// as ctx_wr_valid (a BAR0 write is held for one cycle when the firmware port
-// takes a CTX_CMD write in the same cycle).
+// Guarantee used by rnic_doorbell: ctx_wr_valid is never high in the cycle of
+// a db_valid pulse nor in the cycle after it (the doorbell's check): a BAR0
+// write waits while the firmware port has a CTX_CMD write to start, and that
+// write waits for the cycle after a db_valid pulse, so each waits at most a
+// cycle for the other.
 //
 // Counters: STATS 32-bit wrapping counters; counter 0 (CYCLES) counts clock
 // cycles plus stat_inc[STAT_INC_W-1:0] (cycles a simulator fast-forwarded
@@ -289,11 +291,15 @@ reg [CMDQ_AW-1:0] f_ram_waddr;
 // ---------------------------------------------------------------------------
 // handshakes and address decode
 
-wire f_wr_fire = s_axil_fw_awvalid && s_axil_fw_wvalid && (!f_bvalid_reg || s_axil_fw_bready);
+wire f_wr_go = s_axil_fw_awvalid && s_axil_fw_wvalid && (!f_bvalid_reg || s_axil_fw_bready);
 wire [31:0] f_waddr = {{(32-FW_ADDR_W){1'b0}}, s_axil_fw_awaddr[FW_ADDR_W-1:2], 2'b00};
-wire f_wr_ctx_cmd = f_wr_fire && f_waddr == `RNIC_FW_CTX_CMD;
-// a BAR0 write waits one cycle when the firmware port starts a context write
-wire h_wr_fire = s_axil_awvalid && s_axil_wvalid && (!h_bvalid_reg || s_axil_bready) && !f_wr_ctx_cmd;
+wire f_ctx_want = f_wr_go && f_waddr == `RNIC_FW_CTX_CMD;
+// a context write waits one cycle while a doorbell is out (its broadcast
+// would come in the cycle rnic_doorbell checks that doorbell)
+wire f_wr_fire = f_wr_go && !(f_ctx_want && db_valid_reg);
+// a BAR0 write waits while the firmware port has a context write to start
+// (its broadcast would come with the doorbell), so neither side starves
+wire h_wr_fire = s_axil_awvalid && s_axil_wvalid && (!h_bvalid_reg || s_axil_bready) && !f_ctx_want;
 wire [31:0] h_waddr = {{(32-ADDR_W){1'b0}}, s_axil_awaddr[ADDR_W-1:2], 2'b00};
 
 wire [31:0] h_raddr = {{(32-ADDR_W){1'b0}}, h_raddr_reg[ADDR_W-1:2], 2'b00};

@@ -51,10 +51,10 @@
 // a handed-back QP goes from D1 straight to P1.
 //
 // A QPC write whose state is RESET or INIT clears the QP's stored SQ producer
-// index. The index table has one write port: rnic_csr never sends a doorbell
-// in the same cycle as a context write; if an SQ doorbell reaches D1 in the
-// cycle of such a clear anyway, the clear wins and the doorbell is counted as
-// rejected.
+// index. The index table has one write port: rnic_csr sends no context write
+// in a doorbell's cycle nor in the next (its D1); if an SQ doorbell reaches
+// D1 in the cycle of such a clear anyway, the clear wins and the doorbell is
+// counted as rejected.
 //
 // Reset sweep: after rst, one entry per cycle of every table but the FIFO is
 // written with its reset value (QP state RESET, everything else 0) through

@@ -163,6 +163,7 @@ integer ev_pop_count = 0;               // cycles with ev_pop high
 integer ev_pop_cycle = -1;              // last of them
 integer f_fire_cycle = -1;              // last cycle a firmware write was taken
 integer cycle = 0;
+reg db_prev = 1'b0;                     // db_valid was high the cycle before
 
 always @(posedge clk) begin
     cycle <= cycle + 1;
@@ -198,7 +199,12 @@ always @(posedge clk) begin
             errors = errors + 1;
             $display("FAIL db_valid and ctx_wr_valid in the same cycle");
         end
+        if (db_prev && ctx_wr_valid) begin
+            errors = errors + 1;
+            $display("FAIL ctx_wr_valid in the cycle after db_valid (the doorbell's check)");
+        end
     end
+    db_prev <= db_valid && !rst;
 end
 
 // ---------------------------------------------------------------------------
@@ -1027,6 +1033,37 @@ initial begin
     check32("held doorbell delivered", db_count - n0, 1);
     check32("held doorbell value", db_value_log[n0], 32'h00090001);
     check32("ctx pulse with doorbell", ctx_count - n1, 1);
+
+    // a CTX_CMD write in the cycle after a doorbell write (db_valid high)
+    // waits a cycle, so its broadcast does not land in the doorbell's check;
+    // a host write meanwhile waits for it
+    n0 = db_count;
+    n1 = ctx_count;
+    @(negedge clk);
+    h_awaddr = DB0 + 10 * PG; h_wdata = 32'h000a0001; h_wstrb = 4'hF; h_awvalid = 1; h_wvalid = 1;
+    #1;
+    check32("doorbell write taken", {31'd0, h_awready}, 1);
+    @(negedge clk);
+    h_awaddr = DB0 + 11 * PG; h_wdata = 32'h000b0001;
+    f_awaddr = `RNIC_FW_CTX_CMD; f_wdata = `RNIC_CTX_CMD_WRITE; f_wstrb = 4'hF; f_awvalid = 1; f_wvalid = 1;
+    #1;
+    check32("db_valid out", {31'd0, db_valid}, 1);
+    check32("ctx write held while db_valid", {31'd0, f_awready}, 0);
+    check32("host held while ctx write waits", {31'd0, h_awready}, 0);
+    @(negedge clk);
+    #1;
+    check32("ctx write taken a cycle later", {31'd0, f_awready}, 1);
+    check32("host still held", {31'd0, h_awready}, 0);
+    @(negedge clk);
+    f_awvalid = 0; f_wvalid = 0;
+    #1;
+    check32("host taken after the ctx write", {31'd0, h_awready}, 1);
+    @(negedge clk);
+    h_awvalid = 0; h_wvalid = 0;
+    repeat (3) @(negedge clk);
+    check32("both doorbells delivered", db_count - n0, 2);
+    check32("second doorbell value", db_value_log[n0 + 1], 32'h000b0001);
+    check32("one ctx pulse", ctx_count - n1, 1);
 
     // ---- counters
     f_read(`RNIC_FW_STAT + 4 * `RNIC_STAT_CYCLES, 0, OKAY, 0);
