@@ -585,8 +585,7 @@ always @(posedge clk) begin
     if (o_fire) begin
         o_ep_rd <= ep_out_mem[head_qidx];
     end
-    // registered reads at the pick (no write to the QP in the same cycle but
-    // a rewind's epoch, which the pick takes from the write: lookup_epfw_reg)
+    // registered reads at the pick (an epoch written then: lookup_epfw_reg)
     if (pick_take) begin
         lookup_base_reg <= sq_base_mem[pick_qidx];
         lookup_ring_reg <= sq_ring_mem[pick_qidx];
