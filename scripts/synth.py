@@ -326,25 +326,16 @@ def parse_mem_dump(path):
         out.append({
             "name": name, "words": size, "width": width, "bits": size * width,
             "read_ports": rd_ports, "write_ports": int(m.get("WR_PORTS", "0")),
-            "async_reads": rd_ports - registered_reads(m.get("RD_CLK_ENABLE", ""), rd_ports),
+            "async_reads": rd_ports - registered_reads(m.get("RD_CLK_ENABLE", "")),
             "src": clean_src(m["src"]),
         })
     return out
 
 
-def registered_reads(value, ports):
+def registered_reads(value):
     """Read ports with a clock, from a $mem_v2 RD_CLK_ENABLE parameter (one
-    bit per port, e.g. 2'01; a plain number when yosys prints it so)."""
-    value = value.strip()
-    if not value or not ports:
-        return 0
-    if "'" in value:
-        bits = value.split("'", 1)[1]
-        return bits.count("1")
-    try:
-        return bin(int(value) & ((1 << ports) - 1)).count("1")
-    except ValueError:
-        return 0
+    bit per port, as the dump prints it: 2'01)."""
+    return value.partition("'")[2].count("1")
 
 
 def clean_src(src):
@@ -1004,25 +995,23 @@ def judge(spec, args, allow, allow_async, ok, seconds, paths, error):
             len(ana["latch_cells"]), "; ".join(where[:8])))
     for loop in ana["loops"]:
         result["failures"].append("combinational loop through " + ", ".join(loop["nets"][:6]))
-    for m in result["memories"]:
-        if m["mapped_to"].startswith("FF") and m["bits"] >= args.mem_ff_bits:
-            reason = allowed(allow, spec.name, spec.label, m["name"])
+    # memory rules: (breaks it, allow list, key for the reason, what it is)
+    rules = (
+        (lambda m: m["mapped_to"].startswith("FF") and m["bits"] >= args.mem_ff_bits,
+         allow, "allowed", "in flip-flops"),
+        (lambda m: m.get("async_reads") and m["bits"] >= args.async_read_bits and
+         not m["mapped_to"].startswith("FF"),
+         allow_async, "async_allowed", "read asynchronously"))
+    for breaks, entries, key, what in rules:
+        for m in result["memories"]:
+            if not breaks(m):
+                continue
+            reason = allowed(entries, spec.name, spec.label, m["name"])
             if reason:
-                m["allowed"] = reason
+                m[key] = reason
             else:
-                result["failures"].append(
-                    "memory %s (%s) in flip-flops%s" % (
-                        m["name"], mem_size(m), " at " + m["src"] if m["src"] else ""))
-    for m in result["memories"]:
-        if m.get("async_reads") and m["bits"] >= args.async_read_bits and \
-                not m["mapped_to"].startswith("FF"):
-            reason = allowed(allow_async, spec.name, spec.label, m["name"])
-            if reason:
-                m["async_allowed"] = reason
-            else:
-                result["failures"].append(
-                    "memory %s (%s) read asynchronously%s" % (
-                        m["name"], mem_size(m), " at " + m["src"] if m["src"] else ""))
+                result["failures"].append("memory %s (%s) %s%s" % (
+                    m["name"], mem_size(m), what, " at " + m["src"] if m["src"] else ""))
     if ana["unknown_cells"]:
         result["warnings"].append("cells not modelled (taken as registers): " + ", ".join(
             "%s x%d" % kv for kv in sorted(ana["unknown_cells"].items())))
