@@ -452,12 +452,13 @@ reg [95:0]      rsg_rd;
 // left, go-back-N hold, waiting retransmissions and their restart PSNs live
 // in rnic_req_timer (instance `timer`, below); what the engine reads of them:
 // of the completion stage's QP its RNR wait, hold, retries left {transport,
-// RNR}, restart PSN and timeout check; the WQE stage's QP's timer; the
-// retransmissions waiting; an expired timer waiting for the completion stage.
-wire            c_tm_rnr, c_hold, c_tmo_due_reg, w_tm_on;
+// RNR}, restart PSN and timeout check; the WQE stage's QP's timer and
+// whether a retransmission of it waits; the retransmission offered; an expired timer waiting for the completion stage.
+wire            c_tm_rnr, c_hold, c_tmo_due_reg, w_tm_on, w_rtx;
 wire [5:0]      c_rl;
 wire [23:0]     c_rpsn;
-wire [QPS-1:0]  rtx_wait;
+wire            rtx_valid;
+wire [QPN_W-1:0] rtx_qp;
 wire            tmo_pend;
 wire [QPN_W-1:0] tmo_q;
 // Here: the rewound head the WQE stage expects next {flag, WQE index, its
@@ -602,25 +603,16 @@ reg              w_early_reg, w_early_next;   // pushed before its packets (RC):
 // READ / atomic data write requests accepted whose s_wr_done has not come
 reg [15:0]       wr_out_reg;
 
-// a retransmission waits: served before the next WQE is taken (lowest QP
-// first, picked by a tree of QPN_W levels)
-wire [QPN_W-1:0] rtx_first;
-wire             rtx_any;
-rnic_lowest_set #(
-    .LOG_W(QPN_W)
-) rtx_pick (
-    .bits(rtx_wait),
-    .any(rtx_any),
-    .index(rtx_first)
-);
+// a retransmission waits: served before the next WQE is taken (the
+// timer block offers them one at a time, in the order they were requested)
 // the pick is registered; the cycle after a retransmission request was
 // taken (W_RW) or a QP reset cleared one, the registered pick may still
 // show it and is not used
 reg              rtx_any_reg, rtx_clr_reg;
 reg  [QPN_W-1:0] rtx_first_reg;
 always @(posedge clk) begin
-    rtx_any_reg <= rtx_any && !rst;
-    rtx_first_reg <= rtx_first;
+    rtx_any_reg <= rtx_valid && !rst;
+    rtx_first_reg <= rtx_qp;
     rtx_clr_reg <= (w_state_reg == W_RW) || ctx_qpc;
 end
 wire w_rw_go = w_beats_reg == {WB_W{1'b0}} && rtx_any_reg && !rtx_clr_reg;
@@ -1000,7 +992,7 @@ always @* begin
         end else if (p_state_bad_reg) begin
             w_status_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_seterr_next = 1'b0;
-        end else if (rtx_wait[w_qp_reg]) begin
+        end else if (w_rtx) begin
             // a retransmission of this QP waits: drop the WQE, the rewind
             // fetches it again (from the ring head, at or before it); this
             // also ends a wait below for ring room or a READ
@@ -1535,8 +1527,8 @@ rnic_req_timer #(
     .rtx_clr(c_rw_fire), .rtx_clr_qp(c_qp_reg),
     .c_qp(c_qp_reg), .c_ld2(c_state_reg == C_LD2),
     .c_rnr(c_tm_rnr), .c_hold(c_hold), .c_rl(c_rl), .c_rpsn(c_rpsn), .c_tmo_due(c_tmo_due_reg),
-    .w_qp(w_qp_reg), .w_tm_on(w_tm_on),
-    .rtx(rtx_wait),
+    .w_qp(w_qp_reg), .w_tm_on(w_tm_on), .w_rtx(w_rtx),
+    .rtx_valid(rtx_valid), .rtx_qp(rtx_qp),
     .tmo_pend(tmo_pend), .tmo_q(tmo_q), .tmo_take(c_tmo_take),
     .timer_busy(timer_busy), .timer_skip_ok(timer_skip_ok)
 );

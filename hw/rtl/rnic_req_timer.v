@@ -7,7 +7,12 @@
 // time base (ticks of TICK_CYCLES cycles), the sweep that looks at one QP's
 // timer per cycle and holds an expired one (tmo_pend / tmo_q) until the
 // completion stage takes it, and the earliest deadline a simulator's
-// fast-forward may not pass (timer_skip_ok).
+// fast-forward may not pass (timer_skip_ok). Nothing is a per-QP vector:
+// every per-QP entry is in a table with one write port read through
+// registered addresses (block RAM at any QP count), cleared by the reset
+// sweep; the waiting retransmissions are a FIFO of QPs, offered one at a
+// time (rtx_valid, rtx_qp) in the order they were requested; the running
+// timers are counted (timer_busy).
 //
 // Writes (cmd_*): what the completion stage decides for a QP in cycle t is
 // registered and written at the end of t+1, so the decision and the per-QP
@@ -17,7 +22,8 @@
 // back); the one early reader, the push's "timer off" check (w_tm_on),
 // sees a pending write through. A context write that resets the QP or puts
 // it in ERR in cycle t (ctx_*) wins over the flags of the write decided in
-// t, as it did when both landed in t; entering ERR makes the timer due at
+// t and over those written in t (held a cycle, tph, and seen through by
+// the readers of the completion and WQE stages' QPs); entering ERR makes the timer due at
 // once, so the completion stage flushes the QP (C_TMO).
 //
 // Time is 32-bit serial: a deadline is due once the time has reached it,
@@ -58,7 +64,7 @@ module rnic_req_timer #(
     input  wire [QPN_W-1:0] ctx_qp,
     input  wire             ctx_reset,
     input  wire             ctx_err,
-    // the WQE stage took QP rtx_clr_qp's retransmission
+    // the WQE stage took QP rtx_clr_qp's retransmission (the one offered)
     input  wire             rtx_clr,
     input  wire [QPN_W-1:0] rtx_clr_qp,
     // the completion stage's QP: its entries, and its timeout check
@@ -73,8 +79,11 @@ module rnic_req_timer #(
     // the WQE stage's QP: its timer runs (a pending write included)
     input  wire [QPN_W-1:0] w_qp,
     output wire             w_tm_on,
-    // retransmissions waiting, per QP
-    output reg  [(1<<QPN_W)-1:0] rtx,
+    output wire             w_rtx,          // and a retransmission of it waits
+    // a retransmission waiting, offered to the WQE stage until taken
+    // (rtx_clr of this QP) or cancelled (a context reset of it)
+    output reg              rtx_valid,
+    output reg  [QPN_W-1:0] rtx_qp,
     // an expired timer waits (QP tmo_q) until tmo_take
     output reg              tmo_pend,
     output reg  [QPN_W-1:0] tmo_q,
@@ -152,24 +161,22 @@ function tm_due;
     end
 endfunction
 
-reg [QPS-1:0]   tm_on_reg, tm_rnr_reg;
-reg [QPS-1:0]   tm_now_reg;                 // due at once (the QP entered ERR)
+// Per-QP tables. Every table is a memory with one write port, read at
+// addresses that are registers (c_qp, w_qp, the sweep's QP, the write's
+// QP, ctx_qp), so each maps to block RAM, one copy per reader; the reset
+// sweep (sweep_busy) clears them, rst clears none. The flags {timer runs,
+// RNR wait, due at once} and the hold have one writer at a time: the
+// sweep, a context write, the engine's write held from the cycle before
+// (tph), the engine's write (twp), in that order.
+reg             on_mem [0:QPS-1];           // the timer runs
+reg             rnr_mem [0:QPS-1];          // it is an RNR wait
+reg             now_mem [0:QPS-1];          // it is due at once
+reg             hold_mem [0:QPS-1];
 reg [31:0]      tm_dl_mem [0:QPS-1];
 reg [5:0]       rl_mem [0:QPS-1];
-reg [QPS-1:0]   hold_reg;
 reg [23:0]      rpsn_mem [0:QPS-1];
 reg [TK_W-1:0]  tk_div_reg;
 reg [31:0]      now_reg;
-
-assign c_rnr = tm_rnr_reg[c_qp];
-assign c_hold = hold_reg[c_qp];
-assign c_rl = rl_mem[c_qp];
-assign c_rpsn = rpsn_mem[c_qp];
-// (registered while the completion stage is in C_LD2, the cycle before
-// C_TMO; a timer that comes due one cycle later is found again by the sweep)
-always @(posedge clk)
-    if (c_ld2)
-        c_tmo_due <= tm_on_reg[c_qp] && (tm_now_reg[c_qp] || tm_due(tm_dl_mem[c_qp], now_reg));
 
 // the write, registered
 reg             twp_arm, twp_rnr, twp_off, twp_rl, twp_hold_set, twp_hold_clr, twp_rtx;
@@ -201,18 +208,217 @@ always @(posedge clk) begin
     twp_nd <= cmd_nd;
     twp_nd_v <= (cmd_rnr || (cmd_arm && cmd_timeout != 5'd0)) && !rst;
 end
-wire twp_on_hit = (twp_arm || twp_rnr || twp_off) && twp_flags && twp_q == w_qp;
-wire twp_on_new = !twp_off && (twp_rnr || twp_on_val);
-assign w_tm_on = twp_on_hit ? twp_on_new : tm_on_reg[w_qp];
+// the engine's flag write: {on, rnr, now} (a stop over an RNR wait over an
+// arm) and the hold
+wire       twp_f_en = (twp_arm || twp_rnr || twp_off) && twp_flags;
+wire [2:0] twp_f = twp_off ? 3'b000 : twp_rnr ? 3'b110 : {twp_on_val, 2'b00};
+wire       twp_h_en = (twp_hold_set || twp_hold_clr) && twp_flags;
+wire       twp_h = twp_hold_set;
+// a context write: a reset stops the timer and clears the hold; entering
+// ERR makes the timer due at once (the completion stage then flushes the
+// QP, C_TMO) and leaves the hold
+wire       ctx_w = ctx_valid && (ctx_reset || ctx_err);
+wire [2:0] ctx_f = ctx_reset ? 3'b000 : 3'b101;
+wire       ctx_same = ctx_w && ctx_qp == twp_q;
+// The engine's write in a context write's cycle is held a cycle (tph),
+// without the flags the context write set if it is of the same QP; so is
+// one in the cycle a held write is written (the engine's writes are never
+// back to back and context writes are many cycles apart, so neither
+// happens twice in a row).
+reg             tph_f_en, tph_h_en, tph_h, tph_old_on;
+reg [2:0]       tph_f;
+reg [QPN_W-1:0] tph_q;
+wire            tph_v = tph_f_en || tph_h_en;
+wire            on_twp = on_mem[twp_q];
+wire            twp_hold = (twp_f_en || twp_h_en) && (ctx_w || tph_v);
+wire            ctx_tph = ctx_w && ctx_qp == tph_q;
+always @(posedge clk) begin
+    if (twp_hold) begin
+        tph_f_en <= twp_f_en && !ctx_same;
+        tph_h_en <= twp_h_en && !(ctx_same && ctx_reset);
+        tph_f <= twp_f;
+        tph_h <= twp_h;
+        tph_q <= twp_q;
+        tph_old_on <= (tph_f_en && !ctx_w && tph_q == twp_q) ? tph_f[2] : on_twp;
+    end else if (ctx_w) begin
+        // a held write waits on; a context write of its QP wins over it
+        if (ctx_tph)
+            tph_f_en <= 1'b0;
+        if (ctx_tph && ctx_reset)
+            tph_h_en <= 1'b0;
+    end else begin
+        tph_f_en <= 1'b0;
+        tph_h_en <= 1'b0;
+    end
+    if (rst || sweep_busy) begin
+        tph_f_en <= 1'b0;
+        tph_h_en <= 1'b0;
+    end
+end
+// the one flag write of the cycle
+reg             fw_f_en, fw_h_en, fw_h, fw_old_on;
+reg [2:0]       fw_f;
+reg [QPN_W-1:0] fw_q;
+always @* begin
+    fw_q = twp_q;
+    fw_f = twp_f;
+    fw_h = twp_h;
+    fw_old_on = on_twp;
+    fw_f_en = twp_f_en;
+    fw_h_en = twp_h_en;
+    if (sweep_busy) begin
+        fw_q = sweep_qp;
+        fw_f = 3'b000;
+        fw_h = 1'b0;
+        fw_f_en = 1'b1;
+        fw_h_en = 1'b1;
+    end else if (ctx_w) begin
+        fw_q = ctx_qp;
+        fw_f = ctx_f;
+        fw_h = 1'b0;
+        fw_old_on = on_mem[ctx_qp];
+        fw_f_en = 1'b1;
+        fw_h_en = ctx_reset;
+    end else if (tph_v) begin
+        fw_q = tph_q;
+        fw_f = tph_f;
+        fw_h = tph_h;
+        fw_old_on = tph_old_on;
+        fw_f_en = tph_f_en;
+        fw_h_en = tph_h_en;
+    end
+end
+// running timers, counted (timer_busy): each flag write adds its new "on"
+// and takes away the old one; the sweep follows rst, which zeroes the count
+reg [QPN_W:0] on_cnt_reg;
+always @(posedge clk) begin
+    if (fw_f_en && !sweep_busy && fw_f[2] != fw_old_on)
+        on_cnt_reg <= fw_f[2] ? on_cnt_reg + 1'b1 : on_cnt_reg - 1'b1;
+    if (rst)
+        on_cnt_reg <= {(QPN_W+1){1'b0}};
+end
+
+// readers: the completion stage's QP and the WQE stage's QP see the held
+// write; the WQE stage's QP also the engine's write of this cycle
+wire [2:0] tf_c = (tph_f_en && tph_q == c_qp) ? tph_f : {on_mem[c_qp], rnr_mem[c_qp], now_mem[c_qp]};
+assign c_rnr = tf_c[1];
+assign c_hold = (tph_h_en && tph_q == c_qp) ? tph_h : hold_mem[c_qp];
+assign c_rl = rl_mem[c_qp];
+assign c_rpsn = rpsn_mem[c_qp];
+// (registered while the completion stage is in C_LD2, the cycle before
+// C_TMO; a timer that comes due one cycle later is found again by the sweep)
+always @(posedge clk)
+    if (c_ld2)
+        c_tmo_due <= tf_c[2] && (tf_c[0] || tm_due(tm_dl_mem[c_qp], now_reg));
+assign w_tm_on = (twp_f_en && twp_q == w_qp) ? twp_f[2] :
+                 (tph_f_en && tph_q == w_qp) ? tph_f[2] : on_mem[w_qp];
+
+// Retransmissions waiting. A QP's request is pending while rs_mem and
+// rc_mem differ: the engine's write (twp) flips rs_mem when none is
+// pending; the take by the WQE stage and a context reset (cancel) make
+// rc_mem equal to it. Pending QPs wait in a FIFO of QPs (rq_mem), each at
+// most once (in it while iqs_mem and iqc_mem differ; the push flips iqs_mem,
+// the pop makes iqc_mem equal); the pop (P1) drops a QP whose request was
+// taken or cancelled meanwhile and offers the rest, one at a time, to the
+// WQE stage (rtx_valid, rtx_qp) until it is taken or cancelled.
+reg             rs_mem [0:QPS-1];
+reg             rc_mem [0:QPS-1];
+reg             iqs_mem [0:QPS-1];
+reg             iqc_mem [0:QPS-1];
+reg [QPN_W-1:0] rq_mem [0:QPS-1];
+reg [QPN_W:0]   rq_wr_reg, rq_rd_reg;
+reg             h_v_reg;                    // P1: the QP the FIFO's head gave
+reg [QPN_W-1:0] h_q_reg;
+reg             o_rs_reg;                   // rs_mem of the QP offered
+// a take in a cancel's cycle (of another QP) is written the cycle after (tk)
+reg             tk_v_reg, tk_val_reg;
+reg [QPN_W-1:0] tk_q_reg;
+wire cancel = ctx_valid && ctx_reset && !sweep_busy;
+wire take = rtx_clr && rtx_valid && rtx_qp == rtx_clr_qp;
+// the engine's request: pending already (no change), or a new one
+wire rs_t = rs_mem[twp_q];
+wire rc_t = (tk_v_reg && tk_q_reg == twp_q) ? tk_val_reg : rc_mem[twp_q];
+wire in_q_t = iqs_mem[twp_q] != iqc_mem[twp_q];
+wire set_go = twp_rtx && twp_flags && !(cancel && ctx_qp == twp_q);
+wire set_flip = set_go && rs_t == rc_t;
+wire push = set_go && !in_q_t;
+// P1: the head's QP is offered if its request is pending (one set this
+// cycle included, one cancelled this cycle not)
+wire rs_h = rs_mem[h_q_reg];
+wire rc_h = (tk_v_reg && tk_q_reg == h_q_reg) ? tk_val_reg : rc_mem[h_q_reg];
+wire set_h = set_flip && twp_q == h_q_reg;
+wire live_h = (rs_h != rc_h || set_h) && !(cancel && ctx_qp == h_q_reg);
+wire p1_go = h_v_reg && !rtx_valid;
+wire p0_go = rq_rd_reg != rq_wr_reg && (!h_v_reg || p1_go);
+// rc_mem's write: the sweep, a cancel (rc = rs; of a QP whose request is
+// set this cycle it wins), the held take, the take
+wire rs_c = rs_mem[ctx_qp];
+always @(posedge clk) begin
+    if (sweep_busy) begin
+        rs_mem[sweep_qp] <= 1'b0;
+        iqs_mem[sweep_qp] <= 1'b0;
+    end else begin
+        if (set_flip)
+            rs_mem[twp_q] <= !rs_t;
+        if (push) begin
+            iqs_mem[twp_q] <= !iqs_mem[twp_q];
+            rq_mem[rq_wr_reg[QPN_W-1:0]] <= twp_q;
+        end
+    end
+    if (sweep_busy)
+        rc_mem[sweep_qp] <= 1'b0;
+    else if (cancel)
+        rc_mem[ctx_qp] <= rs_c;
+    else if (tk_v_reg)
+        rc_mem[tk_q_reg] <= tk_val_reg;
+    else if (take)
+        rc_mem[rtx_qp] <= o_rs_reg;
+    tk_v_reg <= take && cancel && ctx_qp != rtx_qp;
+    tk_q_reg <= rtx_qp;
+    tk_val_reg <= o_rs_reg;
+    if (sweep_busy)
+        iqc_mem[sweep_qp] <= 1'b0;
+    else if (p1_go)
+        iqc_mem[h_q_reg] <= iqs_mem[h_q_reg];
+    if (push)
+        rq_wr_reg <= rq_wr_reg + 1'b1;
+    if (p0_go) begin
+        h_q_reg <= rq_mem[rq_rd_reg[QPN_W-1:0]];
+        rq_rd_reg <= rq_rd_reg + 1'b1;
+    end
+    if (p0_go)
+        h_v_reg <= 1'b1;
+    else if (p1_go)
+        h_v_reg <= 1'b0;
+    if (p1_go && live_h) begin
+        rtx_valid <= 1'b1;
+        rtx_qp <= h_q_reg;
+        o_rs_reg <= set_h ? !rs_h : rs_h;
+    end else if (take || (cancel && ctx_qp == rtx_qp)) begin
+        rtx_valid <= 1'b0;
+    end
+    if (rst) begin
+        rq_wr_reg <= {(QPN_W+1){1'b0}};
+        rq_rd_reg <= {(QPN_W+1){1'b0}};
+        h_v_reg <= 1'b0;
+        rtx_valid <= 1'b0;
+        tk_v_reg <= 1'b0;
+    end
+end
+wire rc_w = (tk_v_reg && tk_q_reg == w_qp) ? tk_val_reg : rc_mem[w_qp];
+assign w_rtx = rs_mem[w_qp] != rc_w;
+wire rtx_busy = rq_rd_reg != rq_wr_reg || h_v_reg || rtx_valid;
 
 // the sweep: QP sw_q is read into registers, then counted
 reg [QPN_W-1:0] sw_q_reg;
-wire sw_hit = tm_on_reg[sw_q_reg] && (tm_now_reg[sw_q_reg] || tm_due(tm_dl_mem[sw_q_reg], now_reg));
+wire sw_on_m = on_mem[sw_q_reg];
+wire sw_now_m = now_mem[sw_q_reg];
+wire sw_hit = sw_on_m && (sw_now_m || tm_due(tm_dl_mem[sw_q_reg], now_reg)) && !sweep_busy;
 reg  [31:0] sw_dle;
 reg         sw_on, sw_last, sw_vis;
 always @(posedge clk) begin
-    sw_dle <= tm_now_reg[sw_q_reg] ? now_reg : tm_dl_mem[sw_q_reg];
-    sw_on <= tm_on_reg[sw_q_reg];
+    sw_dle <= sw_now_m ? now_reg : tm_dl_mem[sw_q_reg];
+    sw_on <= sw_on_m && !sweep_busy;
     sw_last <= sw_q_reg == {QPN_W{1'b1}};
     sw_vis <= !tmo_pend && !rst;      // the sweep moves on from this QP
 end
@@ -258,54 +464,33 @@ always @* begin
         swm_v_next = 1'b1;
     end
 end
-assign timer_busy = tm_on_reg != {QPS{1'b0}} || tmo_pend || rtx != {QPS{1'b0}} ||
-                    twp_arm || twp_rnr || twp_rtx;
-assign timer_skip_ok = !tmo_pend && rtx == {QPS{1'b0}} && !twp_rtx &&
+assign timer_busy = on_cnt_reg != {(QPN_W+1){1'b0}} || tmo_pend || rtx_busy ||
+                    twp_arm || twp_rnr || twp_rtx || tph_v;
+assign timer_skip_ok = !tmo_pend && !rtx_busy && !twp_rtx &&
                        (!mdl_v_reg || tm_before(now_reg + 32'd1, mdl_reg));
 
 always @(posedge clk) begin
+    // the flags' one write port
+    if (fw_f_en) begin
+        on_mem[fw_q] <= fw_f[2];
+        rnr_mem[fw_q] <= fw_f[1];
+        now_mem[fw_q] <= fw_f[0];
+    end
+    if (fw_h_en)
+        hold_mem[fw_q] <= fw_h;
     if (sweep_busy) begin
         tm_dl_mem[sweep_qp] <= 32'd0;
         rpsn_mem[sweep_qp] <= 24'd0;
         rl_mem[sweep_qp] <= 6'd0;
     end else begin
         // the write decided the cycle before
-        if (twp_arm) begin
-            if (twp_flags) begin
-                tm_on_reg[twp_q] <= twp_on_val;
-                tm_rnr_reg[twp_q] <= 1'b0;
-                tm_now_reg[twp_q] <= 1'b0;
-            end
+        if (twp_arm || twp_rnr)
             tm_dl_mem[twp_q] <= twp_nd;
-        end
-        if (twp_rnr) begin
-            if (twp_flags) begin
-                tm_on_reg[twp_q] <= 1'b1;
-                tm_rnr_reg[twp_q] <= 1'b1;
-                tm_now_reg[twp_q] <= 1'b0;
-            end
-            tm_dl_mem[twp_q] <= twp_nd;
-        end
-        if (twp_off && twp_flags) begin
-            tm_on_reg[twp_q] <= 1'b0;
-            tm_rnr_reg[twp_q] <= 1'b0;
-            tm_now_reg[twp_q] <= 1'b0;
-        end
         if (twp_rl)
             rl_mem[twp_q] <= twp_rl_val;
-        if (twp_flags) begin
-            if (twp_hold_set)
-                hold_reg[twp_q] <= 1'b1;
-            else if (twp_hold_clr)
-                hold_reg[twp_q] <= 1'b0;
-            if (twp_rtx)
-                rtx[twp_q] <= 1'b1;
-        end
         if (twp_rnr || twp_rtx)
             rpsn_mem[twp_q] <= twp_rpsn;
     end
-    if (rtx_clr)
-        rtx[rtx_clr_qp] <= 1'b0;
     // time and the sweep
     swm_reg <= swm_next;
     swm_v_reg <= swm_v_next;
@@ -326,27 +511,7 @@ always @(posedge clk) begin
         tmo_pend <= 1'b1;
         tmo_q <= sw_q_reg;
     end
-    // context writes win over the engine's own
-    if (ctx_valid && ctx_reset) begin
-        tm_on_reg[ctx_qp] <= 1'b0;
-        tm_rnr_reg[ctx_qp] <= 1'b0;
-        tm_now_reg[ctx_qp] <= 1'b0;
-        hold_reg[ctx_qp] <= 1'b0;
-        rtx[ctx_qp] <= 1'b0;
-    end
-    if (ctx_valid && ctx_err) begin
-        // entering ERR: the timer comes due at once, so the outstanding
-        // entries are flushed (C_TMO)
-        tm_on_reg[ctx_qp] <= 1'b1;
-        tm_rnr_reg[ctx_qp] <= 1'b0;
-        tm_now_reg[ctx_qp] <= 1'b1;
-    end
     if (rst) begin
-        tm_on_reg <= {QPS{1'b0}};
-        tm_rnr_reg <= {QPS{1'b0}};
-        tm_now_reg <= {QPS{1'b0}};
-        hold_reg <= {QPS{1'b0}};
-        rtx <= {QPS{1'b0}};
         tk_div_reg <= {TK_W{1'b0}};
         now_reg <= 32'd0;
         sw_q_reg <= {QPN_W{1'b0}};
