@@ -422,7 +422,7 @@ reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (
 reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
 reg [31:0]      qkey_mem [0:QPS-1];       // Q_Key (UD), read by the emitter
 reg             xrc_mem [0:QPS-1];        // an XRC initiator: takes XRC (101) responses only
-reg [QPS-1:0]   err_reg;                  // QP error flag
+wire            err_c, err_w;             // QP error flag (of c_qp, of w_qp)
 reg [`RNIC_REQ_RETRY_BITS-1:0] rtp_mem [0:QPS-1];   // req_retry: timeout, retry_cnt, rnr_retry
 reg             err_c_reg, err_w_reg;     // the flag went up (completion, WQE stage)
 reg [QPN_W-1:0] err_c_qp_reg, err_w_qp_reg;
@@ -432,8 +432,8 @@ reg [`RNIC_MPT_SHADOW_BITS-1:0] mpt_mem [0:(1 << KEY_W)-1];
 
 // outstanding ring (contract layout req_outstanding)
 reg [`RNIC_REQ_OUTSTANDING_BITS-1:0] ring_mem [0:QPS*OUTS_DEPTH-1];
-reg [OW:0]      head_mem [0:QPS-1];
-reg [OW:0]      tail_mem [0:QPS-1];
+wire [OW:0]     c_head_rd, c_tail_rd;      // head and tail (tables rnic_qp_val, below) of c_qp
+wire [OW:0]     w_head, w_tail;            // and of w_qp
 reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding entry
 
 // RDMA READ / atomic state: per-QP "a READ or atomic is outstanding" and
@@ -442,8 +442,9 @@ reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding e
 // bytes received, total length) and its translated SGE list {device
 // address, length} (QPS x NSGE, written by the WQE stage, read by the
 // completion stage through one synchronous port)
-reg [QPS-1:0]   rd_busy_reg;
-reg [QPS-1:0]   rd_atom_reg;
+wire            c_rd_busy, w_rd_busy;      // (rnic_qp_val tables, below)
+wire            c_rd_atom;
+reg             rd_atom_mem [0:QPS-1];
 reg [`RNIC_REQ_READ_BITS-1:0] rdst_mem [0:QPS-1];
 reg [95:0]      rsg_mem [0:QPS*NSGE-1];
 reg [95:0]      rsg_rd;
@@ -464,12 +465,12 @@ wire [QPN_W-1:0] tmo_q;
 // Here: the rewound head the WQE stage expects next {flag, WQE index, its
 // original first PSN}, the index of the next WQE the WQE stage expects, and
 // the PSN after the highest request PSN ever sent
-reg [QPS-1:0]   rwh_reg;
+wire            w_rwh;
 reg [15:0]      rwi_mem [0:QPS-1];
 reg [23:0]      rwf_mem [0:QPS-1];
 reg [15:0]      nidx_mem [0:QPS-1];
 reg [23:0]      hi_mem [0:QPS-1];
-reg [QPS-1:0]   hi_valid_reg;
+wire            w_hi_valid;
 
 // reset sweep: entry sweep_idx_reg of every table
 reg               sweep_busy_reg;
@@ -497,8 +498,7 @@ assign init_done = !sweep_busy_reg;
 // two writes are several cycles apart and the second reads the state the
 // first wrote.
 wire [3:0] ctx_in_state = ctx_wr_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
-wire [3:0] ctx_in_old = bst_mem[ctx_wr_index[QPN_W-1:0]];
-reg        ctx_qpc_r, ctx_mpt_r, ctx_to_rts, ctx_reset;
+reg        ctx_qpc_r, ctx_mpt_r, ctx_reset;
 reg [SWEEP_W-1:0] ctx_index_r;
 /* verilator lint_off UNUSEDSIGNAL */
 reg [32*`RNIC_CTX_WORDS-1:0] cw;   // the shadows keep only the fields they use
@@ -506,8 +506,6 @@ reg [32*`RNIC_CTX_WORDS-1:0] cw;   // the shadows keep only the fields they use
 always @(posedge clk) begin
     ctx_qpc_r <= ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS && !rst;
     ctx_mpt_r <= ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < (1 << KEY_W) && !rst;
-    ctx_to_rts <= ctx_in_state == `RNIC_QP_STATE_RTS && ctx_in_old != `RNIC_QP_STATE_RTS &&
-                  ctx_in_old != `RNIC_QP_STATE_SQD;
     ctx_reset <= ctx_in_state == `RNIC_QP_STATE_RESET || ctx_in_state == `RNIC_QP_STATE_INIT;
     ctx_index_r <= ctx_wr_index[SWEEP_W-1:0];
     cw <= ctx_wr_data;
@@ -517,6 +515,11 @@ wire ctx_qpc = ctx_qpc_r && !sweep_busy_reg;
 wire ctx_mpt = ctx_mpt_r && !sweep_busy_reg;
 wire [QPN_W-1:0] ctx_qp = ctx_index_r[QPN_W-1:0];
 wire [3:0] ctx_state = cw[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
+// the QP enters RTS (not from SQD): the old state is read in the cycle the
+// write is applied, at the registered index (written at its end)
+wire [3:0] ctx_old = bst_mem[ctx_qp];
+wire       ctx_to_rts = ctx_state == `RNIC_QP_STATE_RTS && ctx_old != `RNIC_QP_STATE_RTS &&
+                        ctx_old != `RNIC_QP_STATE_SQD;
 // A RAW_PACKET QP has no path MTU: its frames are bounded by MAX_RAW_FRAME,
 // so the shadow holds MTU 4096 for it.
 wire [2:0] ctx_mtu = cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_RAW ? `RNIC_MTU_4096 :
@@ -792,7 +795,7 @@ wire [2:0]  r_mtu   = w_qs_rd[`RNIC_REQ_QPC_PATH_MTU_LSB +: `RNIC_REQ_QPC_PATH_M
 // skipping the packets before it (a READ asks for the rest of its data);
 // an atomic, or a WQE whose length no longer holds the restart PSN (changed
 // in host memory), starts over at its first PSN
-wire        r_rwh = rwh_reg[w_qp_reg] && w_index_reg == rwi_mem[w_qp_reg];
+wire        r_rwh = w_rwh && w_index_reg == rwi_mem[w_qp_reg];
 // W_QP registers what W_QC decides on: the QP's send PSN and the rewound
 // head's first PSN, flag and packet count (the rewind, above), and the
 // opcode, length and wait checks
@@ -809,8 +812,6 @@ wire [3:0]  q_mtu_log = 4'd7 + {1'b0, q_mtu};
 wire [31:0] q_mtu_bytes = 32'd1 << q_mtu_log;
 
 // ring occupancy of the WQE's QP
-wire [OW:0] w_head = head_mem[w_qp_reg];
-wire [OW:0] w_tail = tail_mem[w_qp_reg];
 wire w_ring_full = {~w_tail[OW], w_tail[OW-1:0]} == w_head;   // tail - head == OUTS_DEPTH
 // bytes of the rewound head already received (a multiple of the path MTU)
 // (registered: valid from the cycle after W_QC; W_SGE comes between W_QC
@@ -986,7 +987,7 @@ always @* begin
         w_sum_next = 33'd0;
         w_seterr_next = 1'b1;
         w_state_next = W_ERR;
-        if (err_reg[w_qp_reg] || q_state == `RNIC_QP_STATE_ERR) begin
+        if (err_w || q_state == `RNIC_QP_STATE_ERR) begin
             w_status_next = `RNIC_WC_STATUS_WR_FLUSH_ERR;
             w_seterr_next = 1'b0;
         end else if (p_state_bad_reg) begin
@@ -1460,7 +1461,7 @@ wire [`RNIC_REQ_RETRY_BITS-1:0] c_rtp = rtp_mem[c_qp_reg];
 wire [`RNIC_REQ_RETRY_BITS-1:0] w_rtp = rtp_mem[w_qp_reg];
 wire        c_rnr_inf = c_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W] == 3'd7;   // retry forever
 wire [3:0]  c_bst = bst_mem[c_qp_reg];
-wire        c_live = !err_reg[c_qp_reg] && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD);
+wire        c_live = !err_c && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD);
 
 wire c_in_idle = (c_state_reg == C_IDLE);
 // A push is taken after a cycle in C_IDLE: the ring and timer of its QP,
@@ -1621,19 +1622,19 @@ wire a_rend = a_rc && (a_op == `RNIC_BTH_OP_READ_RESP_LAST || a_op == `RNIC_BTH_
 wire a_atack = a_rc && a_op == `RNIC_BTH_OP_ATOMIC_ACK;
 // the next expected response of the QP's outstanding READ, in an opcode that
 // fits its position (FIRST/ONLY at the READ's first PSN, MIDDLE/LAST after)
-wire c_rd_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && !rd_atom_reg[c_qp_reg] &&
+wire c_rd_match = a_dqpn_reg < QPS && c_rd_busy && !c_rd_atom &&
                   c_psn_reg == cr_epsn && psn_le(cr_epsn, cr_last) && (a_rfirst == (cr_epsn == cr_first));
 // the ATOMIC ACKNOWLEDGE of the QP's outstanding atomic: at its PSN, no payload
-wire c_at_match = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && rd_atom_reg[c_qp_reg] &&
+wire c_at_match = a_dqpn_reg < QPS && c_rd_busy && c_rd_atom &&
                   c_psn_reg == cr_epsn && a_len_reg == 13'd0;
 wire [32:0] c_rd_new = {1'b0, cr_bytes} + {20'd0, a_len_reg};
 // a READ response past the next expected one: the ones between were lost
-wire c_rd_ahead = a_dqpn_reg < QPS && rd_busy_reg[c_qp_reg] && !rd_atom_reg[c_qp_reg] && a_rresp &&
+wire c_rd_ahead = a_dqpn_reg < QPS && c_rd_busy && !c_rd_atom && a_rresp &&
                   psn_le(cr_epsn + 24'd1, c_psn_reg) && psn_le(c_psn_reg, cr_last);
 // where a retransmission of the head entry starts: a READ at its next
 // expected response (the data before it is placed), anything else at its
 // first PSN
-wire [23:0] c_rd_p = (ce_rdat && rd_busy_reg[c_qp_reg] && psn_le(ce_first, cr_epsn) && psn_le(cr_epsn, ce_last)) ?
+wire [23:0] c_rd_p = (ce_rdat && c_rd_busy && psn_le(ce_first, cr_epsn) && psn_le(cr_epsn, ce_last)) ?
                      cr_epsn : ce_first;
 // the rewind (C_RW): a live QP with entries restarts at the head entry, at
 // the retransmission PSN if the head still holds it; otherwise the fetch
@@ -2126,6 +2127,12 @@ wire [QPN_W-1:0] psn_wa = sweep_busy_reg ? sweep_qp : psn_eng ? psn_eng_qp : psn
 wire [23:0]      psn_wd = sweep_busy_reg ? 24'd0 : c_push ? w_last_psn + 24'd1 :
                           psn_eng ? c_rw_p : psn_pend_val_reg;
 
+// the error completion the completion stage takes from the WQE stage sets
+// the QP's error flag (w_seterr_reg); a request packet above the highest
+// PSN sent raises it
+wire w_err_set = w_err_valid && w_req_ready && w_seterr_reg;
+wire hi_up = e_hdr_fire && !q_unack && (!w_hi_valid || psn_le(hi_mem[w_qp_reg], e_psn_reg));
+
 integer wb;
 always @(posedge clk) begin
     w_state_reg <= w_state_next;
@@ -2178,7 +2185,7 @@ always @(posedge clk) begin
         // effect, and completes, in order). While the WQE stage waits only
         // the completion stage changes these, towards "go", so W_QC may act
         // on them a cycle late.
-        p_wait_reg <= w_ring_full || ((w_is_rdat || w_fence) && rd_busy_reg[w_qp_reg]) ||
+        p_wait_reg <= w_ring_full || ((w_is_rdat || w_fence) && w_rd_busy) ||
                       (w_fence && wr_out_reg != 16'd0) || (w_is_local && w_tail != w_head);
     end
     // the key-table read: its index (a window's key in W_QC, an SGE's lkey
@@ -2255,8 +2262,8 @@ always @(posedge clk) begin
     g_out_reg <= g_out_next;
     c_state_reg <= c_state_next;
     c_tgt_reg <= c_tgt_next;
-    ch_reg <= head_mem[c_qp_reg];
-    ct_reg <= tail_mem[c_qp_reg];
+    ch_reg <= c_head_rd;
+    ct_reg <= c_tail_rd;
     ce_reg <= ring_mem[{c_qp_reg, ch_reg[OW-1:0]}];
     c_after_reg <= c_after_next;
     c_ppsn_reg <= c_ppsn_next;
@@ -2268,7 +2275,7 @@ always @(posedge clk) begin
     w_early_reg <= w_early_next;
     g_skip_reg <= g_skip_next;
     stat_retrans_reg <= c_rw_fire && c_rw_live;
-    stat_retrans_pkt_reg <= e_hdr_fire && !q_unack && hi_valid_reg[w_qp_reg] && !psn_le(hi_mem[w_qp_reg], e_psn_reg);
+    stat_retrans_pkt_reg <= e_hdr_fire && !q_unack && w_hi_valid && !psn_le(hi_mem[w_qp_reg], e_psn_reg);
     stat_timeout_reg <= stat_timeout_next;
     stat_retry_exc_reg <= stat_retry_exc_next;
     c_mode_reg <= c_mode_next;
@@ -2318,14 +2325,11 @@ always @(posedge clk) begin
     // the send PSN. The reset sweep owns the per-QP tables' write ports
     // (here and below; nothing else writes them while it runs).
     if (sweep_busy_reg) begin
-        tail_mem[sweep_qp] <= {(OW+1){1'b0}};
         sent_mem[sweep_qp] <= 24'd0;
     end else if (c_push) begin
         ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= w_ent;
-        tail_mem[w_qp_reg] <= w_tail + 1'b1;
         sent_mem[w_qp_reg] <= w_last_psn + 24'd1;
     end else if (c_rw_fire && c_rw_live) begin
-        tail_mem[c_qp_reg] <= c_head;
         sent_mem[c_qp_reg] <= c_rw_p;
     end
     // the send PSN: one write port, for the sweep, the engines (push,
@@ -2345,9 +2349,8 @@ always @(posedge clk) begin
     // the highest request PSN sent (a READ REQUEST stands for its responses' PSNs)
     if (sweep_busy_reg) begin
         hi_mem[sweep_qp] <= 24'd0;
-    end else if (e_hdr_fire && !q_unack && (!hi_valid_reg[w_qp_reg] || psn_le(hi_mem[w_qp_reg], e_psn_reg))) begin
+    end else if (hi_up) begin
         hi_mem[w_qp_reg] <= (w_is_read ? w_last_psn : e_psn_reg) + 24'd1;
-        hi_valid_reg[w_qp_reg] <= 1'b1;
     end
     // the rewound head the WQE stage expects; the next WQE index
     if (sweep_busy_reg) begin
@@ -2355,20 +2358,13 @@ always @(posedge clk) begin
         rwf_mem[sweep_qp] <= 24'd0;
         nidx_mem[sweep_qp] <= 16'd0;
     end else if (c_rw_fire) begin
-        rwh_reg[c_qp_reg] <= c_rw_live;
         rwi_mem[c_qp_reg] <= ce_index;
         rwf_mem[c_qp_reg] <= ce_first;
         if (c_rw_live)
             nidx_mem[c_qp_reg] <= ce_index;
     end else if (w_req_ready && (w_state_reg == W_PUSH || w_state_reg == W_ERR)) begin
         nidx_mem[w_qp_reg] <= w_index_reg + 16'd1;
-        if (w_rh_reg)
-            rwh_reg[w_qp_reg] <= 1'b0;
     end
-    if (sweep_busy_reg)
-        head_mem[sweep_qp] <= {(OW+1){1'b0}};
-    else if (c_pop)
-        head_mem[c_qp_reg] <= c_head + 1'b1;
     // READ / atomic SGE list (written while a READ or atomic WQE is checked:
     // none of the QP is outstanding then), read by the scatter
     if (w_state_reg == W_SACT && w_is_rdat)
@@ -2384,22 +2380,15 @@ always @(posedge clk) begin
     // a READ (atomic) is outstanding from its push until its entry leaves
     // the ring (completed by its last response / ATOMIC ACKNOWLEDGE, a NAK,
     // a length error or a flush)
-    if (c_push && w_is_rdat) begin
-        rd_busy_reg[w_qp_reg] <= 1'b1;
-        rd_atom_reg[w_qp_reg] <= w_is_atomic;
-    end
-    if ((c_pop && ce_rdat) || (c_rw_fire && c_rw_live))
-        rd_busy_reg[c_qp_reg] <= 1'b0;
-    // QP error flag (its timer stops)
-    if (c_seterr)
-        err_reg[c_qp_reg] <= 1'b1;
-    if (w_err_valid && w_req_ready && w_seterr_reg)
-        err_reg[w_qp_reg] <= 1'b1;
-    if (s_fatal_valid && !sweep_busy_reg)
-        err_reg[s_fatal_qpn[QPN_W-1:0]] <= 1'b1;
-    err_c_reg <= c_seterr && !err_reg[c_qp_reg];
+    // (the READ busy flag: rd_busy below)
+    if (sweep_busy_reg)
+        rd_atom_mem[sweep_qp] <= 1'b0;
+    else if (c_push && w_is_rdat)
+        rd_atom_mem[w_qp_reg] <= w_is_atomic;
+    // QP error flag (its timer stops): err_eng and err_fatal below
+    err_c_reg <= c_seterr && !err_c;
     err_c_qp_reg <= c_qp_reg;
-    err_w_reg <= w_err_valid && w_req_ready && w_seterr_reg && !err_reg[w_qp_reg];
+    err_w_reg <= w_err_set && !err_w;
     err_w_qp_reg <= w_qp_reg;
 
     // reset sweep of the shadows (ctx_qpc and ctx_mpt are low meanwhile)
@@ -2420,17 +2409,9 @@ always @(posedge clk) begin
         xrc_mem[ctx_qp] <= cw[`RNIC_QPC_TYPE_LSB +: 4] == `RNIC_QP_TYPE_XRC_SEND;
         bst_mem[ctx_qp] <= ctx_state;
         rtp_mem[ctx_qp] <= ctx_rtp;
-        if (ctx_to_rts) begin
-            hi_valid_reg[ctx_qp] <= 1'b0;
-        end
-        if (ctx_reset) begin
-            err_reg[ctx_qp] <= 1'b0;
-            rd_busy_reg[ctx_qp] <= 1'b0;
-            head_mem[ctx_qp] <= {(OW+1){1'b0}};
-            tail_mem[ctx_qp] <= {(OW+1){1'b0}};
-            rwh_reg[ctx_qp] <= 1'b0;
-            hi_valid_reg[ctx_qp] <= 1'b0;
-        end
+        // (a reset clears the error, READ busy, rewound head, highest PSN
+        // valid flags and the ring's head and tail, an RTS edge the highest
+        // PSN valid flag: the rnic_qp_val tables below)
     end
     if (ctx_mpt)
         mpt_mem[ctx_index_r[KEY_W-1:0]] <= ctx_ms;
@@ -2460,22 +2441,86 @@ always @(posedge clk) begin
         stat_timeout_reg <= 1'b0;
         stat_retry_exc_reg <= 1'b0;
         c_after_reg <= A_NONE;
-        rwh_reg <= {QPS{1'b0}};
-        hi_valid_reg <= {QPS{1'b0}};
         w_rh_reg <= 1'b0;
         w_early_reg <= 1'b0;
         w_skp_reg <= 24'd0;
         g_skip_reg <= 32'd0;
-        err_reg <= {QPS{1'b0}};
         err_c_reg <= 1'b0;
         err_w_reg <= 1'b0;
         mw_ev_reg <= 1'b0;
         psn_pend_reg <= 1'b0;
-        rd_busy_reg <= {QPS{1'b0}};
-        rd_atom_reg <= {QPS{1'b0}};
         wr_out_reg <= 16'd0;
     end
 end
+
+// ---------------------------------------------------------------------------
+// Per-QP values with an engine writer and the context write (one write port
+// per table, registered reads at c_qp and w_qp: block RAM at any QP count;
+// rnic_qp_val). The engine's writes of each are never two in one cycle.
+// ---------------------------------------------------------------------------
+
+wire ctx_rst_w = ctx_qpc && ctx_reset;
+assign c_rd_atom = rd_atom_mem[c_qp_reg];
+// the ring's head (a pop) and tail (a push, a rewind)
+rnic_qp_val #(.QPN_W(QPN_W), .W(OW + 1)) head_tab (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .e_we(c_pop), .e_q(c_qp_reg), .e_val(c_head + 1'b1),
+    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val({(OW+1){1'b0}}),
+    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(c_head_rd), .r2(w_head)
+);
+rnic_qp_val #(.QPN_W(QPN_W), .W(OW + 1)) tail_tab (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .e_we(c_push || (c_rw_fire && c_rw_live)), .e_q(c_push ? w_qp_reg : c_qp_reg),
+    .e_val(c_push ? w_tail + 1'b1 : c_head),
+    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val({(OW+1){1'b0}}),
+    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(c_tail_rd), .r2(w_tail)
+);
+// a READ or atomic is outstanding: from its push until its entry leaves
+// the ring (completed by its last response / ATOMIC ACKNOWLEDGE, a NAK, a
+// length error or a flush) or a rewind
+rnic_qp_val #(.QPN_W(QPN_W), .W(1)) rd_busy (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .e_we((c_push && w_is_rdat) || (c_pop && ce_rdat) || (c_rw_fire && c_rw_live)),
+    .e_q(c_push ? w_qp_reg : c_qp_reg), .e_val(c_push),
+    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
+    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(c_rd_busy), .r2(w_rd_busy)
+);
+// the rewound head flag: set (live) or cleared by a rewind, cleared when
+// the WQE stage hands the rewound head on
+/* verilator lint_off PINCONNECTEMPTY */
+rnic_qp_val #(.QPN_W(QPN_W), .W(1)) rwh (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .e_we(c_rw_fire || (w_req_ready && (w_state_reg == W_PUSH || w_state_reg == W_ERR) && w_rh_reg)),
+    .e_q(c_rw_fire ? c_qp_reg : w_qp_reg), .e_val(c_rw_fire && c_rw_live),
+    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
+    .r1_q(w_qp_reg), .r2_q(w_qp_reg), .r1(w_rwh), .r2()
+);
+// the highest request PSN sent is valid (hi_mem)
+rnic_qp_val #(.QPN_W(QPN_W), .W(1)) hi_valid (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .e_we(hi_up), .e_q(w_qp_reg), .e_val(1'b1),
+    .x_we(ctx_qpc && (ctx_to_rts || ctx_reset)), .x_q(ctx_qp), .x_val(1'b0),
+    .r1_q(w_qp_reg), .r2_q(w_qp_reg), .r1(w_hi_valid), .r2()
+);
+/* verilator lint_on PINCONNECTEMPTY */
+// the error flag: set by the completion stage or an error completion the
+// WQE stage hands it (never in one cycle), and by the fetch engine's fatal
+// WQE error (a table of its own); a reset clears both
+wire ec_c, ec_w, ef_c, ef_w;
+rnic_qp_val #(.QPN_W(QPN_W), .W(1)) err_eng (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .e_we(c_seterr || w_err_set), .e_q(c_seterr ? c_qp_reg : w_qp_reg), .e_val(1'b1),
+    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
+    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(ec_c), .r2(ec_w)
+);
+rnic_qp_val #(.QPN_W(QPN_W), .W(1)) err_fatal (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
+    .e_we(s_fatal_valid && !sweep_busy_reg), .e_q(s_fatal_qpn[QPN_W-1:0]), .e_val(1'b1),
+    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
+    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(ef_c), .r2(ef_w)
+);
+assign err_c = ec_c || ef_c;
+assign err_w = ec_w || ef_w;
 
 endmodule
 

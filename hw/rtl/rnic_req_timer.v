@@ -318,8 +318,10 @@ assign w_tm_on = (twp_f_en && twp_q == w_qp) ? twp_f[2] :
 // pending; the take by the WQE stage and a context reset (cancel) make
 // rc_mem equal to it. Pending QPs wait in a FIFO of QPs (rq_mem), each at
 // most once (in it while iqs_mem and iqc_mem differ; the push flips iqs_mem,
-// the pop makes iqc_mem equal); the pop (P1) drops a QP whose request was
-// taken or cancelled meanwhile and offers the rest, one at a time, to the
+// the pop makes iqc_mem equal). The head is read (P0) into the read's
+// output register, copied into a register the tables are read at (so they
+// are block RAM reads), then checked (P1): a QP whose request was taken or
+// cancelled meanwhile is dropped, the rest are offered the rest, one at a time, to the
 // WQE stage (rtx_valid, rtx_qp) until it is taken or cancelled.
 reg             rs_mem [0:QPS-1];
 reg             rc_mem [0:QPS-1];
@@ -327,8 +329,10 @@ reg             iqs_mem [0:QPS-1];
 reg             iqc_mem [0:QPS-1];
 reg [QPN_W-1:0] rq_mem [0:QPS-1];
 reg [QPN_W:0]   rq_wr_reg, rq_rd_reg;
-reg             h_v_reg;                    // P1: the QP the FIFO's head gave
-reg [QPN_W-1:0] h_q_reg;
+reg             a_v_reg;                    // the QP read from the FIFO's head (P0)
+reg [QPN_W-1:0] a_q_reg;                    // (the read's output register)
+reg             h_v_reg;                    // P1: that QP, in a register the
+reg [QPN_W-1:0] h_q_reg;                    // tables are read at
 reg             o_rs_reg;                   // rs_mem of the QP offered
 // a take in a cancel's cycle (of another QP) is written the cycle after (tk)
 reg             tk_v_reg, tk_val_reg;
@@ -349,7 +353,8 @@ wire rc_h = (tk_v_reg && tk_q_reg == h_q_reg) ? tk_val_reg : rc_mem[h_q_reg];
 wire set_h = set_flip && twp_q == h_q_reg;
 wire live_h = (rs_h != rc_h || set_h) && !(cancel && ctx_qp == h_q_reg);
 wire p1_go = h_v_reg && !rtx_valid;
-wire p0_go = rq_rd_reg != rq_wr_reg && (!h_v_reg || p1_go);
+wire a_go = a_v_reg && (!h_v_reg || p1_go);
+wire p0_go = rq_rd_reg != rq_wr_reg && (!a_v_reg || a_go);
 // rc_mem's write: the sweep, a cancel (rc = rs; of a QP whose request is
 // set this cycle it wins), the held take, the take
 wire rs_c = rs_mem[ctx_qp];
@@ -383,10 +388,16 @@ always @(posedge clk) begin
     if (push)
         rq_wr_reg <= rq_wr_reg + 1'b1;
     if (p0_go) begin
-        h_q_reg <= rq_mem[rq_rd_reg[QPN_W-1:0]];
+        a_q_reg <= rq_mem[rq_rd_reg[QPN_W-1:0]];
         rq_rd_reg <= rq_rd_reg + 1'b1;
     end
     if (p0_go)
+        a_v_reg <= 1'b1;
+    else if (a_go)
+        a_v_reg <= 1'b0;
+    if (a_go)
+        h_q_reg <= a_q_reg;
+    if (a_go)
         h_v_reg <= 1'b1;
     else if (p1_go)
         h_v_reg <= 1'b0;
@@ -400,6 +411,7 @@ always @(posedge clk) begin
     if (rst) begin
         rq_wr_reg <= {(QPN_W+1){1'b0}};
         rq_rd_reg <= {(QPN_W+1){1'b0}};
+        a_v_reg <= 1'b0;
         h_v_reg <= 1'b0;
         rtx_valid <= 1'b0;
         tk_v_reg <= 1'b0;
@@ -407,7 +419,7 @@ always @(posedge clk) begin
 end
 wire rc_w = (tk_v_reg && tk_q_reg == w_qp) ? tk_val_reg : rc_mem[w_qp];
 assign w_rtx = rs_mem[w_qp] != rc_w;
-wire rtx_busy = rq_rd_reg != rq_wr_reg || h_v_reg || rtx_valid;
+wire rtx_busy = rq_rd_reg != rq_wr_reg || a_v_reg || h_v_reg || rtx_valid;
 
 // the sweep: QP sw_q is read into registers, then counted
 reg [QPN_W-1:0] sw_q_reg;
