@@ -194,9 +194,10 @@
 // so they are written more than once); init_done rises when it is over.
 // Until then no WQE, ACK or QP error is taken and context writes are
 // ignored. Not swept, being storage meaningless without a valid pointer or
-// flag, which rst clears: the outstanding rings (ring_mem, between a QP's
-// head and tail), the READ SGE lists (rsg_mem, behind rd_busy), the WQE
-// buffer and the gather list (wbuf_mem, gl_*_mem, the WQE stage's).
+// flag, which the sweep or rst clears: the outstanding rings (ring_mem,
+// between a QP's head and tail), the READ SGE lists (rsg_mem, behind the
+// READ busy flag), the WQE buffer and the gather list (wbuf_mem, gl_*_mem,
+// the WQE stage's).
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -447,7 +448,7 @@ wire            c_rd_atom;
 reg             rd_atom_mem [0:QPS-1];
 reg [`RNIC_REQ_READ_BITS-1:0] rdst_mem [0:QPS-1];
 reg [95:0]      rsg_mem [0:QPS*NSGE-1];
-reg [95:0]      rsg_rd;
+reg [95:0]      rsg_pre, rsg_rd;
 
 // Reliability, per QP (see the header). The retransmission timers, retries
 // left, go-back-N hold, waiting retransmissions and their restart PSNs live
@@ -1434,13 +1435,15 @@ reg             r_req_ok_reg, r_req_ok_next;  // the piece's DMA write request w
 reg             r_seg_ok_reg, r_seg_ok_next;  // the piece's segment command was taken
 
 // The ring of c_qp: its head and tail are registered from c_qp (ch_reg,
-// ct_reg), its head entry read synchronously at {c_qp, ch_reg} (ce_reg, one
-// read port: block RAM). Whenever c_qp or its head changes (C_IDLE taking
-// work, a pop in C_WALK) the stage passes C_LD1 and C_LD2 before it looks at
-// them; nothing else moves them while it is busy (pushes and rewinds are its
-// own, in C_IDLE and C_RW).
+// ct_reg), its head entry read synchronously at {c_qp, head} a cycle
+// earlier, from the head table's read (ce_rd, one read port: block RAM or
+// URAM), and registered again (ce_reg: at 16,384 QPs the ring is 96 URAMs
+// whose output multiplexer alone takes four LUT levels). Whenever c_qp or
+// its head changes (C_IDLE taking work, a pop in C_WALK) the stage passes
+// C_LD1 and C_LD2 before it looks at them; nothing else moves them while it
+// is busy (pushes and rewinds are its own, in C_IDLE and C_RW).
 reg [OW:0]      ch_reg, ct_reg;
-reg [`RNIC_REQ_OUTSTANDING_BITS-1:0] ce_reg;
+reg [`RNIC_REQ_OUTSTANDING_BITS-1:0] ce_rd, ce_reg;
 wire [OW:0] c_head = ch_reg;
 wire [OW:0] c_tail = ct_reg;
 wire c_empty = (c_head == c_tail);
@@ -2052,7 +2055,7 @@ always @* begin
             c_state_next = C_IDLE;
     end
     C_SRD: begin
-        c_state_next = C_SPC;            // READ SGE r_k is read this cycle
+        c_state_next = C_SPC;            // READ SGE r_k (read the cycle before) is registered
     end
     C_SPC: begin
         c_state_next = C_SCAT;
@@ -2264,7 +2267,8 @@ always @(posedge clk) begin
     c_tgt_reg <= c_tgt_next;
     ch_reg <= c_head_rd;
     ct_reg <= c_tail_rd;
-    ce_reg <= ring_mem[{c_qp_reg, ch_reg[OW-1:0]}];
+    ce_rd <= ring_mem[{c_qp_reg, c_head_rd[OW-1:0]}];
+    ce_reg <= ce_rd;
     c_after_reg <= c_after_next;
     c_ppsn_reg <= c_ppsn_next;
     w_rh_reg <= w_rh_next;
@@ -2369,7 +2373,13 @@ always @(posedge clk) begin
     // none of the QP is outstanding then), read by the scatter
     if (w_state_reg == W_SACT && w_is_rdat)
         rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {sg_xlat_reg, sg_len};
-    rsg_rd <= rsg_mem[{c_qp_reg, r_k_reg[SI_W-1:0]}];
+    // read a cycle ahead, at the SGE index the stage moves to (c_qp does not
+    // change between C_IDLE and the scatter), registered again in C_SRD: at
+    // 16,384 QPs the lists are 88 URAMs whose output multiplexer takes six
+    // LUT levels
+    rsg_pre <= rsg_mem[{c_qp_reg, r_k_next[SI_W-1:0]}];
+    if (c_state_reg == C_SRD)
+        rsg_rd <= rsg_pre;
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
     if (sweep_busy_reg)
         rdst_mem[sweep_qp] <= {`RNIC_REQ_READ_BITS{1'b0}};
