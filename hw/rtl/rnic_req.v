@@ -454,8 +454,8 @@ reg [95:0]      rsg_pre, rsg_rd;
 // left, go-back-N hold, waiting retransmissions and their restart PSNs live
 // in rnic_req_timer (instance `timer`, below); what the engine reads of them:
 // of the completion stage's QP its RNR wait, hold, retries left {transport,
-// RNR}, restart PSN and timeout check; the WQE stage's QP's timer and
-// whether a retransmission of it waits; the retransmission offered; an expired timer waiting for the completion stage.
+// RNR}, restart PSN and timeout check; the WQE stage's QP's timer, and whether
+// a retransmission of it waits; the one offered; an expired timer waiting.
 wire            c_tm_rnr, c_hold, c_tmo_due_reg, w_tm_on, w_rtx;
 wire [5:0]      c_rl;
 wire [23:0]     c_rpsn;

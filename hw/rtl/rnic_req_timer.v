@@ -23,8 +23,8 @@
 // sees a pending write through. A context write that resets the QP or puts
 // it in ERR in cycle t (ctx_*) wins over the flags of the write decided in
 // t and over those written in t (held a cycle, tph, and seen through by
-// the readers of the completion and WQE stages' QPs); entering ERR makes the timer due at
-// once, so the completion stage flushes the QP (C_TMO).
+// the completion and WQE stages' readers); entering ERR makes the timer
+// due at once, so the completion stage flushes the QP (C_TMO).
 //
 // Time is 32-bit serial: a deadline is due once the time has reached it,
 // up to 2^31 ticks ahead. tick_turbo makes each cycle a tick (a simulator's
@@ -321,8 +321,8 @@ assign w_tm_on = (twp_f_en && twp_q == w_qp) ? twp_f[2] :
 // the pop makes iqc_mem equal). The head is read (P0) into the read's
 // output register, copied into a register the tables are read at (so they
 // are block RAM reads), then checked (P1): a QP whose request was taken or
-// cancelled meanwhile is dropped, the rest are offered the rest, one at a time, to the
-// WQE stage (rtx_valid, rtx_qp) until it is taken or cancelled.
+// cancelled meanwhile is dropped, the rest are offered, one at a time, to
+// the WQE stage (rtx_valid, rtx_qp) until it is taken or cancelled.
 reg             rs_mem [0:QPS-1];
 reg             rc_mem [0:QPS-1];
 reg             iqs_mem [0:QPS-1];
