@@ -176,7 +176,7 @@ task arm_and_expire;
     end
 endtask
 
-integer i, waited, n, cnt, offers, takes, cancels, holds, last_ctx;
+integer i, waited, n, cnt, takes, cancels, holds, last_ctx;
 reg     m_hold [0:QPS-1];
 reg     m_pend [0:QPS-1];
 integer m_age [0:QPS-1];
@@ -303,7 +303,7 @@ initial begin
     for (i = 0; i < QPS; i = i + 1) begin
         m_on[i] = 0; m_hold[i] = 0; m_pend[i] = 0; m_age[i] = 0;
     end
-    last_cmd = 0; last_ctx = 9; offers = 0; takes = 0; cancels = 0; holds = 0;
+    last_cmd = 0; last_ctx = 9; takes = 0; cancels = 0; holds = 0;
     for (n = 0; n < 20000; n = n + 1) begin
         idle;
         // this cycle's inputs
@@ -360,7 +360,6 @@ initial begin
             if (m_pend[ctx_qp]) cancels = cancels + 1;
             m_pend[ctx_qp] = 0;
         end
-        if (rtx_valid && rtx_clr && rtx_clr_qp == rtx_qp) offers = offers + 1;
         // the flags: this cycle's write, then the context write
         p_flags = !(ctx_valid && (ctx_reset || ctx_err) && ctx_qp == cmd_q);
         p_cmd = cmd_arm || cmd_rnr || cmd_off || cmd_hold_set || cmd_hold_clr || cmd_rtx;
