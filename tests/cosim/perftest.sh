@@ -69,6 +69,24 @@ result_line() {
 # The server then listens through the CM, not on TCP: a client that comes
 # too early is rejected (REJ reason 8) and starts again.
 run_pair() {
+  local attempt
+  for attempt in 1 2 3; do
+    run_once "$@" && return 0
+  done
+  fail "$1 ${*:2}: perftest's clock calibration failed three times"
+}
+
+# run_once PROGRAM OPTIONS...: one attempt of run_pair. Returns 1 only when
+# perftest could not calibrate its cycle counter: before printing its
+# report, perftest fits the TSC against gettimeofday over ~0.1 s of wall
+# time and gives up ("Correlation coefficient r^2: ... < 0.9", "Can't
+# produce a report") if the process was preempted meanwhile, as happens on
+# a loaded 2-core machine running the simulator and other tests. That is a
+# measurement of the host, taken after the run's traffic has completed, not
+# of the NIC: the attempt is recorded in the runs file as set aside
+# (perftest_check.py checks its frames, not its counts), printed, and the
+# run made again. Every other failure stops the script.
+run_once() {
   local prog=$1
   shift
   local port srv cli spid t0 t1 t2 src crc cm=0 saddr=() caddr=() dst=127.0.0.1
@@ -111,6 +129,11 @@ run_pair() {
   # the READ and atomic latency servers print no result table
   if [ $src -ne 0 ] || [ $crc -ne 0 ] || [ -z "$(result_line "$cli")" ] ||
      { [ -z "$(result_line "$srv")" ] && [ "$prog" != ib_read_lat ] && [ "$prog" != ib_atomic_lat ]; }; then
+    if grep -q 'Correlation coefficient r^2' "$srv" "$cli"; then
+      echo "perftest: set aside: $prog $*: perftest's clock calibration failed ($(grep -h 'Correlation coefficient r^2' "$srv" "$cli" | head -1)); running it again"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\taside\n' "$prog" "$srv" "$cli" "$t0" "$t2" "$*" >>"$runs"
+      return 1
+    fi
     echo "--- server ($prog -d rnic1 ${saddr[*]} -p $port $*):"
     cat "$srv"
     echo "--- client ($prog -d rnic0 ${caddr[*]} -p $port $* $dst):"
