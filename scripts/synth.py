@@ -28,6 +28,17 @@ memory in flip-flops, or a large memory read asynchronously; the script exits no
 it is report-only (--report-only, or --report-only-module for a module not yet
 within budget). docs/synthesis.md is written by --write-doc.
 
+--board NAME synthesizes that top level last, with every module listed by
+--module read as a black box (ports only), and judges it the same way with
+the black boxes in its timing graph: each is replaced by a port model taken
+from the listed module's own netlist (matched by parameters: the module's
+defaults with the run's overrides against the instance's), giving for each
+output bit the deepest path from a register inside, for each input bit the
+deepest path to a register inside, and for each input port the deepest path
+through the module to each output bit. The board's paths, loops included,
+then run across modules as one flat netlist's would; its resources are its
+own logic plus every instance's.
+
 How the netlist is read for depth (docs/synthesis.md repeats this):
   * start points: flip-flop, block RAM, URAM, DSP, SRL and LUTRAM outputs, and
     input ports; end points: their data/control inputs and output ports;
@@ -190,11 +201,15 @@ def yosys_version(yosys):
     return out.strip()
 
 
-def yosys_script(spec, rtl_dir, include_dirs, defines, src_file, files, synth_cmd):
-    """The yosys script for one module (paths relative to the repository)."""
+def yosys_script(spec, rtl_dir, include_dirs, defines, src_file, files, synth_cmd,
+                 black_boxes=()):
+    """The yosys script for one module (paths relative to the repository);
+    the modules named in black_boxes are read as black boxes (ports only)."""
     lines = []
     vdefs = " ".join(["-D %s" % d for d in defines] + ["-I %s" % i for i in include_dirs])
     lines.append("verilog_defaults -add %s" % vdefs)
+    for name in black_boxes:
+        lines.append("read_verilog -lib %s" % os.path.join(rtl_dir, name + ".v"))
     for extra in files:
         lines.append("read_verilog -defer %s" % extra)
     lines.append("read_verilog -defer %s" % src_file)
@@ -212,7 +227,7 @@ def yosys_script(spec, rtl_dir, include_dirs, defines, src_file, files, synth_cm
     return "\n".join(lines) + "\n"
 
 
-def run_yosys(spec, args, out_dir):
+def run_yosys(spec, args, out_dir, black_boxes=()):
     """Synthesize one module; returns (ok, seconds, paths, error text)."""
     label = spec.label
     paths = {k: os.path.join(out_dir, "%s.%s" % (label, ext)) for k, ext in (
@@ -220,7 +235,7 @@ def run_yosys(spec, args, out_dir):
         ("mem_pre", "mem_pre.il"), ("mem_post", "mem_post.il"), ("seconds", "seconds"))}
     src_file = os.path.join(args.rtl_dir, spec.name + ".v")
     script = yosys_script(spec, args.rtl_dir, args.include_dir, args.define, src_file,
-                          args.read, synth_command(args.widemux, args.uram))
+                          args.read, synth_command(args.widemux, args.uram), black_boxes)
     script = script.format(**{k: os.path.abspath(v) for k, v in paths.items()})
     if args.reuse_netlists and reusable(paths, script, args):
         with open(paths["seconds"]) as f:
@@ -581,8 +596,14 @@ def lutram_read_arcs(ctype, conns, dirs):
     return arcs, read_only
 
 
-def analyse_netlist(net, top_paths=5):
-    """Resources, depth, loops and latches of a mapped netlist."""
+def analyse_netlist(net, top_paths=5, models=None, graph=None):
+    """Resources, depth, loops and latches of a mapped netlist.
+
+    models: {cell name: port model} for black-box cells (the board check):
+    such a cell's outputs start paths as deep as the model says, its inputs
+    end them deeper by the model's depth, and its input-to-output paths are
+    arcs through it. graph: a dict that receives the timing graph (for
+    port_model)."""
     res = collections.Counter()
     other_types = collections.Counter()
     latch_cells = []
@@ -593,7 +614,7 @@ def analyse_netlist(net, top_paths=5):
     arcs = collections.defaultdict(list)
     indeg = collections.Counter()
     sources = {}   # bit -> (kind, cell index or port name, luts, muxf)
-    endpoints = []  # (bit, kind, cell index or port name, pin)
+    endpoints = []  # (bit, kind, cell index or port name, pin, (luts, muxf) beyond it)
     cell_info = []  # (name, type, src)
     cell_outputs = []  # output bits of each cell
 
@@ -610,7 +631,7 @@ def analyse_netlist(net, top_paths=5):
             if port["direction"] in ("input", "inout"):
                 sources[b] = ("in", name, 0, 0)
             if port["direction"] in ("output", "inout"):
-                endpoints.append((b, "out", name, None))
+                endpoints.append((b, "out", name, None, (0, 0)))
 
     for ci, (cname, cell) in enumerate(net.cells):
         ctype = cell["type"]
@@ -637,7 +658,7 @@ def analyse_netlist(net, top_paths=5):
             for p in pins:
                 for b in conns[p]:
                     if not isinstance(b, str):
-                        endpoints.append((b, "reg", ci, p))
+                        endpoints.append((b, "reg", ci, p, (0, 0)))
 
         if ctype in LUT_TYPES:
             res["LUT"] += 1
@@ -701,6 +722,8 @@ def analyse_netlist(net, top_paths=5):
             for ob in conns.get("O", []):
                 for ib in conns.get("I", []):
                     add_arc(ib, ob, ci, 0, 0, 0)
+        elif models and cname in models:
+            apply_model(models[cname], ci, cname, conns, sources, endpoints, add_arc, net)
         else:
             if ctype in BRAM36_TYPES:
                 res["RAMB36"] += 1
@@ -755,11 +778,12 @@ def analyse_netlist(net, top_paths=5):
                     pred[kind][v] = (u, ci)
 
     ends = []
-    for b, ekind, who, pin in endpoints:
+    for b, ekind, who, pin, beyond in endpoints:
         for skind in ("reg", "in"):
             val = best[skind].get(b)
             if val is None:
                 continue
+            val = (val[0] + beyond[0], val[1] + beyond[1])
             category = ("reg2" if skind == "reg" else "in2") + ("reg" if ekind == "reg" else "out")
             ends.append((val, category, b, skind, ekind, who, pin))
     ends.sort(key=lambda e: (-e[0][0], -e[0][1], PATH_KINDS.index(e[1]), e[2], str(e[5]),
@@ -777,12 +801,20 @@ def analyse_netlist(net, top_paths=5):
         steps = trace(b, skind, pred, sources, net, cell_info)
         path = describe_path(val, category, steps, b, ekind, who, pin, net, cell_info,
                              cell_outputs)
+        if models:
+            # the levels inside the black boxes at either end
+            first = sources[trace_start(b, skind, pred)]
+            path["inside_start"] = first[2] if first[0] == "reg" else 0
+            path["inside_end"] = val[0] - best[skind][b][0]
         group = (category, base(path["start"]["net"]), base(path["end"]["net"]))
         if group in groups:
             continue
         groups.add(group)
         paths.append(path)
 
+    if graph is not None:
+        graph.update(arcs=arcs, order=order, sources=sources, endpoints=endpoints,
+                     best=best)
     return {
         "resources": dict(res),
         "cell_types": dict(other_types),
@@ -815,6 +847,110 @@ def group_bits(named):
 
 def base(name):
     return re.sub(r"\[\d+\]", "", name or "")
+
+
+def trace_start(bit, skind, pred):
+    """The start bit of the deepest path to `bit`."""
+    b = bit
+    for _ in range(100000):
+        p = pred[skind].get(b)
+        if p is None:
+            break
+        b = p[0]
+    return b
+
+
+def apply_model(model, ci, cname, conns, sources, endpoints, add_arc, net):
+    """A black-box cell in the timing graph, as its port model describes it."""
+    for (port, i), d in model["r2o"].items():
+        b = conns.get(port, [])[i:i + 1]
+        if b and not isinstance(b[0], str):
+            sources[b[0]] = ("reg", ci, d[0], d[1])
+    for (port, i), d in model["i2r"].items():
+        b = conns.get(port, [])[i:i + 1]
+        if b and not isinstance(b[0], str):
+            endpoints.append((b[0], "reg", ci, port, d))
+    for port, outs in sorted(model["i2o"].items()):
+        # one node per input port: its bits all reach it, it reaches the
+        # outputs (bit by bit on the output side, the port as a whole on
+        # the input side: no bit-to-bit product of arcs)
+        v = -(len(net.bit_name) + 1)
+        while v in net.bit_name:
+            v -= 1
+        net.bit_name[v] = "%s.%s" % (cname, port)
+        for b in conns.get(port, []):
+            add_arc(b, v, ci, 0, 0, 0)
+        for (oport, i), d in outs.items():
+            ob = conns.get(oport, [])[i:i + 1]
+            if ob:
+                add_arc(v, ob[0], ci, d[0], d[1], 0)
+
+
+def port_model(net, graph):
+    """What a module's netlist shows its neighbours, port bit by port bit:
+    r2o {(port, i): (luts, muxf)} the deepest path from a register to output
+    bit i; i2r {(port, i): ...} the deepest from input bit i to a register;
+    i2o {input port: {(output port, i): ...}} the deepest through the module
+    from any bit of the input port to output bit i."""
+    arcs, order, best = graph["arcs"], graph["order"], graph["best"]
+    bit_of = {}
+    outs, ins = [], []
+    for name, port in net.ports.items():
+        for i, b in enumerate(port["bits"]):
+            if isinstance(b, str):
+                continue
+            if port["direction"] in ("output", "inout"):
+                outs.append((name, i, b))
+            if port["direction"] in ("input", "inout"):
+                ins.append((name, i, b))
+            bit_of[(name, i)] = b
+    r2o = {(n, i): best["reg"][b] for n, i, b in outs if b in best["reg"]}
+    # the deepest path from each bit to a register, backwards
+    need = {}
+    for b, ekind, _who, _pin, beyond in graph["endpoints"]:
+        if ekind == "reg" and (b not in need or beyond > need[b]):
+            need[b] = beyond
+    for u in reversed(order):
+        for v, _ci, luts, muxf, carry in arcs.get(u, ()):
+            if v in need:
+                cand = (need[v][0] + luts, need[v][1] + muxf + carry)
+                if u not in need or cand > need[u]:
+                    need[u] = cand
+    i2r = {(n, i): need[b] for n, i, b in ins if b in need}
+    # through paths: only among the bits that reach an output
+    rev = collections.defaultdict(list)
+    for u, lst in arcs.items():
+        for v, *_ in lst:
+            rev[v].append(u)
+    reach = set()
+    work = [b for _n, _i, b in outs]
+    while work:
+        v = work.pop()
+        if v in reach:
+            continue
+        reach.add(v)
+        work.extend(rev.get(v, ()))
+    val = {}
+    for n, _i, b in ins:
+        if b in reach:
+            val.setdefault(b, {})[n] = (0, 0)
+    for u in order:
+        cur = val.get(u)
+        if not cur:
+            continue
+        for v, _ci, luts, muxf, carry in arcs.get(u, ()):
+            if v not in reach:
+                continue
+            dst = val.setdefault(v, {})
+            for port, d in cur.items():
+                cand = (d[0] + luts, d[1] + muxf + carry)
+                if port not in dst or cand > dst[port]:
+                    dst[port] = cand
+    i2o = collections.defaultdict(dict)
+    for n, i, b in outs:
+        for port, d in val.get(b, {}).items():
+            i2o[port][(n, i)] = d
+    return {"r2o": r2o, "i2r": i2r, "i2o": dict(i2o)}
 
 
 def trace(bit, skind, pred, sources, net, cell_info):
@@ -935,7 +1071,60 @@ def find_loops(cyclic, arcs, net, cell_info, limit=10):
 # Judging one module
 
 
-def judge(spec, args, allow, allow_async, ok, seconds, paths, error):
+DEPTH_FAIL_RE = re.compile(r"^\w+ path of \d+ LUT levels \(budget \d+\)$")
+
+
+def param_value(v):
+    """A parameter value as yosys's JSON or a module spec gives it."""
+    v = str(v)
+    if v and set(v) <= set("01") and len(v) >= 8:
+        return int(v, 2)
+    try:
+        return int(v, 0)
+    except ValueError:
+        return v.strip('"')
+
+
+def board_models(net, data, specs, results, out_dir):
+    """Port models for the board's black-box cells: each cell is matched to
+    the run of its module with the same parameters (the module's defaults
+    completed by the run's overrides and by the cell's). Returns (models,
+    failures, summed resources of the matched runs, [(cell, run label)])."""
+    mods = data["modules"]
+    models, failures, inst = {}, [], []
+    totals = collections.Counter()
+    cache = {}
+    boxes = {s.name for s in specs}
+    for cname, cell in net.cells:
+        m = mods.get(cell["type"])
+        if cell["type"] not in boxes or not m:
+            continue
+        defaults = {k: param_value(v) for k, v in m.get("parameter_default_values", {}).items()}
+        want = dict(defaults, **{k: param_value(v) for k, v in cell.get("parameters", {}).items()})
+        spec = next((s for s in specs if s.name == cell["type"] and
+                     dict(defaults, **{k: param_value(v) for k, v in s.params}) == want), None)
+        if spec is None:
+            over = ",".join("%s=%s" % (k, v) for k, v in sorted(want.items()) if defaults.get(k) != v)
+            failures.append("%s (%s): no module run with its parameters (add --module %s%s)" % (
+                cname, cell["type"], cell["type"], ":" + over if over else ""))
+            continue
+        r = results.get(spec.label)
+        if not r or r.get("resources") is None:
+            failures.append("%s: its module run %s did not finish" % (cname, spec.label))
+            continue
+        if spec.label not in cache:
+            with open(os.path.join(out_dir, spec.label + ".json"), encoding="utf-8") as f:
+                child = Netlist(json.load(f), spec.name)
+            graph = {}
+            analyse_netlist(child, 0, graph=graph)
+            cache[spec.label] = port_model(child, graph)
+        models[cname] = cache[spec.label]
+        totals.update(r["resources"])
+        inst.append((cname, spec.label))
+    return models, failures, totals, inst
+
+
+def judge(spec, args, allow, allow_async, ok, seconds, paths, error, board=None):
     result = {
         "module": spec.name, "label": spec.label, "params": spec.param_text,
         "seconds": round(seconds, 1), "errors": [], "failures": [], "warnings": [],
@@ -951,11 +1140,21 @@ def judge(spec, args, allow, allow_async, ok, seconds, paths, error):
         result["failures"].append("synthesis failed: %s" % error)
         return result
     with open(paths["netlist"], encoding="utf-8") as f:
-        net = Netlist(json.load(f), spec.name)
-    ana = analyse_netlist(net, args.top_paths)
+        data = json.load(f)
+    net = Netlist(data, spec.name)
+    models = None
+    if board is not None:
+        models, bfail, totals, inst = board_models(net, data, *board)
+        result["failures"] += bfail
+        result["instances"] = inst
+    ana = analyse_netlist(net, args.top_paths, models=models)
     result.update({k: ana[k] for k in ("resources", "depth", "paths", "loops",
                                         "latch_cells", "init_ffs", "unknown_cells",
                                         "cell_types")})
+    if board is not None:
+        # the board's resources: its own logic and every block it holds
+        result["glue_resources"] = dict(ana["resources"])
+        result["resources"] = dict(collections.Counter(ana["resources"]) + totals)
 
     # memories: inferred ones with their mapping, then arrays yosys turned
     # into registers in the front end
@@ -1046,13 +1245,46 @@ def path_lines(p, indent="    "):
                                      " + " + ", ".join(extra) if extra else "", p["kind"])
     lines.append(head)
     s = p["start"]
-    lines.append("%sfrom  %s (%s)%s" % (indent, s["net"], s["type"], src_note(s["src"])))
+    inside = " after %d LUT level(s) inside %s" % (p["inside_start"], s["cell"]) \
+        if p.get("inside_start") else ""
+    lines.append("%sfrom  %s (%s)%s%s" % (indent, s["net"], s["type"], inside,
+                                          src_note(s["src"])))
     for step in p["through"]:
         lines.append("%s  %-7s %s" % (indent, step["type"], step["net"]))
     e = p["end"]
     pin = ".%s" % e["pin"] if e.get("pin") else ""
-    lines.append("%sto    %s (%s%s)%s" % (indent, e["net"], e["type"], pin, src_note(e["src"])))
+    inside = ", then %d LUT level(s) inside %s" % (p["inside_end"], e["cell"]) \
+        if p.get("inside_end") else ""
+    lines.append("%sto    %s (%s%s)%s%s" % (indent, e["net"], e["type"], pin, inside,
+                                            src_note(e["src"])))
     return lines
+
+
+PRIMITIVE_TYPES = (LUT_TYPES | MUXF_TYPES | CARRY_TYPES | SRL_TYPES | BRAM36_TYPES |
+                   BRAM18_TYPES | URAM_TYPES | DSP_TYPES | BUF_TYPES | set(LUTRAM_LUTS))
+
+
+def board_path_line(p):
+    """One line for a path across the board's blocks: where it starts and
+    ends, the blocks it passes through, the levels inside the end blocks."""
+    def block(step):
+        return step.get("cell") if step["type"] not in PRIMITIVE_TYPES and not \
+            is_ff(step["type"]) and step["type"] not in ("input port", "output port") else None
+    via = []
+    for step in p["through"]:
+        b = block(step)
+        if b and (not via or via[-1] != b):
+            via.append(b)
+    s, e = p["start"], p["end"]
+    if via and via[-1] == e.get("cell"):
+        via.pop()
+    start = "%s (%s%s)" % (s["net"], s["cell"] or s["type"],
+                           ", %d inside" % p["inside_start"] if p.get("inside_start") else "")
+    end = "%s.%s (%s%s)" % (e["cell"], e["pin"], e["type"],
+                            ", %d inside" % p["inside_end"] if p.get("inside_end") else "") \
+        if e.get("pin") else "%s (%s)" % (e["net"], e["type"])
+    return "%2d %-7s %s -> %s%s" % (p["luts"], p["kind"], start,
+                                    "".join("%s -> " % v for v in via), end)
 
 
 def src_note(src):
@@ -1076,6 +1308,9 @@ def print_result(r, budget, out=sys.stdout):
             print("   memory %s: %s -> %s%s" % (m["name"], mem_size(m), m["mapped_to"],
                                               allow_note), file=out)
         for i, p in enumerate(r["paths"], 1):
+            if r.get("board") and i > 5:
+                print("   path %d: %s" % (i, board_path_line(p)), file=out)
+                continue
             lines = path_lines(p, "        ")
             print("   path %d: %s" % (i, lines[0]), file=out)
             for line in lines[1:]:
@@ -1111,6 +1346,25 @@ def status_of(r):
     return "FAIL (report only)" if r["report_only"] else "FAIL"
 
 
+def board_doc_lines(r, args):
+    """The board section's preamble: how it was checked, what it holds."""
+    g = r.get("glue_resources") or {}
+    L = ["The board top is synthesized with every block listed above as a black box (its own",
+         "logic and `rnic_top`'s flattened into it), and each black box is replaced in the",
+         "timing graph by a port model taken from the block's own netlist: for every output",
+         "bit the deepest path from a register inside, for every input bit the deepest path",
+         "to a register inside, and for every input port the deepest path through the block",
+         "to each output bit. A path is then traced across blocks from register to register,",
+         "as one netlist of the whole board would show it, loops through blocks included.",
+         "The resources are the board's own logic plus every block instance's.",
+         "",
+         "- own logic: %d LUT, %d FF, %d MUXF, %d CARRY" % (
+             g.get("LUT", 0), g.get("FF", 0), g.get("MUXF", 0), g.get("CARRY", 0)),
+         "- blocks: " + ", ".join("`%s` (%s)" % (c, l) for c, l in r.get("instances", [])),
+         ""]
+    return L
+
+
 def write_doc(path, results, args, version):
     L = []
     L.append("# Synthesis check")
@@ -1118,7 +1372,14 @@ def write_doc(path, results, args, version):
     L.append("Generated by `scripts/synth.py` (`make synth`); do not edit by hand.")
     L.append("Each module is synthesized on its own, out of context, by %s with" % (
         version or "yosys"))
-    L.append("`%s`, and its mapped netlist is checked:" % synth_command(args.widemux, args.uram))
+    if any(r.get("board") for r in results):
+        L.append("`%s`, and its mapped netlist is checked (the board top last, with those" %
+                 synth_command(args.widemux, args.uram))
+        L.append("modules as black boxes and its paths traced across them through each one's")
+        L.append("netlist):")
+    else:
+        L.append("`%s`, and its mapped netlist is checked:" % synth_command(args.widemux,
+                                                                             args.uram))
     L.append("")
     L.append("- **depth**: the deepest combinational path in LUT levels, for each kind of")
     L.append("  path — register to register (r2r), input to register (i2r), register to")
@@ -1172,14 +1433,24 @@ def write_doc(path, results, args, version):
         if bullets:
             L.extend(bullets)
             L.append("")
+        if r.get("board"):
+            L.extend(board_doc_lines(r, args))
         if r.get("paths"):
             L.append("Deepest paths:")
             L.append("")
             L.append("```")
-            for i, p in enumerate(r["paths"], 1):
+            for i, p in enumerate(r["paths"][:args.top_paths], 1):
                 lines = path_lines(p, "   ")
                 L.append("%d. %s" % (i, lines[0]))
                 L.extend(lines[1:])
+            L.append("```")
+            L.append("")
+        if r.get("board") and len(r.get("paths", [])) > args.top_paths:
+            L.append("Every path listed, deepest first (LUT levels, kind, start -> blocks "
+                     "passed through -> end; a block's levels at either end are counted in):")
+            L.append("")
+            L.append("```")
+            L.extend(board_path_line(p) for p in r["paths"])
             L.append("```")
             L.append("")
         elif r.get("resources") is not None:
@@ -1242,6 +1513,15 @@ def main(argv=None):
     ap.add_argument("--reuse-netlists", action="store_true",
                     help="judge the netlists of the last run again, without yosys, when its "
                     "script and the sources it read are unchanged")
+    ap.add_argument("--board", metavar="NAME[:P=V,...]",
+                    help="after the modules, the board top: synthesized with every listed "
+                    "module as a black box, its paths traced through those modules' netlists "
+                    "(a port model of each, matched by parameters)")
+    ap.add_argument("--board-depth-report-only", action="store_true",
+                    help="the board's paths deeper than the budget are reported but do not "
+                    "fail the run (its other checks still do)")
+    ap.add_argument("--board-paths", type=int, default=60,
+                    help="deepest board paths listed (default 60)")
     ap.add_argument("--yosys", default="yosys", help="yosys executable")
     ap.add_argument("--nice", type=int, default=10, help="niceness of yosys (default 10; 0: none)")
     ap.add_argument("--root", default=ROOT, help=argparse.SUPPRESS)
@@ -1269,6 +1549,15 @@ def main(argv=None):
         declared = module_parameters(path)
         given = {k for k, _ in spec.params}
         spec.params += [(k, v) for k, v in globals_ if k in declared and k not in given]
+    board = None
+    if args.board:
+        try:
+            board = parse_spec(args.board)
+        except ValueError as e:
+            ap.error(str(e))
+        declared = module_parameters(os.path.join(args.root, args.rtl_dir, board.name + ".v"))
+        given = {k for k, _ in board.params}
+        board.params += [(k, v) for k, v in globals_ if k in declared and k not in given]
     labels = [s.label for s in specs]
     if len(set(labels)) != len(labels):
         ap.error("a module is listed twice with the same parameters")
@@ -1301,6 +1590,19 @@ def main(argv=None):
             print_result(r, args.max_lut_levels)
             sys.stdout.flush()
     ordered = [results[s.label] for s in specs]
+    if board is not None:
+        boxes = sorted({s.name for s in specs} - {board.name})
+        ok, seconds, paths, error = run_yosys(board, args, out_dir, black_boxes=boxes)
+        top_paths, args.top_paths = args.top_paths, args.board_paths
+        r = judge(board, args, allow, allow_async, ok, seconds, paths, error,
+                  board=(specs, results, out_dir))
+        args.top_paths = top_paths
+        r["board"] = True
+        if args.board_depth_report_only and r["failures"] and all(
+                DEPTH_FAIL_RE.match(f) for f in r["failures"]):
+            r["report_only"] = True
+        print_result(r, args.max_lut_levels)
+        ordered.append(r)
 
     summary = args.summary_json or os.path.join(out_dir, "summary.json")
     with open(summary, "w", encoding="utf-8") as f:

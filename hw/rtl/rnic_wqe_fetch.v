@@ -692,13 +692,13 @@ always @(posedge clk) begin
 end
 
 // simulation check: data must come back for the oldest read
-// synthesis translate_off
+`ifndef SYNTHESIS
 always @(posedge clk) begin
     if (!rst && r_fire && s_dma_rd_tuser != inf_head_tag) begin
         $display("ERROR rnic_wqe_fetch: read data tag %0d, oldest read is %0d", s_dma_rd_tuser, inf_head_tag);
     end
 end
-// synthesis translate_on
+`endif
 
 // ---------------------------------------------------------------------------
 // outputs

@@ -388,5 +388,82 @@ class YosysRun(unittest.TestCase):
         self.assertNotIn(" s)", docs[0])
 
 
+def run_board(tmp, modules, board, *extra):
+    cmd = [sys.executable, SCRIPT, "--rtl-dir", "tests/synth", "--include-dir", "tests/synth",
+           "--json-dir", os.path.join(tmp, "netlists"),
+           "--summary-json", os.path.join(tmp, "summary.json"), "--board", board]
+    for m in modules:
+        cmd += ["--module", m]
+    proc = subprocess.run(cmd + list(extra), cwd=ROOT, capture_output=True, text=True)
+    with open(os.path.join(tmp, "summary.json")) as f:
+        results = {r["label"]: r for r in json.load(f)["results"]}
+    return proc, results
+
+
+class BoardRun(unittest.TestCase):
+    """--board: a top with its blocks as black boxes, its paths traced
+    through the blocks' own netlists (synth_test_board, _tap, _sink)."""
+
+    MODS = ["synth_test_tap", "synth_test_sink"]
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="synth_board_selftest_")
+        cls.proc, cls.results = run_board(cls.tmp, cls.MODS, "synth_test_board")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_blocks_and_board(self):
+        self.assertEqual(self.proc.returncode, 0, self.proc.stdout + self.proc.stderr)
+        tap, sink = self.results["synth_test_tap"], self.results["synth_test_sink"]
+        self.assertEqual(tap["depth"]["reg2out"], 2)
+        self.assertEqual(sink["depth"]["in2reg"], 2)
+        self.assertEqual(sink["depth"]["in2out"], 0)
+        r = self.results["synth_test_board"]
+        self.assertEqual(r["failures"], [])
+        self.assertEqual(sorted(r["instances"]), [["sink_inst", "synth_test_sink"],
+                                                  ["tap_inst", "synth_test_tap"]])
+        # across both blocks: 2 in the tap, the board's LUT, 2 in the sink
+        self.assertEqual(r["depth"]["reg2reg"], 5)
+        self.assertEqual(r["depth"]["in2reg"], 3)
+        p = r["paths"][0]
+        self.assertEqual((p["kind"], p["luts"], p["inside_start"], p["inside_end"]),
+                         ("reg2reg", 5, 2, 2))
+        self.assertEqual(p["start"]["cell"], "tap_inst")
+        self.assertEqual(p["end"]["cell"], "sink_inst")
+        self.assertEqual(p["end"]["pin"], "x")
+        # the board's resources are its own and its blocks'
+        self.assertEqual(r["glue_resources"].get("FF", 0), 0)
+        self.assertEqual(r["resources"]["FF"], 21)
+
+    def test_budget_holds_across_blocks(self):
+        # each block is within 4 levels, the path across them is not
+        proc, results = run_board(self.tmp, self.MODS, "synth_test_board", "--reuse-netlists",
+                                  "--max-lut-levels", "4")
+        self.assertEqual(results["synth_test_tap"]["failures"], [])
+        self.assertEqual(results["synth_test_sink"]["failures"], [])
+        self.assertEqual(results["synth_test_board"]["failures"],
+                         ["reg2reg path of 5 LUT levels (budget 4)"])
+        self.assertEqual(proc.returncode, 1)
+
+    def test_loop_through_a_block(self):
+        proc, results = run_board(self.tmp, self.MODS, "synth_test_board:LOOP=1",
+                                  "--reuse-netlists")
+        r = results["synth_test_board-LOOP1"]
+        self.assertTrue(any(f.startswith("combinational loop through") for f in r["failures"]),
+                        r["failures"])
+        self.assertEqual(proc.returncode, 1)
+
+    def test_block_without_a_matching_run(self):
+        proc, results = run_board(self.tmp, ["synth_test_tap:N=12", "synth_test_sink"],
+                                  "synth_test_board", "--reuse-netlists")
+        r = results["synth_test_board"]
+        self.assertEqual(r["failures"], ["tap_inst (synth_test_tap): no module run with its "
+                                         "parameters (add --module synth_test_tap)"])
+        self.assertEqual(proc.returncode, 1)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
