@@ -210,18 +210,23 @@ MODULES = ["synth_test_xor:N=7", "synth_test_xor:N=10", "synth_test_xor:N=82",
            "synth_test_regs", "synth_test_display", "synth_test_finish"]
 
 
-def run_synth(tmp, *extra):
+def run_script(tmp, modules, *extra):
+    """synth.py on the designs here; (process, {label: result})."""
     cmd = [sys.executable, SCRIPT, "--rtl-dir", "tests/synth", "--include-dir", "tests/synth",
-           "--json-dir", os.path.join(tmp, "netlists"), "--mem-ff-bits", "256",
-           "--allow", os.path.join(tmp, "none.txt"), "--allow-async", os.path.join(tmp, "none.txt"),
-           "--top-paths", "8",
+           "--json-dir", os.path.join(tmp, "netlists"),
            "--summary-json", os.path.join(tmp, "summary.json")]
-    for m in MODULES:
+    for m in modules:
         cmd += ["--module", m]
     proc = subprocess.run(cmd + list(extra), cwd=ROOT, capture_output=True, text=True)
     with open(os.path.join(tmp, "summary.json")) as f:
         results = {r["label"]: r for r in json.load(f)["results"]}
     return proc, results
+
+
+def run_synth(tmp, *extra):
+    return run_script(tmp, MODULES, "--mem-ff-bits", "256",
+                      "--allow", os.path.join(tmp, "none.txt"),
+                      "--allow-async", os.path.join(tmp, "none.txt"), "--top-paths", "8", *extra)
 
 
 class YosysRun(unittest.TestCase):
@@ -389,15 +394,7 @@ class YosysRun(unittest.TestCase):
 
 
 def run_board(tmp, modules, board, *extra):
-    cmd = [sys.executable, SCRIPT, "--rtl-dir", "tests/synth", "--include-dir", "tests/synth",
-           "--json-dir", os.path.join(tmp, "netlists"),
-           "--summary-json", os.path.join(tmp, "summary.json"), "--board", board]
-    for m in modules:
-        cmd += ["--module", m]
-    proc = subprocess.run(cmd + list(extra), cwd=ROOT, capture_output=True, text=True)
-    with open(os.path.join(tmp, "summary.json")) as f:
-        results = {r["label"]: r for r in json.load(f)["results"]}
-    return proc, results
+    return run_script(tmp, modules, "--board", board, *extra)
 
 
 class BoardRun(unittest.TestCase):
