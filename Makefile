@@ -49,8 +49,8 @@ SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_d
                  rnic_wqe_fetch rnic_wqe_fetch:LOG_QPS=12 rnic_wqe_fetch:LOG_QPS=14 rnic_raw_tx \
                  rnic_axis_reg rnic_parser rnic_raw_rx rnic_resp rnic_resp:LOG_QPS=12 \
                  rnic_resp:LOG_QPS=14 rnic_gsi rnic_tx_arb \
-                 rnic_framer rnic_cqe_writer rnic_dma:RD_PORTS=3,WR_PORTS=3 \
-                 rnic_evq:NSRC=7,EW=64 rnic_repack rnic_crc32 rnic_mac_cdc \
+                 rnic_framer rnic_cqe_writer rnic_dma:RD_PORTS=3,WR_PORTS=3,RD_FIFO_DEPTH=128 \
+                 rnic_evq:NSRC=7,EW=64 rnic_repack rnic_crc32 rnic_mac_cdc:MAC_LOG_DEPTH=9 \
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,MAX_FRAME_BEATS=66 \
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,DROP_WHEN_FULL=1,MAX_FRAME_BEATS=66 \
                  rnic_fifo rnic_arb rnic_dma_rd_align rnic_resp_rec rnic_mw_entry rnic_key_check \
@@ -80,11 +80,14 @@ synth: deps
 
 # The same blocks at DATA_W 64 (a 10/25G board), into docs/synthesis-w64.md,
 # with the parameters the board gives them there (the register block's DMA
-# width, the DMA read buffer, the MAC crossings' depth).
+# width, the DMA read buffer, the MAC crossings' depth). A parameter the
+# board sets and whose default is derived from others (the DMA read buffer,
+# the MAC crossings' depth) is set in the block's run too: synth.py matches
+# an instance to a run only when both elaborate the block alike.
 comma := ,
 SYNTH_W64_MODULES ?= $(patsubst rnic_csr:STATS=48,rnic_csr:STATS=48$(comma)DMA_BITS=64,\
-	$(patsubst rnic_dma:RD_PORTS=3$(comma)WR_PORTS=3,rnic_dma:RD_PORTS=3$(comma)WR_PORTS=3$(comma)RD_FIFO_DEPTH=512,\
-	$(patsubst rnic_mac_cdc,rnic_mac_cdc:MAC_LOG_DEPTH=11,$(SYNTH_MODULES))))
+	$(patsubst %RD_FIFO_DEPTH=128,%RD_FIFO_DEPTH=512,\
+	$(patsubst rnic_mac_cdc:MAC_LOG_DEPTH=9,rnic_mac_cdc:MAC_LOG_DEPTH=11,$(SYNTH_MODULES))))
 synth-w64:
 	@$(MAKE) --no-print-directory synth SYNTH_DATA_W=64 SYNTH_DOC=docs/synthesis-w64.md \
 		SYNTH_MODULES="$(SYNTH_W64_MODULES)" SYNTH_ARGS="--json-dir $(BUILD)/synth-w64 $(SYNTH_ARGS)"

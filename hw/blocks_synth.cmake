@@ -21,7 +21,7 @@ set(RNIC_SYNTH_IN_BUDGET
   rnic_async_fifo:DATA_W=512,LOG_DEPTH=9,FRAME_MODE=1,MAX_FRAME_BEATS=66
   rnic_async_fifo:DATA_W=512,LOG_DEPTH=9,FRAME_MODE=1,DROP_WHEN_FULL=1,MAX_FRAME_BEATS=66
   rnic_async_fifo:DATA_W=64,LOG_DEPTH=6
-  rnic_mac_cdc:DATA_W=512 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_doorbell:LOG_QPS=14
+  rnic_mac_cdc:DATA_W=512,MAC_LOG_DEPTH=9 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_doorbell:LOG_QPS=14
   rnic_wqe_fetch:DATA_W=512 rnic_wqe_fetch:DATA_W=512,LOG_QPS=12 rnic_wqe_fetch:DATA_W=512,LOG_QPS=14
   rnic_mpt_shadow rnic_csr:STATS=48
   rnic_framer:DATA_W=512 rnic_repack:DATA_W=512 rnic_cqe_writer:DATA_W=512
@@ -29,7 +29,7 @@ set(RNIC_SYNTH_IN_BUDGET
   rnic_fifo rnic_arb rnic_axis_reg:DATA_W=512 rnic_evq:NSRC=7,EW=64
   rnic_dma_rd_align:DATA_W=512 rnic_resp_rec:DATA_W=512 rnic_mw_entry rnic_key_check
   rnic_req_timer rnic_qp_val
-  rnic_dma:RD_PORTS=3,WR_PORTS=3,DATA_W=512
+  rnic_dma:RD_PORTS=3,WR_PORTS=3,DATA_W=512,RD_FIFO_DEPTH=128
   rnic_raw_tx:DATA_W=512
   rnic_raw_rx:DATA_W=512 rnic_parser:DATA_W=512
   rnic_resp:DATA_W=512 rnic_resp:DATA_W=512,LOG_QPS=12 rnic_resp:DATA_W=512,LOG_QPS=14)

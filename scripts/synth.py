@@ -161,6 +161,38 @@ def module_parameters(path):
     return names
 
 
+def derived_parameters(path):
+    """Names of the parameters whose default refers to another parameter
+    (`parameter B = A * 2`): their value depends on the overrides."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return set()
+    text = re.sub(r"//[^\n]*", "", text)
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r'"[^"\n]*"', '""', text)
+    out = set()
+    for m in re.finditer(r"\b(?:local)?parameter\b(?:\s+(?:integer|signed))?\s*(?:\[[^\]]*\])?"
+                         r"\s*([A-Za-z_]\w*)\s*=", text):
+        depth, i = 0, m.end()
+        while i < len(text):
+            c = text[i]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif c in ",;" and depth == 0:
+                break
+            i += 1
+        expr = text[m.end():i]
+        if re.search(r"(?<![`'$\w])[A-Za-z_]\w*", expr):
+            out.add(m.group(1))
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Allowed memories in flip-flops: "module memory reason..." per line.
 
@@ -870,28 +902,31 @@ def apply_model(model, ci, cname, conns, sources, endpoints, add_arc, net):
         b = conns.get(port, [])[i:i + 1]
         if b and not isinstance(b[0], str):
             endpoints.append((b[0], "reg", ci, port, d))
-    for port, outs in sorted(model["i2o"].items()):
-        # one node per input port: its bits all reach it, it reaches the
-        # outputs (bit by bit on the output side, the port as a whole on
-        # the input side: no bit-to-bit product of arcs)
+    for key, ins in sorted(model["i2o"].items()):
+        # one node per group of input bits that reach the same outputs as
+        # deep: the group's bits reach it, it reaches those outputs (no
+        # product of input and output bits, no arc a bit does not have)
         v = -(len(net.bit_name) + 1)
         while v in net.bit_name:
             v -= 1
-        net.bit_name[v] = "%s.%s" % (cname, port)
-        for b in conns.get(port, []):
-            add_arc(b, v, ci, 0, 0, 0)
-        for (oport, i), d in outs.items():
+        net.bit_name[v] = "%s.%s" % (cname, ins[0][0])
+        for port, i in ins:
+            b = conns.get(port, [])[i:i + 1]
+            if b:
+                add_arc(b[0], v, ci, 0, 0, 0)
+        for oport, i, luts, muxf in key:
             ob = conns.get(oport, [])[i:i + 1]
             if ob:
-                add_arc(v, ob[0], ci, d[0], d[1], 0)
+                add_arc(v, ob[0], ci, luts, muxf, 0)
 
 
 def port_model(net, graph):
     """What a module's netlist shows its neighbours, port bit by port bit:
     r2o {(port, i): (luts, muxf)} the deepest path from a register to output
     bit i; i2r {(port, i): ...} the deepest from input bit i to a register;
-    i2o {input port: {(output port, i): ...}} the deepest through the module
-    from any bit of the input port to output bit i."""
+    i2o {((output port, i, luts, muxf), ...): [(input port, i), ...]} the
+    input bits grouped by the output bits they reach and how deep (an inout
+    bit's path to itself left out)."""
     arcs, order, best = graph["arcs"], graph["order"], graph["best"]
     bit_of = {}
     outs, ins = [], []
@@ -931,9 +966,9 @@ def port_model(net, graph):
         reach.add(v)
         work.extend(rev.get(v, ()))
     val = {}
-    for n, _i, b in ins:
+    for n, i, b in ins:
         if b in reach:
-            val.setdefault(b, {})[n] = (0, 0)
+            val.setdefault(b, {})[(n, i)] = (0, 0)
     for u in order:
         cur = val.get(u)
         if not cur:
@@ -942,14 +977,18 @@ def port_model(net, graph):
             if v not in reach:
                 continue
             dst = val.setdefault(v, {})
-            for port, d in cur.items():
+            for src, d in cur.items():
                 cand = (d[0] + luts, d[1] + muxf + carry)
-                if port not in dst or cand > dst[port]:
-                    dst[port] = cand
-    i2o = collections.defaultdict(dict)
+                if src not in dst or cand > dst[src]:
+                    dst[src] = cand
+    reached = collections.defaultdict(list)
     for n, i, b in outs:
-        for port, d in val.get(b, {}).items():
-            i2o[port][(n, i)] = d
+        for src, d in val.get(b, {}).items():
+            if src != (n, i):
+                reached[src].append((n, i) + d)
+    i2o = collections.defaultdict(list)
+    for src, outs_of in reached.items():
+        i2o[tuple(sorted(outs_of))].append(src)
     return {"r2o": r2o, "i2r": i2r, "i2o": dict(i2o)}
 
 
@@ -1074,37 +1113,60 @@ def find_loops(cyclic, arcs, net, cell_info, limit=10):
 DEPTH_FAIL_RE = re.compile(r"^\w+ path of \d+ LUT levels \(budget \d+\)$")
 
 
-def param_value(v):
-    """A parameter value as yosys's JSON or a module spec gives it."""
+def json_param(v):
+    """A parameter value in yosys's JSON: a binary string (any width), or
+    text for a string parameter."""
     v = str(v)
-    if v and set(v) <= set("01") and len(v) >= 8:
-        return int(v, 2)
+    return int(v, 2) if v and set(v) <= set("01") else v.strip('"')
+
+
+def spec_param(v):
+    """A parameter value as a module spec gives it (decimal, 0x..., text)."""
     try:
-        return int(v, 0)
+        return int(str(v), 0)
     except ValueError:
-        return v.strip('"')
+        return str(v).strip('"')
 
 
-def board_models(net, data, specs, results, out_dir):
+def same_elaboration(spec_over, cell_over, defaults, derived):
+    """Do a run's overrides and an instance's give the module the same
+    parameters? Each parameter either side sets must have the same value on
+    both (the module's default standing in for the side that leaves it), and
+    one whose default is derived from other parameters may be left to its
+    default only if both sides leave it."""
+    for k in set(spec_over) | set(cell_over):
+        if (k in spec_over) != (k in cell_over) and k in derived:
+            return False
+        if spec_over.get(k, defaults.get(k)) != cell_over.get(k, defaults.get(k)):
+            return False
+    return True
+
+
+def board_models(net, data, specs, results, out_dir, rtl_dir):
     """Port models for the board's black-box cells: each cell is matched to
-    the run of its module with the same parameters (the module's defaults
-    completed by the run's overrides and by the cell's). Returns (models,
-    failures, summed resources of the matched runs, [(cell, run label)])."""
+    the run of its module with the same parameters (same_elaboration).
+    Returns (models, failures, summed resources of the matched runs,
+    [(cell, run label)])."""
     mods = data["modules"]
     models, failures, inst = {}, [], []
     totals = collections.Counter()
     cache = {}
     boxes = {s.name for s in specs}
+    derived = {}
     for cname, cell in net.cells:
         m = mods.get(cell["type"])
         if cell["type"] not in boxes or not m:
             continue
-        defaults = {k: param_value(v) for k, v in m.get("parameter_default_values", {}).items()}
-        want = dict(defaults, **{k: param_value(v) for k, v in cell.get("parameters", {}).items()})
-        spec = next((s for s in specs if s.name == cell["type"] and
-                     dict(defaults, **{k: param_value(v) for k, v in s.params}) == want), None)
+        if cell["type"] not in derived:
+            derived[cell["type"]] = derived_parameters(os.path.join(rtl_dir, cell["type"] + ".v"))
+        defaults = {k: json_param(v) for k, v in m.get("parameter_default_values", {}).items()}
+        cell_over = {k: json_param(v) for k, v in cell.get("parameters", {}).items()}
+        spec = next((s for s in specs if s.name == cell["type"] and same_elaboration(
+            {k: spec_param(v) for k, v in s.params}, cell_over, defaults,
+            derived[cell["type"]])), None)
         if spec is None:
-            over = ",".join("%s=%s" % (k, v) for k, v in sorted(want.items()) if defaults.get(k) != v)
+            over = ",".join("%s=%s" % (k, v) for k, v in sorted(cell_over.items())
+                            if defaults.get(k) != v or k in derived[cell["type"]])
             failures.append("%s (%s): no module run with its parameters (add --module %s%s)" % (
                 cname, cell["type"], cell["type"], ":" + over if over else ""))
             continue
@@ -1144,7 +1206,8 @@ def judge(spec, args, allow, allow_async, ok, seconds, paths, error, board=None)
     net = Netlist(data, spec.name)
     models = None
     if board is not None:
-        models, bfail, totals, inst = board_models(net, data, *board)
+        models, bfail, totals, inst = board_models(
+            net, data, *board, rtl_dir=os.path.join(args.root, args.rtl_dir))
         result["failures"] += bfail
         result["instances"] = inst
     ana = analyse_netlist(net, args.top_paths, models=models)

@@ -1,7 +1,7 @@
 // synth_test_sink: an input word XORed into a register (an input-to-register
-// path two LUT levels deep for N = 20), and a copy of one input bit straight
-// to an output (an input-to-output path of no level), for the board
-// self-test of scripts/synth.py.
+// path two LUT levels deep for N = 20), and a through path of one LUT level
+// from bit 0 of `a` and from `c` to `b` (bit 1 of `a` goes nowhere), for the
+// board self-test of scripts/synth.py.
 `default_nettype none
 
 module synth_test_sink #(
@@ -9,7 +9,8 @@ module synth_test_sink #(
 ) (
     input  wire         clk,
     input  wire [N-1:0] x,
-    input  wire         a,
+    input  wire [1:0]   a,
+    input  wire         c,
     output wire         b,
     output reg          q_reg
 );
@@ -18,7 +19,7 @@ always @(posedge clk) begin
     q_reg <= ^x;
 end
 
-assign b = a;
+assign b = a[0] ^ c;
 
 endmodule
 

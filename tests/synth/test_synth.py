@@ -401,7 +401,7 @@ class BoardRun(unittest.TestCase):
     """--board: a top with its blocks as black boxes, its paths traced
     through the blocks' own netlists (synth_test_board, _tap, _sink)."""
 
-    MODS = ["synth_test_tap", "synth_test_sink"]
+    MODS = ["synth_test_tap", "synth_test_tap:N=12", "synth_test_sink"]
 
     @classmethod
     def setUpClass(cls):
@@ -417,10 +417,11 @@ class BoardRun(unittest.TestCase):
         tap, sink = self.results["synth_test_tap"], self.results["synth_test_sink"]
         self.assertEqual(tap["depth"]["reg2out"], 2)
         self.assertEqual(sink["depth"]["in2reg"], 2)
-        self.assertEqual(sink["depth"]["in2out"], 0)
+        self.assertEqual(sink["depth"]["in2out"], 1)
         r = self.results["synth_test_board"]
         self.assertEqual(r["failures"], [])
         self.assertEqual(sorted(r["instances"]), [["sink_inst", "synth_test_sink"],
+                                                  ["tap2_inst", "synth_test_tap-N12"],
                                                   ["tap_inst", "synth_test_tap"]])
         # across both blocks: 2 in the tap, the board's LUT, 2 in the sink
         self.assertEqual(r["depth"]["reg2reg"], 5)
@@ -431,9 +432,11 @@ class BoardRun(unittest.TestCase):
         self.assertEqual(p["start"]["cell"], "tap_inst")
         self.assertEqual(p["end"]["cell"], "sink_inst")
         self.assertEqual(p["end"]["pin"], "x")
+        # the second tap through the sink to the board's output
+        self.assertEqual(r["depth"]["reg2out"], 3)
         # the board's resources are its own and its blocks'
         self.assertEqual(r["glue_resources"].get("FF", 0), 0)
-        self.assertEqual(r["resources"]["FF"], 21)
+        self.assertEqual(r["resources"]["FF"], 33)
 
     def test_budget_holds_across_blocks(self):
         # each block is within 4 levels, the path across them is not
@@ -453,13 +456,39 @@ class BoardRun(unittest.TestCase):
                         r["failures"])
         self.assertEqual(proc.returncode, 1)
 
+    def test_no_loop_through_a_bit_that_goes_nowhere(self):
+        # the sink's a[1] reaches no output: b fed back into it is no loop
+        proc, results = run_board(self.tmp, self.MODS, "synth_test_board:LOOP=2",
+                                  "--reuse-netlists")
+        self.assertEqual(results["synth_test_board-LOOP2"]["failures"], [])
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+
     def test_block_without_a_matching_run(self):
-        proc, results = run_board(self.tmp, ["synth_test_tap:N=12", "synth_test_sink"],
+        proc, results = run_board(self.tmp, ["synth_test_tap:N=13", "synth_test_tap:N=20",
+                                             "synth_test_sink"],
                                   "synth_test_board", "--reuse-netlists")
         r = results["synth_test_board"]
-        self.assertEqual(r["failures"], ["tap_inst (synth_test_tap): no module run with its "
-                                         "parameters (add --module synth_test_tap)"])
+        # N=20 is the default: that run stands for tap_inst; none for tap2
+        self.assertEqual(r["failures"], ["tap2_inst (synth_test_tap): no module run with its "
+                                         "parameters (add --module synth_test_tap:N=12)"])
+        self.assertIn(["tap_inst", "synth_test_tap-N20"], r["instances"])
         self.assertEqual(proc.returncode, 1)
+
+    def test_derived_parameters(self):
+        path = os.path.join(self.tmp, "derived.v")
+        with open(path, "w") as f:
+            f.write("module m #(parameter A = 4, parameter B = A * 2, // C = A\n"
+                    "  parameter [3:0] C = `W + 1, parameter D = $clog2(16),\n"
+                    "  parameter E = (A > 2) ? 8'd3 : 'hF) ();\nendmodule\n")
+        self.assertEqual(synth.derived_parameters(path), {"B", "E"})
+        # a derived parameter one side sets and the other leaves: no match
+        self.assertFalse(synth.same_elaboration({"A": 4}, {"A": 4, "B": 8}, {"A": 4, "B": 8},
+                                                {"B"}))
+        self.assertTrue(synth.same_elaboration({"A": 4, "B": 8}, {"B": 8}, {"A": 4, "B": 8},
+                                               {"B"}))
+        self.assertFalse(synth.same_elaboration({"A": 5}, {}, {"A": 4}, set()))
+        self.assertEqual(synth.json_param("10"), 2)
+        self.assertEqual(synth.json_param("00000000000000000000000000010100"), 20)
 
 
 if __name__ == "__main__":
