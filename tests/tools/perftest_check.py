@@ -16,8 +16,9 @@ count (result line).
 The runs are consecutive, so the capture divides into runs: a run begins at
 its first request packet carrying one of its initial PSNs.  A run marked
 "aside" is one perftest.sh made again because perftest could not calibrate
-its cycle counter on the host and printed no report: its frames are checked,
-its counts and data are not.  For every run:
+its cycle counter on the host and printed no report: it is checked against
+the other side's result line, or if neither made one, its frames only.  For
+every run:
 
   frames    every frame is RoCEv2 of the run's transport; request packets
             go to one of the QPs the peer printed; each direction's
@@ -214,6 +215,10 @@ class Run:
         self.bidir = "-b" in self.opts
         self.conn = self.client.conn
         self.size, self.iters = self.client.size, self.client.iters
+        if self.aside and not self.iters:
+            # the side that could not calibrate made no report: the
+            # peer's says what ran
+            self.size, self.iters = self.server.size, self.server.iters
         self.mtu = self.client.mtu
         self.packets = []
         self.errors = []
@@ -671,13 +676,15 @@ def main():
                 if first is not None:
                     side.psns = [first] * len(side.qpns)
         msgs = check_frames(r)
-        if r.aside:
-            # no result line to count against: its frames are checked
-            # and kept apart from the next run's
+        if r.aside and not r.iters:
+            # no result line on either side to count against: its
+            # frames are checked and kept apart from the next run's
             count, data = {}, "set aside (perftest made no report), frames only"
         else:
             count = check_counts(r, msgs)
             data = check_data(r, msgs)
+            if r.aside:
+                data = "set aside (one side made no report), " + data
         ops = {}
         for p in r.packets:
             ops[p.name()] = ops.get(p.name(), 0) + 1
