@@ -132,11 +132,12 @@ run_once() {
   # the READ and atomic latency servers print no result table
   if [ $src -ne 0 ] || [ $crc -ne 0 ] || [ -z "$(result_line "$cli")" ] ||
      { [ -z "$(result_line "$srv")" ] && [ "$prog" != ib_read_lat ] && [ "$prog" != ib_atomic_lat ]; }; then
-    if [ $cm -eq 0 ] && [ $src -le 1 ] && [ $crc -le 1 ] &&
+    local calib
+    calib=$(grep -h 'Correlation coefficient r^2' "$srv" "$cli" | head -1)
+    if [ $cm -eq 0 ] && [ $src -le 1 ] && [ $crc -le 1 ] && [ -n "$calib" ] &&
        grep -q "Can't produce a report" "$srv" "$cli" &&
-       grep -q 'Correlation coefficient r^2' "$srv" "$cli" &&
        ! grep -qiE 'completion with error|failed status|couldn.t post|poll cq|wc status|error in' "$srv" "$cli"; then
-      echo "perftest: set aside: $prog $*: perftest's clock calibration failed ($(grep -h 'Correlation coefficient r^2' "$srv" "$cli" | head -1)); running it again"
+      echo "perftest: set aside: $prog $*: perftest's clock calibration failed ($calib); running it again"
       printf '%s\t%s\t%s\t%s\t%s\t%s\taside\n' "$prog" "$srv" "$cli" "$t0" "$t2" "$*" >>"$runs"
       return 1
     fi
