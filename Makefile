@@ -57,12 +57,12 @@ SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_d
                  rnic_mpt_shadow rnic_req rnic_req:QPN_W=12 rnic_req:QPN_W=14 rnic_req_timer rnic_qp_val
 SYNTH_REPORT_ONLY ?=
 # The board top, its blocks (the list above) as black boxes, every path
-# traced across them (docs/synthesis.md, "rnic_board"); its paths deeper
-# than the budget are reported, not failed, until the blocks' ports are
-# registered (issue 15); a loop, a latch or a block without a matching run
-# fails.
+# traced across them (docs/synthesis.md, "rnic_board"): a path deeper than
+# the budget across blocks, a loop, a latch or a block without a matching
+# run fails (SYNTH_BOARD_ARGS=--board-depth-report-only reports the depth
+# instead of failing it).
 SYNTH_BOARD ?= rnic_board
-SYNTH_BOARD_ARGS ?= --board-depth-report-only
+SYNTH_BOARD_ARGS ?=
 SYNTH_DATA_W ?= 512
 SYNTH_LUT_LEVELS ?= 8
 SYNTH_JOBS ?= 1

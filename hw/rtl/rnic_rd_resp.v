@@ -130,6 +130,7 @@ end
 // the current packet: last when the rest fits in one MTU
 wire        pk_last = pk_rem_reg <= {19'd0, mtu_reg};
 wire [12:0] pk_len  = pk_last ? pk_rem_reg[12:0] : mtu_reg;
+wire        pk_none = pk_rem_reg == 32'd0;   // pk_len is 0 (the MTU never is), without the compare and mux
 
 // the next read: one packet's bytes
 wire        rq_short = rq_rem_reg <= {19'd0, mtu_reg};
@@ -156,7 +157,7 @@ assign m_hdr_aeth = (first_reg || pk_last) ? {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CR
 assign m_hdr_len  = pk_len;
 // len 0 only for the zero-length job's ONLY packet, which has no read
 assign m_hdr_valid = (state_reg == ST_HDR) &&
-                     (pk_len == 13'd0 || armed_reg || s_rd_tvalid);
+                     (pk_none || armed_reg || s_rd_tvalid);
 
 // payload: the current read passes straight through
 assign m_axis_pl_tdata  = s_rd_tdata;
@@ -226,7 +227,7 @@ always @* begin
             first_next = 1'b0;
             last_next = pk_last;
             armed_next = 1'b0;
-            if (pk_len == 13'd0) begin
+            if (pk_none) begin
                 done_next = 1'b1;
                 state_next = ST_IDLE;
             end else begin

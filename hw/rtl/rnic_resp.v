@@ -313,13 +313,13 @@ assign init_done = !sweep_busy_reg;
 // verilator lint_off UNUSEDSIGNAL
 wire [32*`RNIC_CTX_WORDS-1:0] cd = ctx_wr_data;  // only the shadowed fields are used
 // verilator lint_on UNUSEDSIGNAL
-wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && ctx_wr_index < QPS && !sweep_busy_reg;
-wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && ctx_wr_index < MRS && !sweep_busy_reg;
+wire ctx_qpc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_QPC && (ctx_wr_index >> LOG_QPS) == 24'd0 && !sweep_busy_reg;
+wire ctx_mpt = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && (ctx_wr_index >> LOG_MRS) == 24'd0 && !sweep_busy_reg;
 wire [3:0] ctx_state = cd[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W];
 wire ctx_clr = ctx_qpc && (ctx_state == `RNIC_QP_STATE_RESET || ctx_state == `RNIC_QP_STATE_INIT);
 wire ctx_rtr = ctx_qpc && ctx_state == `RNIC_QP_STATE_RTR;
 wire ctx_dyn = ctx_clr || ctx_rtr;
-wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && ctx_wr_index < SRQS && !sweep_busy_reg;
+wire ctx_srqc = ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_SRQC && (ctx_wr_index >> LOG_SRQS) == 24'd0 && !sweep_busy_reg;
 // a write with keep_idx (re-arming a live SRQ) keeps its indexes
 wire ctx_skeep = cd[`RNIC_SRQC_KEEP_IDX_LSB];
 wire ctx_sclr = ctx_srqc && !ctx_skeep;
@@ -1036,6 +1036,14 @@ wire inv_ok = (h_rkey_reg >> (KT + LOG_MRS)) == 32'd0 && k_valid && k_mw &&
               k_tag == h_rkey_reg[KT-1:0] && k_pdn == r_pdn && k_qpn == h_qpn_reg;
 reg mpt_wr;          // S_INV: the window's entry goes out on m_mpt_*
 reg inv_ev_reg;
+// S_INV's first cycle registers the check (inv_ok_reg) and the entry to
+// write (mpt_wd_reg) from the same read of the key's entry, so m_mpt_valid
+// comes from flops and the key logic never reaches the key-table bus; a
+// context or key-table write in S_INV starts it again (the entry may have
+// changed)
+reg inv_seen_reg;    // in S_INV, its first cycle over, no table written since
+reg inv_ok_reg;      // inv_ok, a cycle later
+reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd_reg;   // the entry inv_ok_reg was decided on
 
 // receive SGE check: LOCAL_WRITE, tag, PD and bounds
 wire [31:0] f_lkey = f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32];
@@ -1961,8 +1969,11 @@ always @* begin
                      (!t_unack && (op_end || h_ackreq_reg) && !coalesce) ? S_ACK : S_WB;
     end
     S_INV: begin
-        // the IETH key's entry is on ms_rd (read with h_rkey since DONE)
-        if (inv_ok) begin
+        // the IETH key's entry is on ms_rd (read with h_rkey since DONE);
+        // its check is registered in the first cycle
+        if (!inv_seen_reg) begin
+            state_next = S_INV;
+        end else if (inv_ok_reg) begin
             mpt_wr = 1'b1;
             if (m_mpt_ready) begin
                 cqe_flags_next = cqe_flags_reg | `RNIC_CQE_FLAG_INV;
@@ -2036,6 +2047,7 @@ always @(posedge clk) begin
         stat_ack_coal_reg <= 1'b0;
         qp_err_reg <= 1'b0;
         inv_ev_reg <= 1'b0;
+        inv_seen_reg <= 1'b0;
         srq_lim_reg <= 1'b0;
         req_ok_reg <= 1'b0;
         seg_ok_reg <= 1'b0;
@@ -2055,6 +2067,11 @@ always @(posedge clk) begin
         stat_ack_coal_reg <= stat_ack_coal_next;
         qp_err_reg <= qp_err_next;
         inv_ev_reg <= mpt_wr && m_mpt_ready;
+        // (set while S_INV goes on: not in the cycle it decides to leave)
+        inv_seen_reg <= state_reg == S_INV && !(inv_seen_reg && (!inv_ok_reg || m_mpt_ready)) &&
+                        !ctx_wr_valid;
+        inv_ok_reg <= inv_ok;
+        mpt_wd_reg <= mpt_wd;
         srq_lim_reg <= srq_lim_fire;
         req_ok_reg <= req_ok_next;
         seg_ok_reg <= seg_ok_next;
@@ -2247,9 +2264,15 @@ rnic_mw_entry mw_entry_inst (
     .start(k_start), .length(k_length), .iova(k_iova), .qpn(k_qpn),
     .entry(mpt_wd)
 );
-assign m_mpt_valid = mpt_wr;
+// = mpt_wr (inv_seen_reg is set only in S_INV), from two flops
+assign m_mpt_valid = inv_seen_reg && inv_ok_reg;
+`ifndef SYNTHESIS
+always @(posedge clk)
+    if (!rst && m_mpt_valid != mpt_wr)
+        $error("rnic_resp: m_mpt_valid disagrees with S_INV's write");
+`endif
 assign m_mpt_index = {{(24-LOG_MRS){1'b0}}, h_rkey_reg[KT +: LOG_MRS]};
-assign m_mpt_data = mpt_wd;
+assign m_mpt_data = mpt_wd_reg;
 assign m_mw_ev_valid = inv_ev_reg;
 assign m_mw_ev = {32'd0, `RNIC_HW_EVENT_MW_INVAL, h_rkey_reg[23:0]};
 

@@ -390,6 +390,22 @@ wire              ack_valid, ack_ready;
 wire [DATA_W-1:0] ack_pl_tdata;
 wire [KEEP_W-1:0] ack_pl_tkeep;
 wire              ack_pl_tlast, ack_pl_tvalid, ack_pl_tready;
+// the responses' payload (READ RESPONSE data) passes a register slice on
+// its way to the requester: the parser's payload logic and the requester's
+// response logic never meet in one combinational path
+wire [DATA_W-1:0] ackq_tdata;
+wire [KEEP_W-1:0] ackq_tkeep;
+wire              ackq_tlast, ackq_tvalid, ackq_tready;
+
+rnic_axis_reg #(
+    .DATA_W(DATA_W)
+) ack_pl_reg_inst (
+    .clk(clk), .rst(rst),
+    .s_axis_tdata(ack_pl_tdata), .s_axis_tkeep(ack_pl_tkeep), .s_axis_tvalid(ack_pl_tvalid),
+    .s_axis_tready(ack_pl_tready), .s_axis_tlast(ack_pl_tlast),
+    .m_axis_tdata(ackq_tdata), .m_axis_tkeep(ackq_tkeep), .m_axis_tvalid(ackq_tvalid),
+    .m_axis_tready(ackq_tready), .m_axis_tlast(ackq_tlast)
+);
 wire              req_cqe_valid, req_cqe_ready;
 wire [23:0]       req_cqe_cqn;
 wire [`RNIC_CQE_BITS-1:0] req_cqe_data;
@@ -423,6 +439,39 @@ wire [23:0]       kx_wr_index = ctx_wr_valid ? ctx_wr_index : req_mpt_valid ? re
 wire [32*`RNIC_CTX_WORDS-1:0] kx_wr_data = ctx_wr_valid ? ctx_wr_data :
                                            req_mpt_valid ? req_mpt_data : resp_mpt_data;
 
+// the requester's header and payload before their register slices (below)
+wire [7:0]    rqo_hdr_opcode;
+wire          rqo_hdr_se;
+wire          rqo_hdr_mig;
+wire          rqo_hdr_ackreq;
+wire [15:0]   rqo_hdr_pkey;
+wire [23:0]   rqo_hdr_dqpn;
+wire [23:0]   rqo_hdr_psn;
+wire [47:0]   rqo_hdr_dmac;
+wire [31:0]   rqo_hdr_dip;
+wire [15:0]   rqo_hdr_ip_id;
+wire [7:0]    rqo_hdr_ttl;
+wire [7:0]    rqo_hdr_tos;
+wire [15:0]   rqo_hdr_sport;
+wire [63:0]   rqo_hdr_reth_va;
+wire [31:0]   rqo_hdr_reth_rkey;
+wire [31:0]   rqo_hdr_reth_len;
+wire [31:0]   rqo_hdr_aeth;
+wire [31:0]   rqo_hdr_imm;
+wire [31:0]   rqo_hdr_deth_qkey;
+wire [23:0]   rqo_hdr_deth_sqpn;
+wire [63:0]   rqo_hdr_atomic_va;
+wire [31:0]   rqo_hdr_atomic_rkey;
+wire [63:0]   rqo_hdr_atomic_swap;
+wire [63:0]   rqo_hdr_atomic_cmp;
+wire [63:0]   rqo_hdr_atomic_ack;
+wire [12:0]   rqo_hdr_len;
+wire [3:0]    rqo_hdr_raw_off;
+wire              rqo_hdr_valid, rqo_hdr_ready;
+wire [DATA_W-1:0] rqo_pl_tdata;
+wire [KEEP_W-1:0] rqo_pl_tkeep;
+wire              rqo_pl_tlast, rqo_pl_tvalid, rqo_pl_tready;
+
 rnic_req #(
     .DATA_W(DATA_W),
     .QPN_W(LOG_QPS),
@@ -442,40 +491,40 @@ rnic_req #(
     .s_rd_tlast(rd_tlast[1]), .s_rd_tvalid(rd_tvalid[1]), .s_rd_tready(rd_tready[1]),
     .s_rd_tuser(rd_tuser[1*TAG_W +: TAG_W]),
 
-    .m_hdr_opcode(rq_hdr_opcode),
-    .m_hdr_se(req_hdr_se),
-    .m_hdr_mig(req_hdr_mig),
-    .m_hdr_ackreq(req_hdr_ackreq),
-    .m_hdr_pkey(req_hdr_pkey),
-    .m_hdr_dqpn(req_hdr_dqpn),
-    .m_hdr_psn(req_hdr_psn),
-    .m_hdr_dmac(req_hdr_dmac),
-    .m_hdr_dip(req_hdr_dip),
-    .m_hdr_ip_id(req_hdr_ip_id),
-    .m_hdr_ttl(req_hdr_ttl),
-    .m_hdr_tos(req_hdr_tos),
-    .m_hdr_sport(req_hdr_sport),
-    .m_hdr_reth_va(req_hdr_reth_va),
-    .m_hdr_reth_rkey(req_hdr_reth_rkey),
-    .m_hdr_reth_len(req_hdr_reth_len),
-    .m_hdr_aeth(req_hdr_aeth),
-    .m_hdr_imm(req_hdr_imm),
-    .m_hdr_deth_qkey(req_hdr_deth_qkey),
-    .m_hdr_deth_sqpn(req_hdr_deth_sqpn),
-    .m_hdr_atomic_va(req_hdr_atomic_va),
-    .m_hdr_atomic_rkey(req_hdr_atomic_rkey),
-    .m_hdr_atomic_swap(req_hdr_atomic_swap),
-    .m_hdr_atomic_cmp(req_hdr_atomic_cmp),
-    .m_hdr_atomic_ack(req_hdr_atomic_ack),
-    .m_hdr_len(rq_hdr_len), .m_hdr_raw_off(rq_hdr_raw_off),
-    .m_hdr_valid(rq_hdr_valid), .m_hdr_ready(rq_hdr_ready),
-    .m_axis_pl_tdata(rq_pl_tdata), .m_axis_pl_tkeep(rq_pl_tkeep), .m_axis_pl_tlast(rq_pl_tlast),
-    .m_axis_pl_tvalid(rq_pl_tvalid), .m_axis_pl_tready(rq_pl_tready),
+    .m_hdr_opcode(rqo_hdr_opcode),
+    .m_hdr_se(rqo_hdr_se),
+    .m_hdr_mig(rqo_hdr_mig),
+    .m_hdr_ackreq(rqo_hdr_ackreq),
+    .m_hdr_pkey(rqo_hdr_pkey),
+    .m_hdr_dqpn(rqo_hdr_dqpn),
+    .m_hdr_psn(rqo_hdr_psn),
+    .m_hdr_dmac(rqo_hdr_dmac),
+    .m_hdr_dip(rqo_hdr_dip),
+    .m_hdr_ip_id(rqo_hdr_ip_id),
+    .m_hdr_ttl(rqo_hdr_ttl),
+    .m_hdr_tos(rqo_hdr_tos),
+    .m_hdr_sport(rqo_hdr_sport),
+    .m_hdr_reth_va(rqo_hdr_reth_va),
+    .m_hdr_reth_rkey(rqo_hdr_reth_rkey),
+    .m_hdr_reth_len(rqo_hdr_reth_len),
+    .m_hdr_aeth(rqo_hdr_aeth),
+    .m_hdr_imm(rqo_hdr_imm),
+    .m_hdr_deth_qkey(rqo_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(rqo_hdr_deth_sqpn),
+    .m_hdr_atomic_va(rqo_hdr_atomic_va),
+    .m_hdr_atomic_rkey(rqo_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(rqo_hdr_atomic_swap),
+    .m_hdr_atomic_cmp(rqo_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(rqo_hdr_atomic_ack),
+    .m_hdr_len(rqo_hdr_len), .m_hdr_raw_off(rqo_hdr_raw_off),
+    .m_hdr_valid(rqo_hdr_valid), .m_hdr_ready(rqo_hdr_ready),
+    .m_axis_pl_tdata(rqo_pl_tdata), .m_axis_pl_tkeep(rqo_pl_tkeep), .m_axis_pl_tlast(rqo_pl_tlast),
+    .m_axis_pl_tvalid(rqo_pl_tvalid), .m_axis_pl_tready(rqo_pl_tready),
     .s_ack_opcode(ack_opcode), .s_ack_dqpn(ack_dqpn), .s_ack_psn(ack_psn), .s_ack_aeth(ack_aeth),
     .s_ack_atomic_ack(ack_atomic_ack),
     .s_ack_len(ack_len), .s_ack_valid(ack_valid), .s_ack_ready(ack_ready),
-    .s_ack_pl_tdata(ack_pl_tdata), .s_ack_pl_tkeep(ack_pl_tkeep), .s_ack_pl_tlast(ack_pl_tlast),
-    .s_ack_pl_tvalid(ack_pl_tvalid), .s_ack_pl_tready(ack_pl_tready),
+    .s_ack_pl_tdata(ackq_tdata), .s_ack_pl_tkeep(ackq_tkeep), .s_ack_pl_tlast(ackq_tlast),
+    .s_ack_pl_tvalid(ackq_tvalid), .s_ack_pl_tready(ackq_tready),
     .m_wr_req_addr(wr_req_addr[2*64 +: 64]), .m_wr_req_len(wr_req_len[2*16 +: 16]),
     .m_wr_req_valid(wr_req_valid[2]), .m_wr_req_ready(wr_req_ready[2]),
     .m_wr_tdata(wr_tdata[2*DATA_W +: DATA_W]), .m_wr_tkeep(wr_tkeep[2*KEEP_W +: KEEP_W]),
@@ -494,6 +543,39 @@ rnic_req #(
     .stat_retrans(stat_retrans), .stat_retrans_pkt(stat_retrans_pkt), .stat_timeout(stat_timeout),
     .stat_retry_exc(stat_retry_exc),
     .init_done(req_init_done)
+);
+
+// The requester's header and payload pass register slices before the raw
+// transmit path, whose header ready depends on the header (offload or not):
+// the requester's header logic never reaches its own ready.
+localparam RQH_W = 756;   // the header fields, packed (lint checks it against the concatenations)
+
+rnic_skid #(.W(RQH_W)) req_hdr_slice (
+    .clk(clk), .rst(rst),
+    .s_data({rqo_hdr_opcode, rqo_hdr_se, rqo_hdr_mig, rqo_hdr_ackreq, rqo_hdr_pkey, rqo_hdr_dqpn,
+            rqo_hdr_psn, rqo_hdr_dmac, rqo_hdr_dip, rqo_hdr_ip_id, rqo_hdr_ttl, rqo_hdr_tos,
+            rqo_hdr_sport, rqo_hdr_reth_va, rqo_hdr_reth_rkey, rqo_hdr_reth_len, rqo_hdr_aeth,
+            rqo_hdr_imm, rqo_hdr_deth_qkey, rqo_hdr_deth_sqpn, rqo_hdr_atomic_va,
+            rqo_hdr_atomic_rkey, rqo_hdr_atomic_swap, rqo_hdr_atomic_cmp, rqo_hdr_atomic_ack,
+            rqo_hdr_len, rqo_hdr_raw_off}),
+    .s_valid(rqo_hdr_valid), .s_ready(rqo_hdr_ready),
+    .m_data({rq_hdr_opcode, req_hdr_se, req_hdr_mig, req_hdr_ackreq, req_hdr_pkey, req_hdr_dqpn,
+            req_hdr_psn, req_hdr_dmac, req_hdr_dip, req_hdr_ip_id, req_hdr_ttl, req_hdr_tos,
+            req_hdr_sport, req_hdr_reth_va, req_hdr_reth_rkey, req_hdr_reth_len, req_hdr_aeth,
+            req_hdr_imm, req_hdr_deth_qkey, req_hdr_deth_sqpn, req_hdr_atomic_va,
+            req_hdr_atomic_rkey, req_hdr_atomic_swap, req_hdr_atomic_cmp, req_hdr_atomic_ack,
+            rq_hdr_len, rq_hdr_raw_off}),
+    .m_valid(rq_hdr_valid), .m_ready(rq_hdr_ready)
+);
+
+rnic_axis_reg #(
+    .DATA_W(DATA_W)
+) req_pl_reg_inst (
+    .clk(clk), .rst(rst),
+    .s_axis_tdata(rqo_pl_tdata), .s_axis_tkeep(rqo_pl_tkeep), .s_axis_tvalid(rqo_pl_tvalid),
+    .s_axis_tready(rqo_pl_tready), .s_axis_tlast(rqo_pl_tlast),
+    .m_axis_tdata(rq_pl_tdata), .m_axis_tkeep(rq_pl_tkeep), .m_axis_tvalid(rq_pl_tvalid),
+    .m_axis_tready(rq_pl_tready), .m_axis_tlast(rq_pl_tlast)
 );
 
 // RAW_PACKET transmit offload: checksums and TSO segments; everything else
@@ -552,6 +634,36 @@ wire [DATA_W-1:0] rx_pl_tdata;
 wire [KEEP_W-1:0] rx_pl_tkeep;
 wire              rx_pl_tvalid, rx_pl_tready, rx_pl_tlast;
 wire              stat_icrc_err, stat_bad_hdr;
+// the parser's header bus before its register slice (below)
+wire [7:0]    px_hdr_opcode;
+wire          px_hdr_se;
+wire          px_hdr_mig;
+wire          px_hdr_ackreq;
+wire [15:0]   px_hdr_pkey;
+wire [23:0]   px_hdr_dqpn;
+wire [23:0]   px_hdr_psn;
+wire [47:0]   px_hdr_dmac;
+wire [47:0]   px_hdr_smac;
+wire [31:0]   px_hdr_dip;
+wire [31:0]   px_hdr_sip;
+wire [15:0]   px_hdr_ip_id;
+wire [7:0]    px_hdr_ttl;
+wire [7:0]    px_hdr_tos;
+wire [15:0]   px_hdr_sport;
+wire [63:0]   px_hdr_reth_va;
+wire [31:0]   px_hdr_reth_rkey;
+wire [31:0]   px_hdr_reth_len;
+wire [31:0]   px_hdr_aeth;
+wire [31:0]   px_hdr_imm;
+wire [31:0]   px_hdr_deth_qkey;
+wire [23:0]   px_hdr_deth_sqpn;
+wire [63:0]   px_hdr_atomic_va;
+wire [31:0]   px_hdr_atomic_rkey;
+wire [63:0]   px_hdr_atomic_swap;
+wire [63:0]   px_hdr_atomic_cmp;
+wire [63:0]   px_hdr_atomic_ack;
+wire [12:0]   px_hdr_len;
+wire         px_hdr_valid, px_hdr_ready;
 
 // Register slices on both Ethernet ports: nothing combinational between the
 // MAC side and the parser or framer.
@@ -579,47 +691,90 @@ wire              rx_gate = raw_room && ready;
 wire              rxp_tready;
 assign rxr_tready = rxp_tready && rx_gate;
 
+// and a register slice in front of the parser, so that the raw path's tap
+// sees the accepted beats without the parser's input logic in front of it
+wire [DATA_W-1:0] rxq_tdata;
+wire [KEEP_W-1:0] rxq_tkeep;
+wire              rxq_tvalid, rxq_tready, rxq_tlast;
+
+rnic_axis_reg #(
+    .DATA_W(DATA_W)
+) rxp_reg_inst (
+    .clk(clk), .rst(rst),
+    .s_axis_tdata(rxr_tdata), .s_axis_tkeep(rxr_tkeep), .s_axis_tvalid(rxr_tvalid && rx_gate),
+    .s_axis_tready(rxp_tready), .s_axis_tlast(rxr_tlast),
+    .m_axis_tdata(rxq_tdata), .m_axis_tkeep(rxq_tkeep), .m_axis_tvalid(rxq_tvalid),
+    .m_axis_tready(rxq_tready), .m_axis_tlast(rxq_tlast)
+);
+
 rnic_parser #(
     .DATA_W(DATA_W)
 ) parser_inst (
     .clk(clk), .rst(rst),
     .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
-    .s_axis_rx_tdata(rxr_tdata), .s_axis_rx_tkeep(rxr_tkeep),
-    .s_axis_rx_tvalid(rxr_tvalid && rx_gate), .s_axis_rx_tready(rxp_tready),
-    .s_axis_rx_tlast(rxr_tlast),
-    .m_hdr_valid(rx_hdr_valid), .m_hdr_ready(rx_hdr_ready),
+    .s_axis_rx_tdata(rxq_tdata), .s_axis_rx_tkeep(rxq_tkeep),
+    .s_axis_rx_tvalid(rxq_tvalid), .s_axis_rx_tready(rxq_tready),
+    .s_axis_rx_tlast(rxq_tlast),
+    .m_hdr_valid(px_hdr_valid), .m_hdr_ready(px_hdr_ready),
 
-    .m_hdr_opcode(rx_hdr_opcode),
-    .m_hdr_se(rx_hdr_se),
-    .m_hdr_mig(rx_hdr_mig),
-    .m_hdr_ackreq(rx_hdr_ackreq),
-    .m_hdr_pkey(rx_hdr_pkey),
-    .m_hdr_dqpn(rx_hdr_dqpn),
-    .m_hdr_psn(rx_hdr_psn),
-    .m_hdr_dmac(rx_hdr_dmac),
-    .m_hdr_smac(rx_hdr_smac),
-    .m_hdr_dip(rx_hdr_dip),
-    .m_hdr_sip(rx_hdr_sip),
-    .m_hdr_ip_id(rx_hdr_ip_id),
-    .m_hdr_ttl(rx_hdr_ttl),
-    .m_hdr_tos(rx_hdr_tos),
-    .m_hdr_sport(rx_hdr_sport),
-    .m_hdr_reth_va(rx_hdr_reth_va),
-    .m_hdr_reth_rkey(rx_hdr_reth_rkey),
-    .m_hdr_reth_len(rx_hdr_reth_len),
-    .m_hdr_aeth(rx_hdr_aeth),
-    .m_hdr_imm(rx_hdr_imm),
-    .m_hdr_deth_qkey(rx_hdr_deth_qkey),
-    .m_hdr_deth_sqpn(rx_hdr_deth_sqpn),
-    .m_hdr_atomic_va(rx_hdr_atomic_va),
-    .m_hdr_atomic_rkey(rx_hdr_atomic_rkey),
-    .m_hdr_atomic_swap(rx_hdr_atomic_swap),
-    .m_hdr_atomic_cmp(rx_hdr_atomic_cmp),
-    .m_hdr_atomic_ack(rx_hdr_atomic_ack),
-    .m_hdr_len(rx_hdr_len),
+    .m_hdr_opcode(px_hdr_opcode),
+    .m_hdr_se(px_hdr_se),
+    .m_hdr_mig(px_hdr_mig),
+    .m_hdr_ackreq(px_hdr_ackreq),
+    .m_hdr_pkey(px_hdr_pkey),
+    .m_hdr_dqpn(px_hdr_dqpn),
+    .m_hdr_psn(px_hdr_psn),
+    .m_hdr_dmac(px_hdr_dmac),
+    .m_hdr_smac(px_hdr_smac),
+    .m_hdr_dip(px_hdr_dip),
+    .m_hdr_sip(px_hdr_sip),
+    .m_hdr_ip_id(px_hdr_ip_id),
+    .m_hdr_ttl(px_hdr_ttl),
+    .m_hdr_tos(px_hdr_tos),
+    .m_hdr_sport(px_hdr_sport),
+    .m_hdr_reth_va(px_hdr_reth_va),
+    .m_hdr_reth_rkey(px_hdr_reth_rkey),
+    .m_hdr_reth_len(px_hdr_reth_len),
+    .m_hdr_aeth(px_hdr_aeth),
+    .m_hdr_imm(px_hdr_imm),
+    .m_hdr_deth_qkey(px_hdr_deth_qkey),
+    .m_hdr_deth_sqpn(px_hdr_deth_sqpn),
+    .m_hdr_atomic_va(px_hdr_atomic_va),
+    .m_hdr_atomic_rkey(px_hdr_atomic_rkey),
+    .m_hdr_atomic_swap(px_hdr_atomic_swap),
+    .m_hdr_atomic_cmp(px_hdr_atomic_cmp),
+    .m_hdr_atomic_ack(px_hdr_atomic_ack),
+    .m_hdr_len(px_hdr_len),
     .m_axis_pay_tdata(rx_pl_tdata), .m_axis_pay_tkeep(rx_pl_tkeep), .m_axis_pay_tvalid(rx_pl_tvalid),
     .m_axis_pay_tready(rx_pl_tready), .m_axis_pay_tlast(rx_pl_tlast),
     .stat_icrc_err(stat_icrc_err), .stat_bad_hdr(stat_bad_hdr)
+);
+
+// The parsed header passes a register slice before it is routed, with its
+// route (QP1, or a response for the requester) decided in front of it: the
+// parser's header logic and the receivers' header checks never meet in one
+// combinational path.
+localparam RXH_W = 832;   // the header fields, packed (lint checks it against the concatenations)
+wire px_to_gsi = px_hdr_dqpn == 24'd1;
+wire px_to_req = !px_to_gsi &&
+                 px_hdr_opcode[4:0] >= `RNIC_BTH_OP_READ_RESP_FIRST && px_hdr_opcode[4:0] <= `RNIC_BTH_OP_ATOMIC_ACK &&
+                 (px_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_RC || px_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC);
+wire rx_to_gsi, rx_to_req;
+
+rnic_skid #(.W(RXH_W + 2)) rx_hdr_slice (
+    .clk(clk), .rst(rst),
+    .s_data({px_to_gsi, px_to_req, px_hdr_opcode, px_hdr_se, px_hdr_mig, px_hdr_ackreq, px_hdr_pkey,
+            px_hdr_dqpn, px_hdr_psn, px_hdr_dmac, px_hdr_smac, px_hdr_dip, px_hdr_sip, px_hdr_ip_id,
+            px_hdr_ttl, px_hdr_tos, px_hdr_sport, px_hdr_reth_va, px_hdr_reth_rkey, px_hdr_reth_len,
+            px_hdr_aeth, px_hdr_imm, px_hdr_deth_qkey, px_hdr_deth_sqpn, px_hdr_atomic_va,
+            px_hdr_atomic_rkey, px_hdr_atomic_swap, px_hdr_atomic_cmp, px_hdr_atomic_ack, px_hdr_len}),
+    .s_valid(px_hdr_valid), .s_ready(px_hdr_ready),
+    .m_data({rx_to_gsi, rx_to_req, rx_hdr_opcode, rx_hdr_se, rx_hdr_mig, rx_hdr_ackreq, rx_hdr_pkey,
+            rx_hdr_dqpn, rx_hdr_psn, rx_hdr_dmac, rx_hdr_smac, rx_hdr_dip, rx_hdr_sip, rx_hdr_ip_id,
+            rx_hdr_ttl, rx_hdr_tos, rx_hdr_sport, rx_hdr_reth_va, rx_hdr_reth_rkey, rx_hdr_reth_len,
+            rx_hdr_aeth, rx_hdr_imm, rx_hdr_deth_qkey, rx_hdr_deth_sqpn, rx_hdr_atomic_va,
+            rx_hdr_atomic_rkey, rx_hdr_atomic_swap, rx_hdr_atomic_cmp, rx_hdr_atomic_ack, rx_hdr_len}),
+    .m_valid(rx_hdr_valid), .m_ready(rx_hdr_ready)
 );
 
 // ---------------------------------------------------------------------------
@@ -629,6 +784,9 @@ rnic_parser #(
 wire              raw_hdr_valid, raw_hdr_ready;
 wire [23:0]       raw_hdr_qpn;
 wire [12:0]       raw_hdr_len;
+wire              rwo_hdr_valid, rwo_hdr_ready;
+wire [23:0]       rwo_hdr_qpn;
+wire [12:0]       rwo_hdr_len;
 wire [DATA_W-1:0] raw_tdata;
 wire [KEEP_W-1:0] raw_tkeep;
 wire              raw_tvalid, raw_tready, raw_tlast;
@@ -643,12 +801,20 @@ rnic_raw_rx #(
     .ctx_wr_data(ctx_wr_data),
     .s_tap_tdata(rxr_tdata), .s_tap_tkeep(rxr_tkeep), .s_tap_tvalid(rxr_tvalid && rxr_tready),
     .s_tap_tlast(rxr_tlast),
-    .m_hdr_valid(raw_hdr_valid), .m_hdr_ready(raw_hdr_ready), .m_hdr_qpn(raw_hdr_qpn),
-    .m_hdr_len(raw_hdr_len),
+    .m_hdr_valid(rwo_hdr_valid), .m_hdr_ready(rwo_hdr_ready), .m_hdr_qpn(rwo_hdr_qpn),
+    .m_hdr_len(rwo_hdr_len),
     .m_axis_tdata(raw_tdata), .m_axis_tkeep(raw_tkeep), .m_axis_tvalid(raw_tvalid),
     .m_axis_tready(raw_tready), .m_axis_tlast(raw_tlast),
     .m_room(raw_room), .stat_rx(stat_raw_rx), .stat_drop(stat_raw_drop),
     .init_done(raw_rx_init_done)
+);
+
+// its header passes a register slice, so the raw path's header logic never
+// reaches the responder's header checks through the receive routing
+rnic_skid #(.W(24 + 13)) raw_hdr_slice (
+    .clk(clk), .rst(rst),
+    .s_data({rwo_hdr_qpn, rwo_hdr_len}), .s_valid(rwo_hdr_valid), .s_ready(rwo_hdr_ready),
+    .m_data({raw_hdr_qpn, raw_hdr_len}), .m_valid(raw_hdr_valid), .m_ready(raw_hdr_ready)
 );
 
 // Responses (READ RESPONSE, ACK, ATOMIC ACK) of RC (000) and XRC (101) go to
@@ -657,10 +823,6 @@ rnic_raw_rx #(
 // payload holds the responder's payload port until its last beat.
 // Packets for QP1 (the GSI) go to the GSI mailbox (rnic_gsi), whatever
 // their opcode; it keeps the MADs and drops the rest.
-wire rx_to_gsi = rx_hdr_dqpn == 24'd1;
-wire rx_to_req = !rx_to_gsi &&
-                 rx_hdr_opcode[4:0] >= `RNIC_BTH_OP_READ_RESP_FIRST && rx_hdr_opcode[4:0] <= `RNIC_BTH_OP_ATOMIC_ACK &&
-                 (rx_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_RC || rx_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC);
 reg  rx_pl_busy_reg, rx_pl_busy_next;   // a header was taken; its payload is flowing
 reg  rx_pl_req_reg, rx_pl_req_next;     // ... to the requester
 reg  rx_pl_gsi_reg, rx_pl_gsi_next;     // ... to the GSI mailbox (neither: the responder)
@@ -699,6 +861,22 @@ wire              resp_in_tlast = rx_raw_busy_reg ? raw_tlast : rx_pl_tlast;
 assign raw_tready = rx_raw_busy_reg && resp_pl_tready;
 assign rx_pl_tready = rx_pl_busy_reg && (rx_pl_gsi_reg ? rx_gsi_pl_tready :
                                          rx_pl_req_reg ? ack_pl_tready : resp_pl_tready);
+
+// the responder's payload passes a register slice: its ready logic reaches
+// neither the parser nor the raw path combinationally
+wire [DATA_W-1:0] rsi_tdata;
+wire [KEEP_W-1:0] rsi_tkeep;
+wire              rsi_tvalid, rsi_tready, rsi_tlast;
+
+rnic_axis_reg #(
+    .DATA_W(DATA_W)
+) resp_pl_reg_inst (
+    .clk(clk), .rst(rst),
+    .s_axis_tdata(resp_in_tdata), .s_axis_tkeep(resp_in_tkeep), .s_axis_tvalid(resp_pl_tvalid),
+    .s_axis_tready(resp_pl_tready), .s_axis_tlast(resp_in_tlast),
+    .m_axis_tdata(rsi_tdata), .m_axis_tkeep(rsi_tkeep), .m_axis_tvalid(rsi_tvalid),
+    .m_axis_tready(rsi_tready), .m_axis_tlast(rsi_tlast)
+);
 
 always @* begin
     rx_pl_busy_next = rx_pl_busy_reg;
@@ -819,8 +997,8 @@ rnic_resp #(
     .s_hdr_atomic_ack(rx_hdr_atomic_ack),
     .s_hdr_len(resp_in_len),
     .s_hdr_valid(resp_hdr_valid), .s_hdr_ready(resp_hdr_ready),
-    .s_axis_pl_tdata(resp_in_tdata), .s_axis_pl_tkeep(resp_in_tkeep), .s_axis_pl_tvalid(resp_pl_tvalid),
-    .s_axis_pl_tready(resp_pl_tready), .s_axis_pl_tlast(resp_in_tlast),
+    .s_axis_pl_tdata(rsi_tdata), .s_axis_pl_tkeep(rsi_tkeep), .s_axis_pl_tvalid(rsi_tvalid),
+    .s_axis_pl_tready(rsi_tready), .s_axis_pl_tlast(rsi_tlast),
 
     .m_hdr_smac(resp_hdr_smac),
     .m_hdr_sip(resp_hdr_sip),
@@ -1239,14 +1417,31 @@ rnic_axis_reg #(
 // ---------------------------------------------------------------------------
 // Completions: requester and responder CQEs, alternating when both wait
 // ---------------------------------------------------------------------------
+// Each source's CQEs pass a register slice before the choice, so neither
+// engine's completion logic reaches the other's ready.
+wire                      rqc_valid, rqc_ready, rsc_valid, rsc_ready;
+wire [23:0]               rqc_cqn, rsc_cqn;
+wire [`RNIC_CQE_BITS-1:0] rqc_data, rsc_data;
+
+rnic_skid #(.W(24 + `RNIC_CQE_BITS)) req_cqe_slice (
+    .clk(clk), .rst(rst),
+    .s_data({req_cqe_cqn, req_cqe_data}), .s_valid(req_cqe_valid), .s_ready(req_cqe_ready),
+    .m_data({rqc_cqn, rqc_data}), .m_valid(rqc_valid), .m_ready(rqc_ready)
+);
+rnic_skid #(.W(24 + `RNIC_CQE_BITS)) resp_cqe_slice (
+    .clk(clk), .rst(rst),
+    .s_data({resp_cqe_cqn, resp_cqe_data}), .s_valid(resp_cqe_valid), .s_ready(resp_cqe_ready),
+    .m_data({rsc_cqn, rsc_data}), .m_valid(rsc_valid), .m_ready(rsc_ready)
+);
+
 reg         cqe_last_req_reg;   // the last CQE taken came from the requester
-wire        cqe_pick_req = req_cqe_valid && (!resp_cqe_valid || !cqe_last_req_reg);
-wire        cqe_valid = req_cqe_valid || resp_cqe_valid;
+wire        cqe_pick_req = rqc_valid && (!rsc_valid || !cqe_last_req_reg);
+wire        cqe_valid = rqc_valid || rsc_valid;
 wire        cqe_ready;
-wire [23:0] cqe_cqn = cqe_pick_req ? req_cqe_cqn : resp_cqe_cqn;
-wire [`RNIC_CQE_BITS-1:0] cqe_data = cqe_pick_req ? req_cqe_data : resp_cqe_data;
-assign req_cqe_ready = cqe_ready && cqe_pick_req;
-assign resp_cqe_ready = cqe_ready && !cqe_pick_req;
+wire [23:0] cqe_cqn = cqe_pick_req ? rqc_cqn : rsc_cqn;
+wire [`RNIC_CQE_BITS-1:0] cqe_data = cqe_pick_req ? rqc_data : rsc_data;
+assign rqc_ready = cqe_ready && cqe_pick_req;
+assign rsc_ready = cqe_ready && !cqe_pick_req;
 
 always @(posedge clk) begin
     if (cqe_valid && cqe_ready)
@@ -1313,6 +1508,105 @@ end
 wire              stat_rd_valid, stat_wr_valid;
 wire [15:0]       stat_rd_bytes, stat_wr_bytes;
 
+// Every DMA port's requests and write data pass a register slice on their
+// way in, and their read data on its way out:
+// the engines' request logic and the DMA's port arbiters never meet in one
+// combinational path (a request on one port would otherwise reach the ready
+// of another). An engine hands a CQE over once its data's write requests
+// were taken, and the DMA writes in acceptance order, so that the CQE lands
+// after the data; with the slices, "taken" is the slice's, so a request of
+// the CQE writer (port 1) is not offered to the DMA while a data port's
+// slice (0, 2) still holds a request it held when that CQE request entered
+// port 1's slice: those reach the DMA first. ahead_reg counts them (the
+// slice's entries when the CQE request came, less one leaving in that cycle;
+// at most two; counted down as the DMA takes them, in order); data requests
+// that arrive later do not hold the CQE back.
+localparam RD_REQ_W = 64 + 16 + TAG_W;
+localparam WR_REQ_W = 64 + 16;
+localparam BEAT_W = DATA_W + KEEP_W + 1;
+localparam RD_BEAT_W = DATA_W + KEEP_W + 1 + TAG_W + 1;
+
+wire [RD_PORTS*64-1:0]     dq_rd_req_addr;
+wire [RD_PORTS*16-1:0]     dq_rd_req_len;
+wire [RD_PORTS*TAG_W-1:0]  dq_rd_req_tag;
+wire [RD_PORTS-1:0]        dq_rd_req_valid, dq_rd_req_ready;
+wire [RD_PORTS*DATA_W-1:0] dq_rd_tdata;
+wire [RD_PORTS*KEEP_W-1:0] dq_rd_tkeep;
+wire [RD_PORTS-1:0]        dq_rd_tlast, dq_rd_tvalid, dq_rd_tready, dq_rd_error;
+wire [RD_PORTS*TAG_W-1:0]  dq_rd_tuser;
+wire [WR_PORTS*64-1:0]     dq_wr_req_addr;
+wire [WR_PORTS*16-1:0]     dq_wr_req_len;
+wire [WR_PORTS-1:0]        dq_wr_req_valid, dq_wr_req_ready;
+wire [WR_PORTS*DATA_W-1:0] dq_wr_tdata;
+wire [WR_PORTS*KEEP_W-1:0] dq_wr_tkeep;
+wire [WR_PORTS-1:0]        dq_wr_tlast, dq_wr_tvalid, dq_wr_tready;
+wire [WR_PORTS-1:0]        wrs_req_valid;   // the write request slices hold a request
+wire [WR_PORTS-1:0]        wr_clear;        // no request of this port must go before port 1's
+localparam [WR_PORTS-1:0]  WR_DATA_PORTS = 3'b101;   // the responder's and requester's data
+localparam                 WR_CQE_PORT = 1;          // the CQE writer's
+
+genvar dp;
+generate
+for (dp = 0; dp < RD_PORTS; dp = dp + 1) begin : g_rd_port
+    rnic_skid #(.W(RD_REQ_W)) req_slice (
+        .clk(clk), .rst(rst),
+        .s_data({rd_req_addr[dp*64 +: 64], rd_req_len[dp*16 +: 16], rd_req_tag[dp*TAG_W +: TAG_W]}),
+        .s_valid(rd_req_valid[dp]), .s_ready(rd_req_ready[dp]),
+        .m_data({dq_rd_req_addr[dp*64 +: 64], dq_rd_req_len[dp*16 +: 16], dq_rd_req_tag[dp*TAG_W +: TAG_W]}),
+        .m_valid(dq_rd_req_valid[dp]), .m_ready(dq_rd_req_ready[dp])
+    );
+    rnic_skid #(.W(RD_BEAT_W)) data_slice (
+        .clk(clk), .rst(rst),
+        .s_data({dq_rd_tdata[dp*DATA_W +: DATA_W], dq_rd_tkeep[dp*KEEP_W +: KEEP_W], dq_rd_tlast[dp],
+                 dq_rd_tuser[dp*TAG_W +: TAG_W], dq_rd_error[dp]}),
+        .s_valid(dq_rd_tvalid[dp]), .s_ready(dq_rd_tready[dp]),
+        .m_data({rd_tdata[dp*DATA_W +: DATA_W], rd_tkeep[dp*KEEP_W +: KEEP_W], rd_tlast[dp],
+                 rd_tuser[dp*TAG_W +: TAG_W], rd_error[dp]}),
+        .m_valid(rd_tvalid[dp]), .m_ready(rd_tready[dp])
+    );
+end
+for (dp = 0; dp < WR_PORTS; dp = dp + 1) begin : g_wr_port
+    rnic_skid #(.W(WR_REQ_W)) req_slice (
+        .clk(clk), .rst(rst),
+        .s_data({wr_req_addr[dp*64 +: 64], wr_req_len[dp*16 +: 16]}),
+        .s_valid(wr_req_valid[dp]), .s_ready(wr_req_ready[dp]),
+        .m_data({dq_wr_req_addr[dp*64 +: 64], dq_wr_req_len[dp*16 +: 16]}),
+        .m_valid(wrs_req_valid[dp]), .m_ready(dq_wr_req_ready[dp] && dq_wr_req_valid[dp])
+    );
+    if (dp == WR_CQE_PORT) begin : g_after_data
+        assign dq_wr_req_valid[dp] = wrs_req_valid[dp] && wr_clear == {WR_PORTS{1'b1}};
+    end else begin : g_any_time
+        assign dq_wr_req_valid[dp] = wrs_req_valid[dp];
+    end
+    if (WR_DATA_PORTS[dp]) begin : g_ahead
+        // entries in this slice: the output register, and the skid entry
+        // when the slice is not ready (a phantom one in the cycle after
+        // reset, when port 1's slice takes nothing either)
+        wire [1:0] occ = {1'b0, wrs_req_valid[dp]} + {1'b0, !wr_req_ready[dp]};
+        wire       out = dq_wr_req_valid[dp] && dq_wr_req_ready[dp];
+        reg  [1:0] ahead_reg;
+        always @(posedge clk) begin
+            if (wr_req_valid[WR_CQE_PORT] && wr_req_ready[WR_CQE_PORT])
+                ahead_reg <= occ - {1'b0, out};
+            else if (out && ahead_reg != 2'd0)
+                ahead_reg <= ahead_reg - 2'd1;
+            if (rst)
+                ahead_reg <= 2'd0;
+        end
+        assign wr_clear[dp] = ahead_reg == 2'd0;
+    end else begin : g_no_ahead
+        assign wr_clear[dp] = 1'b1;
+    end
+    rnic_skid #(.W(BEAT_W)) data_slice (
+        .clk(clk), .rst(rst),
+        .s_data({wr_tdata[dp*DATA_W +: DATA_W], wr_tkeep[dp*KEEP_W +: KEEP_W], wr_tlast[dp]}),
+        .s_valid(wr_tvalid[dp]), .s_ready(wr_tready[dp]),
+        .m_data({dq_wr_tdata[dp*DATA_W +: DATA_W], dq_wr_tkeep[dp*KEEP_W +: KEEP_W], dq_wr_tlast[dp]}),
+        .m_valid(dq_wr_tvalid[dp]), .m_ready(dq_wr_tready[dp])
+    );
+end
+endgenerate
+
 rnic_dma #(
     .DATA_W(DATA_W),
     .ADDR_W(ADDR_W),
@@ -1323,14 +1617,14 @@ rnic_dma #(
     .RD_FIFO_DEPTH(DMA_RD_FIFO_DEPTH)
 ) dma_inst (
     .clk(clk), .rst(rst),
-    .s_rd_req_addr(rd_req_addr), .s_rd_req_len(rd_req_len), .s_rd_req_tag(rd_req_tag),
-    .s_rd_req_valid(rd_req_valid), .s_rd_req_ready(rd_req_ready),
-    .m_rd_tdata(rd_tdata), .m_rd_tkeep(rd_tkeep), .m_rd_tlast(rd_tlast), .m_rd_tuser(rd_tuser),
-    .m_rd_error(rd_error), .m_rd_tvalid(rd_tvalid), .m_rd_tready(rd_tready),
-    .s_wr_req_addr(wr_req_addr), .s_wr_req_len(wr_req_len), .s_wr_req_valid(wr_req_valid),
-    .s_wr_req_ready(wr_req_ready),
-    .s_wr_tdata(wr_tdata), .s_wr_tkeep(wr_tkeep), .s_wr_tlast(wr_tlast), .s_wr_tvalid(wr_tvalid),
-    .s_wr_tready(wr_tready), .m_wr_done(wr_done), .m_wr_error(wr_error),
+    .s_rd_req_addr(dq_rd_req_addr), .s_rd_req_len(dq_rd_req_len), .s_rd_req_tag(dq_rd_req_tag),
+    .s_rd_req_valid(dq_rd_req_valid), .s_rd_req_ready(dq_rd_req_ready),
+    .m_rd_tdata(dq_rd_tdata), .m_rd_tkeep(dq_rd_tkeep), .m_rd_tlast(dq_rd_tlast), .m_rd_tuser(dq_rd_tuser),
+    .m_rd_error(dq_rd_error), .m_rd_tvalid(dq_rd_tvalid), .m_rd_tready(dq_rd_tready),
+    .s_wr_req_addr(dq_wr_req_addr), .s_wr_req_len(dq_wr_req_len), .s_wr_req_valid(dq_wr_req_valid),
+    .s_wr_req_ready(dq_wr_req_ready),
+    .s_wr_tdata(dq_wr_tdata), .s_wr_tkeep(dq_wr_tkeep), .s_wr_tlast(dq_wr_tlast), .s_wr_tvalid(dq_wr_tvalid),
+    .s_wr_tready(dq_wr_tready), .m_wr_done(wr_done), .m_wr_error(wr_error),
     .m_axi_awid(m_axi_awid), .m_axi_awaddr(m_axi_awaddr), .m_axi_awlen(m_axi_awlen),
     .m_axi_awsize(m_axi_awsize), .m_axi_awburst(m_axi_awburst), .m_axi_awlock(m_axi_awlock),
     .m_axi_awcache(m_axi_awcache), .m_axi_awprot(m_axi_awprot), .m_axi_awvalid(m_axi_awvalid),

@@ -313,8 +313,11 @@ wire [MASK_W-1:0] ctx_mask = ~({MASK_W{1'b1}} << ctx_log_size);
 
 // a rewind takes the index table and the requeue register (context writes first)
 wire [LOG_QPS-1:0] rw_qidx = s_rw_qpn[LOG_QPS-1:0];
-wire rw_take = s_rw_valid && !ctx_wr_valid && !sweep_busy_reg && (!requeue_valid_reg || m_requeue_ready);
-assign s_rw_ready = rw_take;
+// ready looks neither at valid nor at the scheduler's ready (a rewind waits
+// while a requeue is pending): the requester's rewind logic never reaches
+// its own ready through this block, nor the doorbell logic through it
+assign s_rw_ready = !ctx_wr_valid && !sweep_busy_reg && !requeue_valid_reg;
+wire rw_take = s_rw_valid && s_rw_ready;
 wire rw_in = rw_take && (s_rw_qpn >> LOG_QPS) == 24'd0;
 
 // a context clear or a rewind of the QP in a stage cancels its write-back of
