@@ -1039,8 +1039,10 @@ reg inv_ev_reg;
 // S_INV's first cycle registers the check (inv_ok_reg) and the entry to
 // write (mpt_wd_reg) from the same read of the key's entry, so m_mpt_valid
 // comes from flops and the key logic never reaches the key-table bus; a
-// context or key-table write in S_INV starts it again (the entry may have
-// changed)
+// context or key-table write in S_INV starts it again. (ms_rd is a
+// registered read that returns the old entry in the cycle of a write, so a
+// write shows on ms_rd two cycles later: the first cycle after a write still
+// decides on the entry from before it, as the one-cycle S_INV did.)
 reg inv_seen_reg;    // in S_INV, its first cycle over, no table written since
 reg inv_ok_reg;      // inv_ok, a cycle later
 reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd_reg;   // the entry inv_ok_reg was decided on
