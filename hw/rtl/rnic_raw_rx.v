@@ -181,6 +181,25 @@ wire [DQ_W:0] dq_count = dq_wr_reg - dq_rd_reg;
 wire [AW:0] used = wr_base_reg - rd_base_reg;
 wire        room = DEPTH_P - used >= MAXW;
 
+// m_room's registered part, so that the stream's gate outside sees a flop
+// (an OR with in_frame_reg) rather than this block's subtract and compare.
+// It is computed a cycle ahead from wr_ptr_reg, which counts the words of a
+// frame in progress and grows by at most one word a cycle, and from the
+// queue count, which grows by at most one a cycle: after a cycle with a
+// beat, one word and one queue slot more are asked for (exactly what a
+// frame kept in that cycle takes, so a frame starting right after a kept
+// one sees the same verdict as m_room computed in its own cycle); after a
+// cycle without a beat nothing can have grown and the test is the exact
+// one, a cycle late (room the drain frees shows a cycle later).
+wire [AW:0] free_now = DEPTH_P - (wr_ptr_reg - rd_base_reg);
+reg         room_ok_reg;
+always @(posedge clk) begin
+    room_ok_reg <= !sweep_busy_reg && (s_tap_tvalid ? (free_now > MAXW && dq_count < DQ - 1)
+                                                    : (free_now >= MAXW && dq_count < DQ));
+    if (rst)
+        room_ok_reg <= 1'b0;
+end
+
 // byte count of the beat (packed: lanes 0..n-1)
 wire [LOG_K:0] beat_cnt;
 wire           beat_thermo;
@@ -379,7 +398,7 @@ assign m_axis_tvalid = o_valid_reg;
 assign m_axis_tlast = o_last_reg;
 assign stat_rx = stat_rx_reg;
 assign stat_drop = stat_drop_reg;
-assign m_room = in_frame_reg || (room && dq_count < DQ && !sweep_busy_reg);   // a started frame always finishes
+assign m_room = in_frame_reg || room_ok_reg;   // a started frame always finishes
 
 endmodule
 

@@ -924,6 +924,7 @@ rnic_key_check #(
 // gather list: device address and length per SGE (one write, one read port)
 reg [63:0] gl_addr_mem [0:NSGE-1];
 reg [31:0] gl_len_mem [0:NSGE-1];
+reg        gl_nz_mem [0:NSGE-1];   // its length is not zero (kept so the read request's valid has no 32-bit test)
 
 // emitter and gatherer handshakes with the WQE stage
 reg  e_busy_reg, e_busy_next;
@@ -1248,14 +1249,16 @@ reg [31:0] g_off_reg, g_off_next;          // bytes of it already requested
 reg [WB_W-1:0] g_beat_reg, g_beat_next;    // inline beat
 reg [7:0]  g_out_reg, g_out_next;          // DMA requests whose data has not all arrived
 reg [31:0] g_skip_reg, g_skip_next;        // bytes still to skip (a rewound head)
+reg        g_noskip_reg;                   // g_skip_reg == 0, registered with it
 
 wire [63:0] g_addr = gl_addr_mem[g_k_reg[3:0]];
 wire [31:0] g_len  = gl_len_mem[g_k_reg[3:0]];
+wire        g_nz   = gl_nz_mem[g_k_reg[3:0]];
 wire [31:0] g_left = g_len - g_off_reg;
 wire        g_big = g_left > DMA_CHUNK;   // more than one request's worth left
 wire [31:0] g_req_len = g_big ? DMA_CHUNK : g_left;
 wire g_sge_end = ({3'd0, g_k_reg} == w_nsge);
-wire g_req_valid = g_busy_reg && !g_inline_reg && !g_sge_end && g_len != 32'd0 && g_skip_reg == 32'd0;
+wire g_req_valid = g_busy_reg && !g_inline_reg && !g_sge_end && g_nz && g_noskip_reg;
 wire g_req_fire = g_req_valid && m_rd_req_ready;
 assign m_rd_req_valid = g_req_valid;
 assign m_rd_req_addr = g_addr + {32'd0, g_off_reg};
@@ -1324,7 +1327,7 @@ always @* begin
     end else if (g_busy_reg) begin
         if (g_sge_end) begin
             g_busy_next = 1'b0;
-        end else if (g_skip_reg != 32'd0) begin
+        end else if (!g_noskip_reg) begin
             if (g_len <= g_skip_reg) begin
                 g_k_next = g_k_reg + 1'b1;
                 g_skip_next = g_skip_reg - g_len;
@@ -1332,7 +1335,7 @@ always @* begin
                 g_off_next = g_skip_reg;
                 g_skip_next = 32'd0;
             end
-        end else if (g_len == 32'd0 || (g_req_fire && !g_big)) begin
+        end else if (!g_nz || (g_req_fire && !g_big)) begin
             g_k_next = g_k_reg + 1'b1;
             g_off_next = 32'd0;
         end else if (g_req_fire) begin
@@ -2278,6 +2281,7 @@ always @(posedge clk) begin
     w_rfound_reg <= w_rfound_next;
     w_early_reg <= w_early_next;
     g_skip_reg <= g_skip_next;
+    g_noskip_reg <= g_skip_next == 32'd0;
     stat_retrans_reg <= c_rw_fire && c_rw_live;
     stat_retrans_pkt_reg <= e_hdr_fire && !q_unack && w_hi_valid && !psn_le(hi_mem[w_qp_reg], e_psn_reg);
     stat_timeout_reg <= stat_timeout_next;
@@ -2323,6 +2327,7 @@ always @(posedge clk) begin
     if (w_state_reg == W_SACT) begin
         gl_addr_mem[w_k_reg[3:0]] <= sg_xlat_reg;
         gl_len_mem[w_k_reg[3:0]] <= sg_len;
+        gl_nz_mem[w_k_reg[3:0]] <= sg_len != 32'd0;
     end
     // outstanding ring (the entry of a rewound head keeps its original
     // first PSN); a rewind truncates the QP's ring to its head and restarts
@@ -2455,6 +2460,7 @@ always @(posedge clk) begin
         w_early_reg <= 1'b0;
         w_skp_reg <= 24'd0;
         g_skip_reg <= 32'd0;
+        g_noskip_reg <= 1'b1;
         err_c_reg <= 1'b0;
         err_w_reg <= 1'b0;
         mw_ev_reg <= 1'b0;

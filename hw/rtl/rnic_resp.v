@@ -15,13 +15,15 @@
 //     responses keep PSN order with the ACKs; the expected PSN then advances
 //     by the number of response packets
 //   COMPARE SWAP / FETCH ADD (IBA 9.4.5): AtomicETH rkey check for remote
-//     atomic (ARETH), wait until every earlier write request of this block
-//     is done (AFENCE: accepted m_wr requests minus s_wr_done pulses), read
-//     the 8 bytes (ARD/ADATA), compute (AEXEC), write the new 8 bytes unless
-//     a compare failed (AWREQ/AWDAT), wait for that write to be done (AFIN),
-//     then one ATOMIC ACKNOWLEDGE carrying the original value; nothing else
-//     touches host memory through this block in between, so the
-//     read-modify-write is atomic with respect to this responder
+//     atomic (ARETH), then the atomic unit (rnic_resp_atomic) runs it while
+//     the FSM waits (ATOM): it waits until every earlier write request of
+//     this block is done (accepted m_wr requests minus s_wr_done pulses),
+//     reads the 8 bytes, computes, writes the new 8 bytes unless a compare
+//     failed and waits for that write to be done; then one ATOMIC
+//     ACKNOWLEDGE carrying the original value (a failed read: NAK remote
+//     operational error). Nothing else touches host memory through this
+//     block in between, so the read-modify-write is atomic with respect to
+//     this responder
 //   LENCHK -> KEEP (payload routed to the repacker) -> SCAT (one DMA write
 //     request and one repacker segment per piece) -> DONE; a SEND's piece
 //     of its SGE (SCAT_RD registers it; SCAT_NX waits for the read of the
@@ -274,13 +276,7 @@ localparam [4:0]
     S_RJOB    = 5'd18,
     S_RWAIT   = 5'd19,
     S_ARETH   = 5'd20,
-    S_AFENCE  = 5'd21,
-    S_ARD     = 5'd22,
-    S_ADATA   = 5'd23,
-    S_AEXEC   = 5'd24,
-    S_AWREQ   = 5'd25,
-    S_AWDAT   = 5'd26,
-    S_AFIN    = 5'd27,
+    S_ATOM    = 5'd21,   // the atomic unit runs the atomic (22..27 unused)
     S_SLOAD   = 5'd28,
     S_INV     = 5'd29,
     S_SCAT_NX = 5'd30,
@@ -518,8 +514,6 @@ reg        seg_ok_reg, seg_ok_next;
 
 // atomics
 reg [63:0] a_orig_reg, a_orig_next;   // value read from host memory
-reg [63:0] a_new_reg, a_new_next;     // value to write back
-reg        a_err_reg, a_err_next;      // the read reported a bus error
 // write requests accepted whose s_wr_done has not come (rnic_dma holds a few
 // dozen at most: its command queue plus bursts in flight)
 reg [15:0] wr_out_reg;
@@ -608,8 +602,9 @@ wire [DATA_W-1:0]   rp_m_tdata;
 wire [DATA_W/8-1:0] rp_m_tkeep;
 wire rp_m_tlast;
 wire rp_m_tvalid;
-// the atomic unit has the DMA write data port while its beat is out
-wire at_wr_mode = state_reg == S_AWDAT;
+// the atomic unit (rnic_resp_atomic, below) has the DMA write data port
+// while its beat is out
+wire at_wr_mode;
 
 rnic_fifo #(
     .WIDTH(1),
@@ -670,15 +665,8 @@ rnic_repack #(
     .m_tready(m_wr_tready && !at_wr_mode)
 );
 
-// atomic result beat: the 8 bytes in host order, byte 0 in tdata[7:0]
-reg [DATA_W-1:0]   at_tdata;
-reg [DATA_W/8-1:0] at_tkeep;
-always @* begin
-    at_tdata = {DATA_W{1'b0}};
-    at_tdata[63:0] = a_new_reg;
-    at_tkeep = {(DATA_W/8){1'b0}};
-    at_tkeep[7:0] = 8'hFF;
-end
+wire [DATA_W-1:0]   at_tdata;
+wire [DATA_W/8-1:0] at_tkeep;
 
 assign m_wr_tdata = at_wr_mode ? at_tdata : rp_m_tdata;
 assign m_wr_tkeep = at_wr_mode ? at_tkeep : rp_m_tkeep;
@@ -688,7 +676,7 @@ assign m_wr_tvalid = at_wr_mode ? 1'b1 : rp_m_tvalid;
 // the READ response generator has the DMA read port and the header bus
 wire rd_mode = state_reg == S_RJOB || state_reg == S_RWAIT;
 // the atomic unit takes the read data of its operand
-wire at_rd_mode = state_reg == S_ADATA;
+wire at_rd_mode;
 wire rec_s_tready;
 wire rd_s_tready;
 
@@ -714,6 +702,51 @@ rnic_resp_rec #(
 );
 
 assign s_rd_tready = rd_mode ? rd_s_tready : at_rd_mode ? 1'b1 : rec_s_tready;
+
+// atomic unit: an atomic whose key check passed (S_ARETH) runs there while
+// the FSM waits in S_ATOM; it has the DMA ports while it runs
+reg         at_start;
+wire        at_done, at_fail;
+wire [63:0] at_orig;
+wire        at_rd_req_valid, at_wr_req_valid;
+wire [63:0] at_rd_req_addr, at_wr_req_addr;
+wire [15:0] at_rd_req_len, at_wr_req_len;
+
+rnic_resp_atomic #(
+    .DATA_W(DATA_W)
+) atomic_unit (
+    .clk(clk),
+    .rst(rst),
+    .s_start(at_start),
+    .s_addr(x_addr_reg),
+    .s_cmp_swap(op_cmp_swap),
+    .s_swap(h_swap_reg),
+    .s_cmp(h_cmp_reg),
+    .wr_idle(wr_out_reg == 16'd0),
+    .m_done(at_done),
+    .m_fail(at_fail),
+    .m_orig(at_orig),
+    // verilator lint_off PINCONNECTEMPTY
+    .busy(),   // S_ATOM says it
+    // verilator lint_on PINCONNECTEMPTY
+    .m_rd_req_valid(at_rd_req_valid),
+    .m_rd_req_ready(m_rd_req_ready),
+    .m_rd_req_addr(at_rd_req_addr),
+    .m_rd_req_len(at_rd_req_len),
+    .rd_mode(at_rd_mode),
+    .s_rd_tdata(s_rd_tdata[63:0]),
+    .s_rd_tvalid(s_rd_tvalid),
+    .s_rd_tlast(s_rd_tlast),
+    .s_rd_error(s_rd_error),
+    .m_wr_req_valid(at_wr_req_valid),
+    .m_wr_req_ready(m_wr_req_ready),
+    .m_wr_req_addr(at_wr_req_addr),
+    .m_wr_req_len(at_wr_req_len),
+    .wr_mode(at_wr_mode),
+    .m_wr_tdata(at_tdata),
+    .m_wr_tkeep(at_tkeep),
+    .m_wr_tready(m_wr_tready)
+);
 
 // READ response generator: owns the DMA read port and the header bus while
 // the FSM waits for it
@@ -1145,10 +1178,6 @@ wire coalesce = s_hdr_valid && s_hdr_dqpn == h_qpn_reg && s_hdr_psn == h_psn_reg
                 coal_reg != COAL_MAX;
 wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 
-// atomic result: COMPARE SWAP stores swap data if the original equals the
-// compare data, FETCH ADD stores original + add (mod 2^64)
-wire a_match = a_orig_reg == h_cmp_reg;
-wire [63:0] a_result = op_cmp_swap ? h_swap_reg : a_orig_reg + h_swap_reg;
 
 
 // The GRH of a UD receive (IBA 11.4.1.2 / RoCEv2 annex A17): for an IPv4
@@ -1250,8 +1279,6 @@ always @* begin
     gi_start = 1'b0;
 
     a_orig_next = a_orig_reg;
-    a_new_next = a_new_reg;
-    a_err_next = a_err_reg;
 
     w_err_next = w_err_reg;
     w_nak_next = w_nak_reg;
@@ -1320,6 +1347,7 @@ always @* begin
     pl_cmd_valid = 1'b0;
     pl_cmd_keep = 1'b0;
     rd_req_valid = 1'b0;
+    at_start = 1'b0;
     rd_req_addr = wqe_addr;
     rd_req_len = fetch_len;
     wr_req_valid = 1'b0;
@@ -1763,7 +1791,8 @@ always @* begin
         // MPT entry of the AtomicETH rkey is on ms_rd now
         if (reth_ok) begin
             x_addr_next = reth_dev;
-            state_next = S_AFENCE;
+            at_start = 1'b1;
+            state_next = S_ATOM;
         end else begin
             w_err_next = 1'b1;
             qp_err_next = 1'b1;
@@ -1773,33 +1802,10 @@ always @* begin
             state_next = S_ACK;
         end
     end
-    S_AFENCE: begin
-        // earlier payload writes must have reached memory before the read
-        a_err_next = 1'b0;
-        if (wr_out_reg == 16'd0)
-            state_next = S_ARD;
-    end
-    S_ARD: begin
-        rd_req_valid = 1'b1;
-        rd_req_addr = x_addr_reg;
-        rd_req_len = 16'd8;
-        if (m_rd_req_ready)
-            state_next = S_ADATA;
-    end
-    S_ADATA: begin
-        // the 8 bytes are one packed beat (DATA_W >= 64), byte 0 in [7:0]
-        if (s_rd_tvalid) begin
-            if (s_rd_error)
-                a_err_next = 1'b1;
-            if (s_rd_tlast) begin
-                a_orig_next = s_rd_tdata[63:0];
-                state_next = S_AEXEC;
-            end
-        end
-    end
-    S_AEXEC: begin
-        a_new_next = a_result;
-        if (a_err_reg) begin
+    S_ATOM: begin
+        // the atomic unit has it (rnic_resp_atomic); x_addr_reg and the
+        // AtomicETH fields stay as they are until it answers
+        if (at_fail) begin
             // host memory failed under a registered region: nothing written
             w_err_next = 1'b1;
             qp_err_next = 1'b1;
@@ -1807,27 +1813,9 @@ always @* begin
             do_ack_next = 1'b1;
             ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_REM_OP_ERR};
             state_next = S_ACK;
-        end else if (op_cmp_swap && !a_match) begin
-            state_next = S_AFIN;   // compare failed: memory keeps its value
-        end else begin
-            state_next = S_AWREQ;
-        end
-    end
-    S_AWREQ: begin
-        wr_req_valid = 1'b1;
-        wr_req_addr = x_addr_reg;
-        wr_req_len = 16'd8;
-        if (m_wr_req_ready)
-            state_next = S_AWDAT;
-    end
-    S_AWDAT: begin
-        // the result beat goes out on m_wr_* (at_wr_mode)
-        if (m_wr_tready)
-            state_next = S_AFIN;
-    end
-    S_AFIN: begin
-        // the ACK leaves once the result is in memory
-        if (wr_out_reg == 16'd0) begin
+        end else if (at_done) begin
+            // the result is in memory (or the compare failed): the ACK
+            a_orig_next = at_orig;
             w_epsn_next = w_epsn_reg + 24'd1;
             w_nak_next = 1'b0;
             w_msn_next = w_msn_reg + 24'd1;
@@ -2105,8 +2093,6 @@ always @(posedge clk) begin
     h_tos_reg <= h_tos_next;
 
     a_orig_reg <= a_orig_next;
-    a_new_reg <= a_new_next;
-    a_err_reg <= a_err_next;
 
     w_err_reg <= w_err_next;
     w_nak_reg <= w_nak_next;
@@ -2174,14 +2160,14 @@ end
 // outputs
 assign s_hdr_ready = state_reg == S_IDLE && !sweep_busy_reg;
 
-assign m_rd_req_addr = rd_mode ? rd_req_addr_e : rd_req_addr;
-assign m_rd_req_len = rd_mode ? rd_req_len_e : rd_req_len;
+assign m_rd_req_addr = rd_mode ? rd_req_addr_e : at_rd_req_valid ? at_rd_req_addr : rd_req_addr;
+assign m_rd_req_len = rd_mode ? rd_req_len_e : at_rd_req_valid ? at_rd_req_len : rd_req_len;
 assign m_rd_req_tag = rd_mode ? rd_req_tag_e : {TAG_W{1'b0}};
-assign m_rd_req_valid = rd_mode ? rd_req_valid_e : rd_req_valid;
+assign m_rd_req_valid = rd_mode ? rd_req_valid_e : rd_req_valid || at_rd_req_valid;
 
-assign m_wr_req_addr = wr_req_addr;
-assign m_wr_req_len = wr_req_len;
-assign m_wr_req_valid = wr_req_valid;
+assign m_wr_req_addr = at_wr_req_valid ? at_wr_req_addr : wr_req_addr;
+assign m_wr_req_len = at_wr_req_valid ? at_wr_req_len : wr_req_len;
+assign m_wr_req_valid = wr_req_valid || at_wr_req_valid;
 
 // receive CQE; imm bytes in wire order in memory (first wire byte in bits 7:0)
 reg [255:0] cqe;

@@ -10,7 +10,11 @@
 // longer (dropped, stat_drop), frames ending in an empty beat (tkeep 0, their
 // last word the full beat before it), a rule removed (valid 0), back-to-back frames
 // filling the RAM while the output is stalled (the ones without room are
-// dropped and counted, the others come out intact), and the counters.
+// dropped and counted, the others come out intact), the same with the
+// sender holding each frame's start while m_room is low (every frame kept,
+// none dropped), and the counters. A monitor checks m_room every cycle: high
+// only when a frame starting then would be kept (room for a largest frame
+// and a queue slot), and at most a cycle late after a cycle without a beat.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -49,6 +53,12 @@ wire               o_tvalid;
 reg                o_tready = 1'b0;
 wire               o_tlast;
 wire               stat_rx, stat_drop;
+wire               m_room;
+// with obey_room a frame starts only in a cycle where m_room is high, as
+// rnic_top holds the stream: the tap sees the beat only then, and the
+// sender holds it until it was seen
+reg obey_room = 1'b0;
+wire tap_tvalid_g = tap_tvalid && (!obey_room || m_room);
 wire               init_done;     // the flow table's reset sweep is over
 
 rnic_raw_rx #(
@@ -58,11 +68,11 @@ rnic_raw_rx #(
     .cfg_mac(MAC_US), .cfg_ip(IP_US),
     .ctx_wr_valid(ctx_wr_valid), .ctx_wr_table(ctx_wr_table), .ctx_wr_index(ctx_wr_index),
     .ctx_wr_data(ctx_wr_data),
-    .s_tap_tdata(tap_tdata), .s_tap_tkeep(tap_tkeep), .s_tap_tvalid(tap_tvalid), .s_tap_tlast(tap_tlast),
+    .s_tap_tdata(tap_tdata), .s_tap_tkeep(tap_tkeep), .s_tap_tvalid(tap_tvalid_g), .s_tap_tlast(tap_tlast),
     .m_hdr_valid(hdr_valid), .m_hdr_ready(hdr_ready), .m_hdr_qpn(hdr_qpn), .m_hdr_len(hdr_len),
     .m_axis_tdata(o_tdata), .m_axis_tkeep(o_tkeep), .m_axis_tvalid(o_tvalid), .m_axis_tready(o_tready),
     .m_axis_tlast(o_tlast),
-    .m_room(), .stat_rx(stat_rx), .stat_drop(stat_drop),
+    .m_room(m_room), .stat_rx(stat_rx), .stat_drop(stat_drop),
     .init_done(init_done)
 );
 
@@ -191,6 +201,9 @@ task frame_send;
             tap_tlast <= beat == nb - 1;
             tap_tvalid <= 1'b1;
             @(posedge clk);
+            // held back by the gate (m_room low in the cycle just ended)
+            while (obey_room && !m_room)
+                @(posedge clk);
             tap_tvalid <= 1'b0;
             tap_tlast <= 1'b0;
             if (gaps) begin
@@ -259,6 +272,45 @@ always @(posedge clk) begin
     rng = xorshift(rng);
     hdr_ready <= !stall && rng[0];
     o_tready <= !stall && (rng[1] || rng[2]);
+end
+
+// the output released release_after cycles after it was set (while a
+// sender obeying m_room waits); m_room must be low just before: the RAM or
+// the queue is full and nothing drains
+integer release_after = 0;
+always @(posedge clk) begin
+    if (release_after > 0) begin
+        release_after = release_after - 1;
+        if (release_after == 0) begin
+            if (m_room) begin
+                $display("FAIL: m_room high with the RAM or the queue full and the output stalled");
+                errors = errors + 1;
+            end
+            stall = 1'b0;
+        end
+    end
+end
+
+// m_room against the exact test, every cycle
+// (safety: never high without room; no more than a cycle late: after a
+// cycle without a beat, high if there was room in that cycle)
+reg tap_prev = 1'b0;
+reg room_exact;
+reg room_prev = 1'b0;
+always @(posedge clk) begin
+    room_exact = dut.in_frame_reg || (dut.room && dut.dq_count < 4 && !dut.sweep_busy_reg);
+    if (!rst) begin
+        if (m_room && !room_exact) begin
+            $display("FAIL: m_room high without room for a largest frame and a queue slot");
+            errors = errors + 1;
+        end
+        if (!tap_prev && room_prev && !m_room) begin
+            $display("FAIL: m_room low after a cycle without a beat that had room");
+            errors = errors + 1;
+        end
+    end
+    tap_prev <= tap_tvalid_g && !rst;
+    room_prev <= room_exact && !rst;
 end
 
 task drain;
@@ -368,6 +420,35 @@ initial begin
     drain;
     if (n_rx - kept0 != 4 || n_drop - drop0 != 2) begin
         $display("FAIL: with the output stalled: %0d kept, %0d dropped, expected 4 and 2", n_rx - kept0,
+                 n_drop - drop0);
+        errors = errors + 1;
+    end
+    // the same with the sender obeying m_room: frames wait for room instead
+    // of being dropped; the output is released (release_after) while the
+    // sender waits
+    obey_room = 1'b1;
+    stall = 1'b1;
+    kept0 = n_rx;
+    drop0 = n_drop;
+    release_after = 12 * ((MAXF + KEEP_W - 1) / KEEP_W);
+    for (i = 0; i < 8; i = i + 1) begin
+        frame_build(MAC_US, MAC_PEER, 16'h88b6, MAXF - 8 * i, 8'h80 + i);
+        expect_frame(24'd6, MAXF - 8 * i);
+        frame_send(MAXF - 8 * i, 1'b0);
+    end
+    drain;
+    // short frames back to back fill the queue (four frames) before the RAM
+    stall = 1'b1;
+    release_after = 200;
+    for (i = 8; i < 14; i = i + 1) begin
+        frame_build(MAC_US, MAC_PEER, 16'h88b6, 60 + i, 8'h80 + i);
+        expect_frame(24'd6, 60 + i);
+        frame_send(60 + i, 1'b0);
+    end
+    drain;
+    obey_room = 1'b0;
+    if (n_rx - kept0 != 14 || n_drop - drop0 != 0) begin
+        $display("FAIL: sender obeying m_room: %0d kept, %0d dropped, expected 14 and 0", n_rx - kept0,
                  n_drop - drop0);
         errors = errors + 1;
     end
