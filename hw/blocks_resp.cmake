@@ -2,6 +2,7 @@
 rnic_rtl_lint(rnic_resp)
 rnic_rtl_lint(rnic_resp_rec)
 rnic_rtl_lint(rnic_resp_atomic)
+rnic_rtl_lint(rnic_resp_grh)
 rnic_rtl_tb(tb_resp_atomic)
 rnic_rtl_tb(tb_resp)
 rnic_rtl_lint(rnic_rd_resp)

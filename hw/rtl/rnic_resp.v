@@ -626,21 +626,16 @@ rnic_fifo #(
 // UD GRH injector: the 40 bytes a UD receive gets first go into the scatter
 // stream ahead of the payload (started by LENCHK once no earlier payload is
 // pending); while it runs, the payload waits
-localparam integer KEEP_I = DATA_W / 8;
-localparam integer GRH_BEATS = (40 + KEEP_I - 1) / KEEP_I;
-localparam integer GRH_BITS = GRH_BEATS * DATA_W;
-localparam GB_W = $clog2(GRH_BEATS + 1);
-localparam [GB_W-1:0] GRH_BEATS_C = GRH_BEATS[GB_W-1:0];
-reg  [GB_W-1:0] gi_beat_reg;
-reg             gi_active_reg;
+// (rnic_resp_grh, below, builds the 40 bytes)
+wire            gi_active;   // GRH beats are going in (a register of the injector)
 reg             gi_start;
 wire [DATA_W-1:0]   gi_tdata;
 wire [DATA_W/8-1:0] gi_tkeep;
 
-assign s_axis_pl_tready = pl_head_valid && (pl_head ? (rp_s_tready && !gi_active_reg) : 1'b1);
-wire [DATA_W-1:0]   rp_in_tdata = gi_active_reg ? gi_tdata : s_axis_pl_tdata;
-wire [DATA_W/8-1:0] rp_in_tkeep = gi_active_reg ? gi_tkeep : s_axis_pl_tkeep;
-wire                rp_in_tvalid = gi_active_reg || (s_axis_pl_tvalid && pl_head_valid && pl_head);
+assign s_axis_pl_tready = pl_head_valid && (pl_head ? (rp_s_tready && !gi_active) : 1'b1);
+wire [DATA_W-1:0]   rp_in_tdata = gi_active ? gi_tdata : s_axis_pl_tdata;
+wire [DATA_W/8-1:0] rp_in_tkeep = gi_active ? gi_tkeep : s_axis_pl_tkeep;
+wire                rp_in_tvalid = gi_active || (s_axis_pl_tvalid && pl_head_valid && pl_head);
 
 rnic_repack #(
     .DATA_W(DATA_W)
@@ -1072,11 +1067,13 @@ reg inv_ev_reg;
 // S_INV's first cycle registers the check (inv_ok_reg) and the entry to
 // write (mpt_wd_reg) from the same read of the key's entry, so m_mpt_valid
 // comes from flops and the key logic never reaches the key-table bus; a
-// context or key-table write in S_INV starts it again. (ms_rd is a
-// registered read that returns the old entry in the cycle of a write, so a
-// write shows on ms_rd two cycles later: the first cycle after a write still
-// decides on the entry from before it, as the one-cycle S_INV did.)
+// context or key-table write in S_INV, or in the cycle before, starts it
+// again: ms_rd is a registered read that returns the old entry in the cycle
+// of a write, so a write shows on ms_rd two cycles later, and a decision
+// taken on the entry from before it would write that stale entry back over
+// the new one.
 reg inv_seen_reg;    // in S_INV, its first cycle over, no table written since
+reg ctx_wr_prev_reg; // a context write in the cycle before
 reg inv_ok_reg;      // inv_ok, a cycle later
 reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd_reg;   // the entry inv_ok_reg was decided on
 
@@ -1180,63 +1177,28 @@ wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 
 
 
-// The GRH of a UD receive (IBA 11.4.1.2 / RoCEv2 annex A17): for an IPv4
-// packet, 20 zero bytes and then the packet's IPv4 header, rebuilt from
-// the parsed fields as RoCEv2 sends it (IHL 5, DF, protocol UDP) with its
-// checksum; byte k of the 40 is grh_vec[8k+7:8k]
-// (total length and the checksum's sum registered in DECIDE: the header
-// fields are the packet's from LOAD on, and LENCHK, which starts the GRH,
-// comes after DECIDE)
-wire [15:0] c_g_tot = 16'd52 + (op_imm ? 16'd4 : 16'd0) + ({3'd0, h_len_reg} + 16'd3 & 16'hFFFC);
-wire [19:0] c_g_sum0 = 20'h04500 + {12'd0, h_tos_reg} + {4'd0, c_g_tot} + {4'd0, h_ipid_reg} + 20'h04000 +
-                       {4'd0, h_ttl_reg, 8'h11} + {4'd0, h_sip_reg[31:16]} + {4'd0, h_sip_reg[15:0]} +
-                       {4'd0, h_dip_reg[31:16]} + {4'd0, h_dip_reg[15:0]};
-reg [15:0] g_tot;
-reg [19:0] g_sum0;
-always @(posedge clk) begin
-    if (state_reg == S_DECIDE) begin
-        g_tot <= c_g_tot;
-        g_sum0 <= c_g_sum0;
-    end
-end
-wire [16:0] g_sum1 = {1'b0, g_sum0[15:0]} + {13'd0, g_sum0[19:16]};
-wire [15:0] g_sum2 = g_sum1[15:0] + {15'd0, g_sum1[16]};
-wire [15:0] g_csum = ~g_sum2;
-wire [159:0] g_ip = {h_dip_reg[7:0], h_dip_reg[15:8], h_dip_reg[23:16], h_dip_reg[31:24],
-                     h_sip_reg[7:0], h_sip_reg[15:8], h_sip_reg[23:16], h_sip_reg[31:24],
-                     g_csum[7:0], g_csum[15:8], 8'h11, h_ttl_reg,
-                     8'h00, 8'h40, h_ipid_reg[7:0], h_ipid_reg[15:8],
-                     g_tot[7:0], g_tot[15:8], h_tos_reg, 8'h45};
-// the image is taken when the injector starts: the FSM may take the next
-// packet's header while GRH beats still wait for the repacker
-reg [159:0] grh_ip_reg;
-reg [GRH_BITS-1:0] grh_ext;
-always @* begin
-    grh_ext = {GRH_BITS{1'b0}};
-    grh_ext[319:160] = grh_ip_reg;
-end
-assign gi_tdata = grh_ext[gi_beat_reg * DATA_W +: DATA_W];
-genvar gk;
-generate
-    for (gk = 0; gk < DATA_W / 8; gk = gk + 1) begin : g_keep
-        assign gi_tkeep[gk] = ({{(32-GB_W){1'b0}}, gi_beat_reg} * KEEP_I + gk) < 40;
-    end
-endgenerate
-
-always @(posedge clk) begin
-    if (rst) begin
-        gi_active_reg <= 1'b0;
-        gi_beat_reg <= {GB_W{1'b0}};
-    end else if (gi_start) begin
-        gi_active_reg <= 1'b1;
-        gi_beat_reg <= {GB_W{1'b0}};
-        grh_ip_reg <= g_ip;
-    end else if (gi_active_reg && rp_s_tready) begin
-        gi_beat_reg <= gi_beat_reg + 1'b1;
-        if (gi_beat_reg == GRH_BEATS_C - 1'b1)
-            gi_active_reg <= 1'b0;
-    end
-end
+// The GRH of a UD receive: total length and checksum sum registered in
+// DECIDE (the header fields are the packet's from LOAD on), the image taken
+// when LENCHK starts the injector
+rnic_resp_grh #(
+    .DATA_W(DATA_W)
+) grh_inject (
+    .clk(clk),
+    .rst(rst),
+    .s_capture(state_reg == S_DECIDE),
+    .s_start(gi_start),
+    .s_len(h_len_reg),
+    .s_imm(op_imm),
+    .s_tos(h_tos_reg),
+    .s_ip_id(h_ipid_reg),
+    .s_ttl(h_ttl_reg),
+    .s_sip(h_sip_reg),
+    .s_dip(h_dip_reg),
+    .m_tdata(gi_tdata),
+    .m_tkeep(gi_tkeep),
+    .m_active(gi_active),
+    .m_tready(rp_s_tready)
+);
 
 // scatter piece, registered in SCAT_RD from the SGE read (its entry m_cur
 // has been on the table's address for a cycle by then)
@@ -1865,7 +1827,7 @@ always @* begin
             do_ack_next = 1'b1;
             ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
             state_next = S_DISC;
-        end else if (t_ud && (pl_head_valid || gi_active_reg)) begin
+        end else if (t_ud && (pl_head_valid || gi_active)) begin
             // the GRH enters the scatter stream after every earlier
             // packet's payload and GRH: wait for them to have gone in (an
             // earlier UD packet without payload may still be injecting its
@@ -2038,6 +2000,7 @@ always @(posedge clk) begin
         qp_err_reg <= 1'b0;
         inv_ev_reg <= 1'b0;
         inv_seen_reg <= 1'b0;
+        ctx_wr_prev_reg <= 1'b0;
         srq_lim_reg <= 1'b0;
         req_ok_reg <= 1'b0;
         seg_ok_reg <= 1'b0;
@@ -2059,7 +2022,8 @@ always @(posedge clk) begin
         inv_ev_reg <= mpt_wr && m_mpt_ready;
         // (set while S_INV goes on: not in the cycle it decides to leave)
         inv_seen_reg <= state_reg == S_INV && !(inv_seen_reg && (!inv_ok_reg || m_mpt_ready)) &&
-                        !ctx_wr_valid;
+                        !ctx_wr_valid && !ctx_wr_prev_reg;
+        ctx_wr_prev_reg <= ctx_wr_valid;
         inv_ok_reg <= inv_ok;
         mpt_wd_reg <= mpt_wd;
         srq_lim_reg <= srq_lim_fire;

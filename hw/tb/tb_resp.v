@@ -2197,6 +2197,7 @@ localparam [31:0] KEY_IV0X  = 32'h00001091;   // index 16 (past the 16-entry tab
 localparam [31:0] KEY_IV9   = 32'h00000991;   // window 9, bound to QP 11
 localparam [31:0] KEY_IV9B  = 32'h00000993;   // window 9 bound again (tag 0x93), QP 11
 localparam [31:0] KEY_IV9C  = 32'h00000997;   // window 9 bound a third time (tag 0x97), QP 11
+localparam [31:0] KEY_IV9D  = 32'h00000999;   // window 9 bound a fourth time (tag 0x99), QP 11, then QP 12
 localparam [31:0] KEY_IV11  = 32'h00000BB3;   // window 11, bound to QP 11
 localparam [31:0] KEY_IV12  = 32'h00000CC5;   // window 12, bound to QP 12
 localparam [31:0] KEY_IR13  = 32'h00000DD7;   // index 13: a region (mw 0) whose qpn field is 11
@@ -2253,6 +2254,28 @@ task exp_inv;
         xv_wr = xv_wr + 1;
     end
 endtask
+
+// a key-table write racing an invalidation: while race_arm is set, in the
+// DUT's first cycle in S_INV (its code 29: the edge that enters it), race_data
+// goes out on the context bus at index race_idx for one cycle (the key
+// table's read returns the old entry in the cycle after that write too)
+reg           race_arm = 1'b0;
+reg           race_drive = 1'b0;
+reg [23:0]    race_idx = 24'd0;
+reg [1023:0]  race_data = 1024'd0;
+always @(posedge clk) begin
+    if (race_drive) begin
+        ctx_wr_valid <= 1'b0;
+        race_drive <= 1'b0;
+    end else if (race_arm && dut.state_next == 5'd29 && dut.state_reg != 5'd29) begin
+        ctx_wr_valid <= 1'b1;
+        ctx_wr_table <= `RNIC_CTX_TABLE_MPT;
+        ctx_wr_index <= race_idx;
+        ctx_wr_data <= race_data;
+        race_drive <= 1'b1;
+        race_arm <= 1'b0;
+    end
+end
 
 // one SEND with Invalidate of n bytes (split at mtu; UC codes if uc) on QP q
 // into a receive WQE with the current scatter list, naming key in the IETH;
@@ -4099,6 +4122,42 @@ initial begin
     // bound to RC QP 11: invalidated there
     sg_n = 1; set_sg(0, 64'h3CB001, 100, KEY_GOOD);
     inv_case(11, 1'b0, 33, 1024, KEY_IV9C, 1'b0, KEY_IV14, 1'b1);
+    check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
+                s_err + (mw_nk - iv_k0));
+    // --- (e) a key-table write racing the invalidation: window 9 bound to
+    // QP 11 (tag 0x99) is bound to QP 12 instead, written in S_INV's first
+    // cycle; the decision must be taken on the new entry (refused: REM_INV_
+    // REQ_ERR, NAK, QP error), not on the one read before it, and the new
+    // entry must not be written over
+    win_set(8'd9, 8'h99, `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ, PDN, IV_VA, 64'h1000, 64'h3CC000,
+            1'b1, 1'b1, 24'd11);
+    race_data = 1024'd0;
+    race_data[`RNIC_MPT_VALID_LSB +: `RNIC_MPT_VALID_W] = 1'b1;
+    race_data[`RNIC_MPT_MW_LSB +: `RNIC_MPT_MW_W] = 1'b1;
+    race_data[`RNIC_MPT_TAG_LSB +: `RNIC_MPT_TAG_W] = 8'h99;
+    race_data[`RNIC_MPT_ACCESS_LSB +: `RNIC_MPT_ACCESS_W] = `RNIC_ACCESS_REMOTE_WRITE | `RNIC_ACCESS_REMOTE_READ;
+    race_data[`RNIC_MPT_PDN_LSB +: `RNIC_MPT_PDN_W] = PDN;
+    race_data[`RNIC_MPT_START_LSB +: `RNIC_MPT_START_W] = IV_VA;
+    race_data[`RNIC_MPT_LENGTH_LSB +: `RNIC_MPT_LENGTH_W] = 64'h1000;
+    race_data[`RNIC_MPT_IOVA_LSB +: `RNIC_MPT_IOVA_W] = 64'h3CC000;
+    race_data[`RNIC_MPT_QPN_LSB +: `RNIC_MPT_QPN_W] = 24'd12;
+    race_idx = 24'd9;
+    wm_qpn[9] = 24'd12;
+    race_arm = 1'b1;
+    sg_n = 1; set_sg(0, 64'h3CB201, 100, KEY_GOOD);
+    inv_case(11, 1'b0, 40, 1024, KEY_IV9D, 1'b0, KEY_IV14, 1'b0);
+    if (race_arm || race_drive) begin
+        $display("FAIL: the racing key-table write never went out");
+        errors = errors + 1;
+    end
+    iv_reset11;
+    // window 9 (now QP 12's) invalidated by QP 12 (to RTS again: it went to
+    // error in (c))
+    qp_access = ACC_LRWR;
+    qp_bringup(24'd12, 3'd3, tb_psn[12] + 24'd16);
+    qp_access = ACC_LRW;
+    sg_n = 1; set_sg(0, 64'h3CB401, 100, KEY_GOOD);
+    inv_case(12, 1'b0, 24, 1024, KEY_IV9D, 1'b0, KEY_IV12, 1'b1);
     check_stats(s_bad + iv_b, s_psn, s_rnr, s_inv + (mw_nk - iv_k0), s_ack + (mw_na - iv_a0) + (mw_nk - iv_k0),
                 s_err + (mw_nk - iv_k0));
     $display("SEND with Invalidate: %0d keys invalidated, %0d refused", iv_ok, iv_bad);
