@@ -891,6 +891,16 @@ wire        b_ent_ok = wm_in_reg && wm_mw && !wm_valid && wm_pdn == q_pdn && w_s
 wire b_ok = b_ent_ok_reg && !b_off_reg[64] && !b_end_reg[64] && b_end_reg[63:0] <= m_mlen;
 // LOCAL_INV: a bound window of the QP's PD whose key (tag) is the one named
 wire i_ok = wm_in_reg && wm_mw && wm_valid && wm_tag == w_imm[`RNIC_KEY_TAG_BITS-1:0] && wm_pdn == q_pdn;
+// A key-table write to the window's or the region's entry after W_QC chose
+// the window (the table's read register shows a write on the context bus two
+// cycles later) leaves the entries read stale: W_MW6 and W_MPTW then start
+// again from W_QC instead of deciding on them or writing the window's old
+// entry back over the newer one (m_mpt_valid stays low meanwhile, and an
+// offered write not yet taken is withdrawn). Any writer counts: the
+// firmware, the responder's invalidations, this block's own writes.
+reg  mw_hit_reg;     // such a write was on the context bus a cycle ago
+reg  mw_dirty_reg;   // such a write since W_QC, before the last cycle
+wire mw_stale = mw_hit_reg || mw_dirty_reg;
 // the entry written (W_MPTW)
 reg         wu_valid_reg;
 reg [7:0]   wu_tag_reg, wu_access_reg;
@@ -1029,7 +1039,9 @@ always @* begin
     end
     W_MW6: begin
         w_npkt_next = 24'd0;                 // no packet: the PSN stays
-        if (w_is_bind ? b_ok : i_ok) begin
+        if (mw_stale) begin
+            w_state_next = W_QC;             // read the entries again
+        end else if (w_is_bind ? b_ok : i_ok) begin
             w_state_next = W_MPTW;
         end else begin
             w_status_next = w_is_bind ? `RNIC_WC_STATUS_MW_BIND_ERR : `RNIC_WC_STATUS_LOC_PROT_ERR;
@@ -1038,7 +1050,9 @@ always @* begin
         end
     end
     W_MPTW: begin
-        if (m_mpt_ready)
+        if (mw_stale)
+            w_state_next = W_QC;             // not offered: read the entries again
+        else if (m_mpt_ready)
             w_state_next = W_PUSH;
     end
     W_SGE: begin
@@ -1574,7 +1588,7 @@ rnic_mw_entry mw_entry_inst (
     .start(wu_start_reg), .length(wu_len_reg), .iova(wu_iova_reg), .qpn(wu_qpn_reg),
     .entry(mpt_wd)
 );
-assign m_mpt_valid = (w_state_reg == W_MPTW);
+assign m_mpt_valid = (w_state_reg == W_MPTW) && !mw_stale;
 assign m_mpt_index = {{(24-KEY_W){1'b0}}, wu_idx_reg};
 assign m_mpt_data = mpt_wd;
 assign m_mw_ev_valid = mw_ev_reg;
@@ -2241,7 +2255,11 @@ always @(posedge clk) begin
         wu_qpn_reg <= w_is_bind ? {{(24-QPN_W){1'b0}}, w_qp_reg} : wm_qpn;
         wu_pdn_reg <= wm_pdn;
     end
-    mw_ev_reg <= (w_state_reg == W_MPTW) && m_mpt_ready;
+    mw_ev_reg <= (w_state_reg == W_MPTW) && !mw_stale && m_mpt_ready;
+    mw_hit_reg <= ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && !rst &&
+                  (ctx_wr_index[KEY_W-1:0] == mw_key[`RNIC_KEY_TAG_BITS +: KEY_W] ||
+                   ctx_wr_index[KEY_W-1:0] == w_imm[`RNIC_KEY_TAG_BITS +: KEY_W]);
+    mw_dirty_reg <= (w_state_reg == W_QC) ? 1'b0 : mw_stale && !rst;
     if (w_state_reg == W_MPTW)
         mw_ev_data_reg <= w_is_bind ?
             {w_imm, `RNIC_HW_EVENT_MW_BIND, w_rkey[23:0]} :       // region lkey; window's new rkey

@@ -1874,7 +1874,7 @@ localparam [31:0] K_RBIG = 32'h00000ff8;   // as K_RMW, 2^64 - 1 bytes long (a r
 // windows (ALLOC_MW: valid 0, mw 1, tag, PD 5); the new rkey of a BIND_MW
 // is {index, new tag}
 localparam [23:0] W1 = 24'h20, W2 = 24'h21, W3 = 24'h22, W_PD6 = 24'h23, W_NOTMW = 24'h24, W_FWB = 24'h25,
-                  W_UNB = 24'h26, W4 = 24'h27, W5 = 24'h28;
+                  W_UNB = 24'h26, W4 = 24'h27, W5 = 24'h28, W_RACE = 24'h29;
 localparam [7:0] LW = `RNIC_ACCESS_LOCAL_WRITE, RW = `RNIC_ACCESS_REMOTE_WRITE, RR = `RNIC_ACCESS_REMOTE_READ,
                  RA = `RNIC_ACCESS_REMOTE_ATOMIC, MWB = `RNIC_ACCESS_MW_BIND;
 localparam [7:0] MWERR = `RNIC_WC_STATUS_MW_BIND_ERR, PROT = `RNIC_WC_STATUS_LOC_PROT_ERR,
@@ -1969,6 +1969,37 @@ task lb_end(input [8*10-1:0] op, input [8*28-1:0] what);
                      n_mpt - lb_m, n_dma_req - lb_d, hs_msg - lb_h);
             errors = errors + 1;
         end
+    end
+endtask
+
+// a key-table write racing BIND_MW / LOCAL_INV: while race_arm is set, in
+// the DUT's W_QC cycle (code 12, where the window is chosen) the firmware's
+// write of race_data at race_idx goes out on the context bus for one cycle:
+// the earliest write the window's entry read in W_MW1 cannot show
+reg           race_arm = 1'b0;
+reg           race_on = 1'b0;
+reg [23:0]    race_idx = 24'd0;
+reg [32*`RNIC_CTX_WORDS-1:0] race_data;
+always @(negedge clk) begin
+    if (race_on) begin
+        ctx_wr_valid = 1'b0;
+        race_on = 1'b0;
+    end else if (race_arm && dut.w_state_reg == 5'd12) begin
+        ctx_wr_valid = 1'b1; ctx_wr_table = `RNIC_CTX_TABLE_MPT; ctx_wr_index = race_idx; ctx_wr_data = race_data;
+        race_on = 1'b1;
+        race_arm = 1'b0;
+    end
+end
+
+// the window freed (entry all zero) by the firmware in the cycle the DUT
+// chooses it
+task race_free(input [23:0] w);
+    begin
+        kt_valid[w] = 1'b0; kt_mw[w] = 1'b0; kt_tag[w] = 8'd0; kt_access[w] = 8'd0; kt_pdn[w] = 24'd0;
+        kt_start[w] = 64'd0; kt_len[w] = 64'd0; kt_iova[w] = 64'd0; kt_qpn[w] = 24'd0;
+        race_idx = w;
+        race_data = kt_entry(w);
+        race_arm = 1'b1;
     end
 endtask
 
@@ -3157,6 +3188,32 @@ initial begin
     mw_bind_wqe(34, SIG, K_RMW, wkey(W3, 8'h77), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR}, OK, 1'b1);
     wait_cqes;
     mw_counts("BIND_MW QP 34");
+
+    // the firmware frees a window (DEALLOC_MW: entry all zero) in the cycle
+    // BIND_MW / LOCAL_INV chooses it: the entry read before that write must
+    // not be decided on nor written back over the freed one. BIND_MW of the
+    // unbound window W_RACE: refused (MW_BIND_ERR, no key-table write);
+    // W_RACE set up again and bound; LOCAL_INV of it: refused (LOC_PROT_ERR)
+    $display("QP 34: BIND_MW and LOCAL_INV racing the firmware's release of their window");
+    key_setup(wkey(W_RACE, 8'h30), 24'd5, 1'b0, 1'b1, 8'd0, 64'd0, 64'd0, 64'd0, 24'd0);
+    lb_begin;
+    race_free(W_RACE);
+    mw_bind_wqe(34, SIG, K_RMW, wkey(W_RACE, 8'h31), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR}, MWERR, 1'b1);
+    lb_end("BIND_MW", "window freed meanwhile");
+    key_setup(wkey(W_RACE, 8'h32), 24'd5, 1'b0, 1'b1, 8'd0, 64'd0, 64'd0, 64'd0, 24'd0);
+    qp_reset_t(34, `RNIC_QP_TYPE_RC, `RNIC_MTU_1024, 24'd67, bb_psn, 32'h0e000022);
+    bb_psn = bb_psn + 7;
+    mw_bind_wqe(34, SIG, K_RMW, wkey(W_RACE, 8'h33), RB_VA + 64'h100, 64'h200, {56'd0, RW | RR}, OK, 1'b1);
+    wait_cqes;
+    mw_counts("BIND_MW of W_RACE");
+    lb_begin;
+    race_free(W_RACE);
+    linv(34, SIG, wkey(W_RACE, 8'h33), PROT, 1'b1);
+    lb_end("LOCAL_INV", "window freed meanwhile");
+    if (race_arm || race_on) begin
+        $display("FAIL: the racing key-table write never went out");
+        errors = errors + 1;
+    end
 
     // LOCAL_INV: W_PD6 bound by QP 37 (PD 6) to K_RPD6; refusals on QP 34
     // (PD 5) -> LOC_PROT_ERR: a region's key, an unbound window, W1 with its
