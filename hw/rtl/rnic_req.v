@@ -1673,6 +1673,19 @@ assign m_rw_index = c_rw_live ? ce_index : nidx_mem[c_qp_reg];
 wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
                    (a_rend && c_rd_new != {1'b0, cr_total}) ||
                    (!a_rend && cr_epsn == cr_last);
+// registered in C_LD2, the cycle before C_ACK uses it, so that the sum and
+// its compares do not sit in front of C_ACK's decision: the READ state and
+// the packet's fields do not change in between (rdst_mem is written only by
+// C_IDLE's push and C_RFIN; a_* only in C_IDLE)
+reg c_rd_lenerr_reg;
+always @(posedge clk)
+    if (c_state_reg == C_LD2)
+        c_rd_lenerr_reg <= c_rd_lenerr;
+`ifndef SYNTHESIS
+always @(posedge clk)
+    if (!rst && c_state_reg == C_ACK && c_rd_lenerr_reg != c_rd_lenerr)
+        $error("rnic_req: the READ length check registered in C_LD2 disagrees with C_ACK's");
+`endif
 
 // READ response / atomic scatter (C_SCAT): piece = min(rest of SGE r_k, rest of packet)
 wire [63:0] r_sge_addr = rsg_rd[95:32];
@@ -1876,7 +1889,7 @@ always @* begin
                     c_ppsn_next = cr_epsn;
                     c_state_next = C_WALK;
                 end
-            end else if (a_rresp && c_rd_lenerr) begin
+            end else if (a_rresp && c_rd_lenerr_reg) begin
                 // more data than the READ asked for, or less at its end:
                 // complete the READ with LOC_LEN_ERR (entries before it
                 // succeed, entries after it are flushed), nothing written
