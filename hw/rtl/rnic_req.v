@@ -898,9 +898,8 @@ wire i_ok = wm_in_reg && wm_mw && wm_valid && wm_tag == w_imm[`RNIC_KEY_TAG_BITS
 // entry back over the newer one (m_mpt_valid stays low meanwhile, and an
 // offered write not yet taken is withdrawn). Any writer counts: the
 // firmware, the responder's invalidations, this block's own writes.
-reg  mw_hit_reg;     // such a write was on the context bus a cycle ago
-reg  mw_dirty_reg;   // such a write since W_QC, before the last cycle
-wire mw_stale = mw_hit_reg || mw_dirty_reg;
+reg  mw_stale_reg;   // such a write was on the bus in W_QC or since
+wire mw_stale = mw_stale_reg;
 // the entry written (W_MPTW)
 reg         wu_valid_reg;
 reg [7:0]   wu_tag_reg, wu_access_reg;
@@ -1263,7 +1262,7 @@ reg [31:0] g_off_reg, g_off_next;          // bytes of it already requested
 reg [WB_W-1:0] g_beat_reg, g_beat_next;    // inline beat
 reg [7:0]  g_out_reg, g_out_next;          // DMA requests whose data has not all arrived
 reg [31:0] g_skip_reg, g_skip_next;        // bytes still to skip (a rewound head)
-reg        g_noskip_reg;                   // g_skip_reg == 0, registered with it
+reg        g_noskip_reg, g_noskip_next;    // g_skip_reg == 0 (kept beside it, not tested on it)
 
 wire [63:0] g_addr = gl_addr_mem[g_k_reg[3:0]];
 wire [31:0] g_len  = gl_len_mem[g_k_reg[3:0]];
@@ -1314,6 +1313,7 @@ always @* begin
     g_off_next = g_off_reg;
     g_beat_next = g_beat_reg;
     g_skip_next = g_skip_reg;
+    g_noskip_next = g_noskip_reg;
     g_inl_left_next = g_inl_left_reg;
     g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
     if (w_start && !w_is_rdat) begin
@@ -1325,6 +1325,7 @@ always @* begin
         // beats (a multiple of the path MTU, >= 256), or SGE bytes
         g_beat_next = w_inline ? w_skb[LOG_KEEP +: WB_W] : {WB_W{1'b0}};
         g_skip_next = w_inline ? 32'd0 : w_skb;
+        g_noskip_next = w_inline || w_skb == 32'd0;
         // (a rewound head's skip is a multiple of the path MTU, so of a beat)
         g_inl_left_next = g_inl_len - (w_inline ? w_skb : 32'd0);
     end else if (g_busy_reg && g_inline_reg) begin
@@ -1342,6 +1343,9 @@ always @* begin
         if (g_sge_end) begin
             g_busy_next = 1'b0;
         end else if (!g_noskip_reg) begin
+            // (nothing left to skip after this step when the SGE holds at
+            // least the bytes still to skip)
+            g_noskip_next = g_len >= g_skip_reg;
             if (g_len <= g_skip_reg) begin
                 g_k_next = g_k_reg + 1'b1;
                 g_skip_next = g_skip_reg - g_len;
@@ -2269,10 +2273,11 @@ always @(posedge clk) begin
         wu_pdn_reg <= wm_pdn;
     end
     mw_ev_reg <= (w_state_reg == W_MPTW) && !mw_stale && m_mpt_ready;
-    mw_hit_reg <= ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT && !rst &&
-                  (ctx_wr_index[KEY_W-1:0] == mw_key[`RNIC_KEY_TAG_BITS +: KEY_W] ||
-                   ctx_wr_index[KEY_W-1:0] == w_imm[`RNIC_KEY_TAG_BITS +: KEY_W]);
-    mw_dirty_reg <= (w_state_reg == W_QC) ? 1'b0 : mw_stale && !rst;
+    // (one flop, so that m_mpt_valid is one LUT from flops)
+    mw_stale_reg <= !rst && ((w_state_reg != W_QC && mw_stale_reg) ||
+                             (ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT &&
+                              (ctx_wr_index[KEY_W-1:0] == mw_key[`RNIC_KEY_TAG_BITS +: KEY_W] ||
+                               ctx_wr_index[KEY_W-1:0] == w_imm[`RNIC_KEY_TAG_BITS +: KEY_W])));
     if (w_state_reg == W_MPTW)
         mw_ev_data_reg <= w_is_bind ?
             {w_imm, `RNIC_HW_EVENT_MW_BIND, w_rkey[23:0]} :       // region lkey; window's new rkey
@@ -2312,7 +2317,11 @@ always @(posedge clk) begin
     w_rfound_reg <= w_rfound_next;
     w_early_reg <= w_early_next;
     g_skip_reg <= g_skip_next;
-    g_noskip_reg <= g_skip_next == 32'd0;
+    g_noskip_reg <= g_noskip_next;
+`ifndef SYNTHESIS
+    if (!rst && g_noskip_next != (g_skip_next == 32'd0))
+        $error("rnic_req: g_noskip_next disagrees with g_skip_next");
+`endif
     stat_retrans_reg <= c_rw_fire && c_rw_live;
     stat_retrans_pkt_reg <= e_hdr_fire && !q_unack && w_hi_valid && !psn_le(hi_mem[w_qp_reg], e_psn_reg);
     stat_timeout_reg <= stat_timeout_next;
