@@ -899,7 +899,6 @@ wire i_ok = wm_in_reg && wm_mw && wm_valid && wm_tag == w_imm[`RNIC_KEY_TAG_BITS
 // offered write not yet taken is withdrawn). Any writer counts: the
 // firmware, the responder's invalidations, this block's own writes.
 reg  mw_stale_reg;   // such a write was on the bus in W_QC or since
-wire mw_stale = mw_stale_reg;
 // the entry written (W_MPTW)
 reg         wu_valid_reg;
 reg [7:0]   wu_tag_reg, wu_access_reg;
@@ -1038,7 +1037,7 @@ always @* begin
     end
     W_MW6: begin
         w_npkt_next = 24'd0;                 // no packet: the PSN stays
-        if (mw_stale) begin
+        if (mw_stale_reg) begin
             w_state_next = W_QC;             // read the entries again
         end else if (w_is_bind ? b_ok : i_ok) begin
             w_state_next = W_MPTW;
@@ -1049,7 +1048,7 @@ always @* begin
         end
     end
     W_MPTW: begin
-        if (mw_stale)
+        if (mw_stale_reg)
             w_state_next = W_QC;             // not offered: read the entries again
         else if (m_mpt_ready)
             w_state_next = W_PUSH;
@@ -1592,7 +1591,7 @@ rnic_mw_entry mw_entry_inst (
     .start(wu_start_reg), .length(wu_len_reg), .iova(wu_iova_reg), .qpn(wu_qpn_reg),
     .entry(mpt_wd)
 );
-assign m_mpt_valid = (w_state_reg == W_MPTW) && !mw_stale;
+assign m_mpt_valid = (w_state_reg == W_MPTW) && !mw_stale_reg;
 assign m_mpt_index = {{(24-KEY_W){1'b0}}, wu_idx_reg};
 assign m_mpt_data = mpt_wd;
 assign m_mw_ev_valid = mw_ev_reg;
@@ -2272,7 +2271,7 @@ always @(posedge clk) begin
         wu_qpn_reg <= w_is_bind ? {{(24-QPN_W){1'b0}}, w_qp_reg} : wm_qpn;
         wu_pdn_reg <= wm_pdn;
     end
-    mw_ev_reg <= (w_state_reg == W_MPTW) && !mw_stale && m_mpt_ready;
+    mw_ev_reg <= (w_state_reg == W_MPTW) && !mw_stale_reg && m_mpt_ready;
     // (one flop, so that m_mpt_valid is one LUT from flops)
     mw_stale_reg <= !rst && ((w_state_reg != W_QC && mw_stale_reg) ||
                              (ctx_wr_valid && ctx_wr_table == `RNIC_CTX_TABLE_MPT &&
