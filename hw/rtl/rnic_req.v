@@ -36,8 +36,8 @@
 //   scatters their data (below).
 //
 // RDMA READ (requester side). A READ keeps its translated SGE list (device
-// address, length; a QPS x MAX_SEND_SGE RAM with one synchronous read port)
-// and its progress (first/last PSN, next expected response PSN, SGE index,
+// address, length; a QPS x MAX_SEND_SGE RAM with one synchronous read port,
+// in rnic_req_scatter) and its progress (first/last PSN, next expected response PSN, SGE index,
 // offset in it, bytes so far, total length; a per-QP table) while it is
 // outstanding. Only ONE READ per QP may be outstanding: a READ WQE for a QP
 // whose previous READ has not completed waits in the WQE stage until it has
@@ -50,7 +50,8 @@
 // retransmission, see "Reliability" below). A taken response first
 // retires every ring entry before the READ (as an ACK would), then its
 // payload is cut into one DMA write request plus one rnic_repack segment per
-// SGE piece (m_wr_*, any byte alignment, across SGE boundaries). LAST/ONLY
+// SGE piece (m_wr_*, any byte alignment, across SGE boundaries: the scatter,
+// hw/rtl/rnic_req_scatter.v). LAST/ONLY
 // then retires the READ entry; its CQE (if signaled) is handed over only
 // after every DMA write request of its data was accepted, so with the DMA
 // engine's acceptance-order rule it lands after the data. A response that
@@ -195,9 +196,9 @@
 // Until then no WQE, ACK or QP error is taken and context writes are
 // ignored. Not swept, being storage meaningless without a valid pointer or
 // flag, which the sweep or rst clears: the outstanding rings (ring_mem,
-// between a QP's head and tail), the READ SGE lists (rsg_mem, behind the
-// READ busy flag), the WQE buffer and the gather list (wbuf_mem, gl_*_mem,
-// the WQE stage's).
+// between a QP's head and tail), the READ SGE lists (rnic_req_scatter's
+// rsg_mem, behind the READ busy flag), the WQE buffer and the gather list
+// (wbuf_mem, gl_*_mem, the WQE stage's).
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -442,13 +443,11 @@ reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding e
 // and last PSN, next expected response PSN, SGE index, offset in the SGE,
 // bytes received, total length) and its translated SGE list {device
 // address, length} (QPS x NSGE, written by the WQE stage, read by the
-// completion stage through one synchronous port)
+// scatter: rnic_req_scatter, below)
 wire            c_rd_busy, w_rd_busy;      // (rnic_qp_val tables, below)
 wire            c_rd_atom;
 reg             rd_atom_mem [0:QPS-1];
 reg [`RNIC_REQ_READ_BITS-1:0] rdst_mem [0:QPS-1];
-reg [95:0]      rsg_mem [0:QPS*NSGE-1];
-reg [95:0]      rsg_pre, rsg_rd;
 
 // Reliability, per QP (see the header). The retransmission timers, retries
 // left, go-back-N hold, waiting retransmissions and their restart PSNs live
@@ -1385,25 +1384,19 @@ localparam [3:0] C_IDLE  = 4'd0,   // take a WQE-stage request, else a timeout, 
                  C_ACK   = 4'd1,   // classify the ACK / response packet
                  C_WALK  = 4'd2,   // retire / complete ring entries from the head
                  C_FINAL = 4'd3,   // the error completion of the WQE-stage request
-                 C_SRD   = 4'd4,   // READ response / atomic ACK: read SGE r_k
-                 C_SCAT  = 4'd5,   // READ response / atomic ACK: one DMA write + one segment per piece
-                 C_RFIN  = 4'd6,   // READ response / atomic ACK: write progress back, complete on LAST/ONLY
-                 C_TMO   = 4'd7,   // a timer of the QP expired
-                 C_RW    = 4'd8,   // rewind the QP for a retransmission (WQE-stage request)
-                 C_POST  = 4'd9,   // after an ACK walk: retransmit, or wait for the RNR timer
-                 C_LD1   = 4'd10,  // c_qp or its head changed: its head and tail are read
-                 C_LD2   = 4'd11,  // its head entry is read; then on to c_tgt
-                 C_SPC   = 4'd12;  // READ response / atomic ACK: the piece of SGE r_k, registered
+                 C_SCAT  = 4'd4,   // READ response / atomic ACK: the scatter places the data
+                 C_RFIN  = 4'd5,   // READ response / atomic ACK: write progress back, complete on LAST/ONLY
+                 C_TMO   = 4'd6,   // a timer of the QP expired
+                 C_RW    = 4'd7,   // rewind the QP for a retransmission (WQE-stage request)
+                 C_POST  = 4'd8,   // after an ACK walk: retransmit, or wait for the RNR timer
+                 C_LD1   = 4'd9,   // c_qp or its head changed: its head and tail are read
+                 C_LD2   = 4'd10;  // its head entry is read; then on to c_tgt
 localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
 // what follows an ACK-mode walk (C_POST): nothing; a sequence retransmission
 // from c_ppsn (PSN sequence NAK, a READ response past a missing one); an
 // RNR wait (RNR NAK); for an ACK, a retransmission if it covers a READ or
 // atomic whose response has not come (the response was lost)
 localparam [1:0] A_NONE = 2'd0, A_SEQ = 2'd1, A_RNR = 2'd2, A_ACK = 2'd3;
-// payload router for s_ack_pl_*: idle, discard the packet's payload, feed
-// it to the scatter repacker, or feed the scatter repacker the 8 bytes of
-// the latched AtomicAckETH instead (one beat)
-localparam [1:0] P_NONE = 2'd0, P_DROP = 2'd1, P_KEEP = 2'd2, P_ATOM = 2'd3;
 
 reg [3:0]       c_state_reg, c_state_next;
 reg [3:0]       c_tgt_reg, c_tgt_next;        // the state C_LD2 goes on to
@@ -1422,7 +1415,9 @@ reg [31:0]      a_aeth_reg, a_aeth_next;
 reg [12:0]      a_len_reg, a_len_next;
 reg             a_xrc_reg, a_xrc_next;        // the response had the XRC transport bits (101)
 reg [63:0]      a_atack_reg, a_atack_next;    // AtomicAckETH original remote data
-reg [1:0]       p_mode_reg, p_mode_next;
+// the scatter's commands (C_ACK: load the READ's progress, route the
+// packet's payload; C_WALK: place the data)
+reg             sc_ld, sc_start, pl_drop, pl_keep, pl_atom;
 reg             stat_ack_drop_reg, stat_ack_drop_next;
 reg             stat_nak_seq_reg, stat_nak_seq_next;
 reg             stat_nak_rnr_reg, stat_nak_rnr_next;
@@ -1441,18 +1436,13 @@ reg             tw_hold_set, tw_hold_clr;
 reg             tw_rtx;         // a retransmission from tw_rpsn waits for the WQE stage
 reg [23:0]      tw_rpsn;
 
-// working copy of the READ (atomic) progress while a response is handled
-reg [23:0]      r_first_reg, r_first_next;    // the READ's first PSN
-reg [23:0]      r_last_reg, r_last_next;      // the READ's last PSN (atomic: = first)
-reg [23:0]      r_epsn_reg, r_epsn_next;      // this response's PSN
-reg [4:0]       r_k_reg, r_k_next;            // SGE being filled
-reg [31:0]      r_off_reg, r_off_next;        // bytes of it already filled
-reg [31:0]      r_bytes_reg, r_bytes_next;    // bytes of the READ placed so far
-reg [31:0]      r_total_reg, r_total_next;    // the READ's length
-reg [12:0]      r_left_reg, r_left_next;      // bytes of this response not yet placed
-reg             r_end_reg, r_end_next;        // this response is LAST or ONLY
-reg             r_req_ok_reg, r_req_ok_next;  // the piece's DMA write request was taken
-reg             r_seg_ok_reg, r_seg_ok_next;  // the piece's segment command was taken
+// the scatter's answers: bytes of the response are left to place, the last
+// piece was taken, the response ends the READ (atomic), the READ's last PSN,
+// its progress after the response (written back in C_RFIN), the router is
+// idle
+wire            sc_left, sc_done, sc_fin, sc_pl_idle;
+wire [23:0]     sc_last;
+wire [`RNIC_REQ_READ_BITS-1:0] sc_prog;
 
 // The ring of c_qp: its head and tail are registered from c_qp (ch_reg,
 // ct_reg), its head entry read synchronously at {c_qp, head} a cycle
@@ -1500,7 +1490,7 @@ wire c_push = c_in_idle && w_push_valid && c_idle_prev_reg;
 wire w_rw_valid = (w_state_reg == W_RW);
 wire c_tmo_take = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && tmo_pend;
 assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && !tmo_pend &&
-                     p_mode_reg == P_NONE && !sweep_busy_reg;
+                     sc_pl_idle && !sweep_busy_reg;
 wire c_ack_fire = s_ack_valid && s_ack_ready;
 
 // AETH syndrome: its type (aeth_type) and 5-bit value (NAK code, RNR timer)
@@ -1601,7 +1591,7 @@ assign m_mw_ev = mw_ev_data_reg;
 wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
 
 // the outstanding entry the push writes, and the READ progress the push
-// (w_rd) or the write-back (r_rd) writes
+// (w_rd) or the write-back (sc_prog) writes
 wire [`RNIC_REQ_OUTSTANDING_BITS-1:0] w_ent;
 assign w_ent[`RNIC_REQ_OUTSTANDING_WQE_INDEX_LSB +: `RNIC_REQ_OUTSTANDING_WQE_INDEX_W] = w_index_reg;
 assign w_ent[`RNIC_REQ_OUTSTANDING_FIRST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_FIRST_PSN_W] = w_psn_reg - w_skp_reg;
@@ -1617,14 +1607,6 @@ assign w_rd[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W] = w_rk_reg;
 assign w_rd[`RNIC_REQ_READ_OFFSET_LSB +: `RNIC_REQ_READ_OFFSET_W] = w_roff_reg;
 assign w_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W] = w_skb;
 assign w_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W] = w_len;
-wire [`RNIC_REQ_READ_BITS-1:0] r_rd;
-assign r_rd[`RNIC_REQ_READ_FIRST_PSN_LSB +: `RNIC_REQ_READ_FIRST_PSN_W] = r_first_reg;
-assign r_rd[`RNIC_REQ_READ_LAST_PSN_LSB +: `RNIC_REQ_READ_LAST_PSN_W] = r_last_reg;
-assign r_rd[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: `RNIC_REQ_READ_EXPECTED_PSN_W] = r_epsn_reg + 24'd1;
-assign r_rd[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W] = r_k_reg;
-assign r_rd[`RNIC_REQ_READ_OFFSET_LSB +: `RNIC_REQ_READ_OFFSET_W] = r_off_reg;
-assign r_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W] = r_bytes_reg;
-assign r_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W] = r_total_reg;
 
 // READ response / ATOMIC ACKNOWLEDGE classification (C_ACK): the QP's READ
 // (atomic) progress
@@ -1632,8 +1614,6 @@ wire [`RNIC_REQ_READ_BITS-1:0] c_rd = rdst_mem[c_qp_reg];
 wire [23:0] cr_first = c_rd[`RNIC_REQ_READ_FIRST_PSN_LSB +: `RNIC_REQ_READ_FIRST_PSN_W];
 wire [23:0] cr_last  = c_rd[`RNIC_REQ_READ_LAST_PSN_LSB +: `RNIC_REQ_READ_LAST_PSN_W];
 wire [23:0] cr_epsn  = c_rd[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: `RNIC_REQ_READ_EXPECTED_PSN_W];
-wire [4:0]  cr_k     = c_rd[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W];
-wire [31:0] cr_off   = c_rd[`RNIC_REQ_READ_OFFSET_LSB +: `RNIC_REQ_READ_OFFSET_W];
 wire [31:0] cr_bytes = c_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W];
 wire [31:0] cr_total = c_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W];
 // the response's opcode (an XRC one is latched as its RC twin)
@@ -1690,77 +1670,22 @@ always @(posedge clk)
         $error("rnic_req: the READ length check registered in C_LD2 disagrees with C_ACK's");
 `endif
 
-// READ response / atomic scatter (C_SCAT): piece = min(rest of SGE r_k, rest of packet)
-wire [63:0] r_sge_addr = rsg_rd[95:32];
-wire [31:0] r_sge_len  = rsg_rd[31:0];
-// (worked out in C_SPC from the SGE read in C_SRD, held through C_SCAT)
-wire [31:0] r_srem_c = r_sge_len - r_off_reg;
-reg  [31:0] r_srem, r_piece;
-reg         r_plast;                      // the piece ends the packet's data
-wire [31:0] r_left32 = {19'd0, r_left_reg};
-wire [31:0] r_piece_c = (r_srem_c < r_left32) ? r_srem_c : r_left32;
-always @(posedge clk) begin
-    if (c_state_reg == C_SPC) begin
-        r_srem <= r_srem_c;
-        r_piece <= r_piece_c;
-        r_plast <= r_srem_c >= r_left32;
-    end
-end
-wire r_scat = (c_state_reg == C_SCAT) && r_srem != 32'd0;
-wire rp2_seg_ready;
-wire rp2_seg_valid = r_scat && !r_seg_ok_reg;
-assign m_wr_req_valid = r_scat && !r_req_ok_reg;
-assign m_wr_req_addr = r_sge_addr + {32'd0, r_off_reg};
-assign m_wr_req_len = r_piece[15:0];        // at most 4096 (one packet's payload)
-wire r_piece_done = r_scat && (r_req_ok_reg || m_wr_req_ready) && (r_seg_ok_reg || rp2_seg_ready);
-
-// payload router
-wire rp2_s_tready;
-assign s_ack_pl_tready = (p_mode_reg == P_DROP) || (p_mode_reg == P_KEEP && rp2_s_tready);
-
-// scatter repacker input: the packet's payload, or (P_ATOM) the AtomicAckETH
-// data as one 8-byte beat, little-endian: memory byte k = bits [8k+7:8k]
-reg [DATA_W-1:0] rp2_s_tdata;
-reg [KEEP_W-1:0] rp2_s_tkeep;
-always @* begin
-    rp2_s_tdata = s_ack_pl_tdata;
-    rp2_s_tkeep = s_ack_pl_tkeep;
-    if (p_mode_reg == P_ATOM) begin
-        rp2_s_tdata = {DATA_W{1'b0}};
-        rp2_s_tdata[63:0] = a_atack_reg;
-        rp2_s_tkeep = {KEEP_W{1'b0}};
-        rp2_s_tkeep[7:0] = 8'hFF;
-    end
-end
-wire rp2_s_tvalid = (p_mode_reg == P_KEEP && s_ack_pl_tvalid) || p_mode_reg == P_ATOM;
-
-// a register slice between the router and the scatter repacker: the
-// router's ready is a register, not the repacker's byte count
-wire [DATA_W-1:0] sc_s_tdata;
-wire [KEEP_W-1:0] sc_s_tkeep;
-wire              sc_s_tvalid, sc_s_tready;
-/* verilator lint_off UNUSEDSIGNAL */
-wire              sc_s_tlast;      // (the repacker takes no tlast)
-/* verilator lint_on UNUSEDSIGNAL */
-rnic_axis_reg #(.DATA_W(DATA_W)) scatter_in (
+// READ response / atomic scatter (C_SCAT), and the router of the ACK
+// input's payload
+rnic_req_scatter #(.DATA_W(DATA_W), .QPN_W(QPN_W)) scatter (
     .clk(clk), .rst(rst),
-    .s_axis_tdata(rp2_s_tdata), .s_axis_tkeep(rp2_s_tkeep), .s_axis_tvalid(rp2_s_tvalid),
-    .s_axis_tready(rp2_s_tready), .s_axis_tlast(1'b0),
-    .m_axis_tdata(sc_s_tdata), .m_axis_tkeep(sc_s_tkeep), .m_axis_tvalid(sc_s_tvalid),
-    .m_axis_tready(sc_s_tready), .m_axis_tlast(sc_s_tlast)
-);
-
-/* verilator lint_off UNUSEDSIGNAL */
-wire rp2_tuser;   // one DMA write request per segment: packet ends are not needed
-/* verilator lint_on UNUSEDSIGNAL */
-
-rnic_repack #(.DATA_W(DATA_W)) scatter (
-    .clk(clk), .rst(rst),
-    .s_seg_len(r_piece[15:0]), .s_seg_last(r_plast), .s_seg_valid(rp2_seg_valid),
-    .s_seg_ready(rp2_seg_ready),
-    .s_tdata(sc_s_tdata), .s_tkeep(sc_s_tkeep), .s_tvalid(sc_s_tvalid), .s_tready(sc_s_tready),
-    .m_tdata(m_wr_tdata), .m_tkeep(m_wr_tkeep), .m_tlast(m_wr_tlast), .m_tuser(rp2_tuser),
-    .m_tvalid(m_wr_tvalid), .m_tready(m_wr_tready)
+    .sg_we(w_state_reg == W_SACT && w_is_rdat), .sg_qp(w_qp_reg), .sg_k(w_k_reg[SI_W-1:0]),
+    .sg_addr(sg_xlat_reg), .sg_len(sg_len),
+    .qp(c_qp_reg),
+    .ld(sc_ld), .ld_prog(c_rd), .ld_len(a_atack ? 13'd8 : a_len_reg), .ld_fin(a_atack || a_rend),
+    .start(sc_start), .left(sc_left), .done(sc_done), .fin(sc_fin), .last(sc_last), .prog(sc_prog),
+    .pl_drop(pl_drop), .pl_keep(pl_keep), .pl_atom(pl_atom), .atack(a_atack_reg), .pl_idle(sc_pl_idle),
+    .s_pl_tdata(s_ack_pl_tdata), .s_pl_tkeep(s_ack_pl_tkeep), .s_pl_tlast(s_ack_pl_tlast),
+    .s_pl_tvalid(s_ack_pl_tvalid), .s_pl_tready(s_ack_pl_tready),
+    .m_wr_req_addr(m_wr_req_addr), .m_wr_req_len(m_wr_req_len), .m_wr_req_valid(m_wr_req_valid),
+    .m_wr_req_ready(m_wr_req_ready),
+    .m_wr_tdata(m_wr_tdata), .m_wr_tkeep(m_wr_tkeep), .m_wr_tlast(m_wr_tlast),
+    .m_wr_tvalid(m_wr_tvalid), .m_wr_tready(m_wr_tready)
 );
 
 always @* begin
@@ -1793,24 +1718,15 @@ always @* begin
     a_len_next = a_len_reg;
     a_xrc_next = a_xrc_reg;
     a_atack_next = a_atack_reg;
-    p_mode_next = p_mode_reg;
-    r_first_next = r_first_reg;
-    r_last_next = r_last_reg;
-    r_epsn_next = r_epsn_reg;
-    r_k_next = r_k_reg;
-    r_off_next = r_off_reg;
-    r_bytes_next = r_bytes_reg;
-    r_total_next = r_total_reg;
-    r_left_next = r_left_reg;
-    r_end_next = r_end_reg;
-    r_req_ok_next = r_req_ok_reg;
-    r_seg_ok_next = r_seg_ok_reg;
+    sc_ld = 1'b0;
+    sc_start = 1'b0;
+    pl_drop = 1'b0;
+    pl_keep = 1'b0;
+    pl_atom = 1'b0;
     stat_ack_drop_next = 1'b0;
     stat_nak_seq_next = 1'b0;
     stat_nak_rnr_next = 1'b0;
     c_seterr = 1'b0;
-    if ((s_ack_pl_tvalid && s_ack_pl_tready && s_ack_pl_tlast) || (p_mode_reg == P_ATOM && rp2_s_tready))
-        p_mode_next = P_NONE;
     case (c_state_reg)
     C_IDLE: begin
         c_scat_next = 1'b0;
@@ -1872,7 +1788,7 @@ always @* begin
         c_after_next = A_NONE;
         c_state_next = C_IDLE;
         if (a_len_reg != 13'd0)
-            p_mode_next = P_DROP;        // unless scattered below
+            pl_drop = 1'b1;              // unless scattered below
         if (a_dqpn_reg < QPS && a_xrc_reg != xrc_mem[c_qp_reg]) begin
             // an XRC response for an RC QP, or an RC one for an XRC QP
             stat_ack_drop_next = 1'b1;
@@ -1905,21 +1821,11 @@ always @* begin
                 // retire the entries before the READ (atomic), then scatter
                 // the payload (the 8 bytes of the AtomicAckETH: an atomic
                 // is done like a READ RESPONSE ONLY of 8 bytes)
-                r_first_next = cr_first;
-                r_last_next = cr_last;
-                r_epsn_next = cr_epsn;
-                r_k_next = cr_k;
-                r_off_next = cr_off;
-                r_bytes_next = cr_bytes;
-                r_total_next = cr_total;
-                r_left_next = a_atack ? 13'd8 : a_len_reg;
-                r_end_next = a_atack || a_rend;
-                r_req_ok_next = 1'b0;
-                r_seg_ok_next = 1'b0;
+                sc_ld = 1'b1;
                 if (a_atack)
-                    p_mode_next = P_ATOM;
+                    pl_atom = 1'b1;
                 else if (a_len_reg != 13'd0)
-                    p_mode_next = P_KEEP;
+                    pl_keep = 1'b1;
                 c_mode_next = M_ACK;
                 c_psn_next = cr_first - 24'd1;
                 c_scat_next = 1'b1;
@@ -1966,8 +1872,11 @@ always @* begin
         if (c_empty || c_stop) begin
             if (c_mode_reg == M_FLUSH)
                 c_state_next = C_FINAL;
-            else if (c_scat_reg)
-                c_state_next = (r_left_reg != 13'd0) ? C_SRD : C_RFIN;
+            else if (c_scat_reg && sc_left) begin
+                sc_start = 1'b1;
+                c_state_next = C_SCAT;
+            end else if (c_scat_reg)
+                c_state_next = C_RFIN;
             else if (c_after_reg != A_NONE && c_mode_reg == M_ACK)
                 c_state_next = C_POST;
             else
@@ -2087,12 +1996,6 @@ always @* begin
         if (m_cqe_ready)
             c_state_next = C_IDLE;
     end
-    C_SRD: begin
-        c_state_next = C_SPC;            // READ SGE r_k (read the cycle before) is registered
-    end
-    C_SPC: begin
-        c_state_next = C_SCAT;
-    end
     C_LD1: begin
         c_state_next = C_LD2;
     end
@@ -2100,40 +2003,17 @@ always @* begin
         c_state_next = c_tgt_reg;
     end
     C_SCAT: begin
-        if (r_srem == 32'd0) begin
-            // SGE full (or of length 0): on to the next
-            r_k_next = r_k_reg + 5'd1;
-            r_off_next = 32'd0;
-            c_state_next = C_SRD;
-        end else begin
-            if (m_wr_req_ready)
-                r_req_ok_next = 1'b1;
-            if (rp2_seg_ready)
-                r_seg_ok_next = 1'b1;
-            if (r_piece_done) begin
-                r_req_ok_next = 1'b0;
-                r_seg_ok_next = 1'b0;
-                r_bytes_next = r_bytes_reg + r_piece;
-                r_left_next = r_left_reg - r_piece[12:0];
-                if (r_plast) begin
-                    r_off_next = r_off_reg + r_piece;
-                    c_state_next = C_RFIN;
-                end else begin
-                    r_k_next = r_k_reg + 5'd1;
-                    r_off_next = 32'd0;
-                    c_state_next = C_SRD;
-                end
-            end
-        end
+        if (sc_done)
+            c_state_next = C_RFIN;
     end
     C_RFIN: begin
         // progress is written back (below); every DMA write request of the
         // READ's (atomic's) data has been accepted, so LAST/ONLY (the
         // ATOMIC ACKNOWLEDGE) may retire it now
         c_scat_next = 1'b0;
-        if (r_end_reg) begin
+        if (sc_fin) begin
             c_mode_next = M_ACK;
-            c_psn_next = r_last_reg;
+            c_psn_next = sc_last;
             c_rdok_next = 1'b1;
             c_state_next = C_WALK;
         end else begin
@@ -2338,18 +2218,6 @@ always @(posedge clk) begin
     a_len_reg <= a_len_next;
     a_xrc_reg <= a_xrc_next;
     a_atack_reg <= a_atack_next;
-    p_mode_reg <= p_mode_next;
-    r_first_reg <= r_first_next;
-    r_last_reg <= r_last_next;
-    r_epsn_reg <= r_epsn_next;
-    r_k_reg <= r_k_next;
-    r_off_reg <= r_off_next;
-    r_bytes_reg <= r_bytes_next;
-    r_total_reg <= r_total_next;
-    r_left_reg <= r_left_next;
-    r_end_reg <= r_end_next;
-    r_req_ok_reg <= r_req_ok_next;
-    r_seg_ok_reg <= r_seg_ok_next;
     stat_ack_drop_reg <= stat_ack_drop_next;
     stat_nak_seq_reg <= stat_nak_seq_next;
     stat_nak_rnr_reg <= stat_nak_rnr_next;
@@ -2413,24 +2281,13 @@ always @(posedge clk) begin
     end else if (w_req_ready && (w_state_reg == W_PUSH || w_state_reg == W_ERR)) begin
         nidx_mem[w_qp_reg] <= w_index_reg + 16'd1;
     end
-    // READ / atomic SGE list (written while a READ or atomic WQE is checked:
-    // none of the QP is outstanding then), read by the scatter
-    if (w_state_reg == W_SACT && w_is_rdat)
-        rsg_mem[{w_qp_reg, w_k_reg[SI_W-1:0]}] <= {sg_xlat_reg, sg_len};
-    // read a cycle ahead, at the SGE index the stage moves to (c_qp does not
-    // change between C_IDLE and the scatter), registered again in C_SRD: at
-    // 16,384 QPs the lists are 88 URAMs whose output multiplexer takes six
-    // LUT levels
-    rsg_pre <= rsg_mem[{c_qp_reg, r_k_next[SI_W-1:0]}];
-    if (c_state_reg == C_SRD)
-        rsg_rd <= rsg_pre;
     // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
     if (sweep_busy_reg)
         rdst_mem[sweep_qp] <= {`RNIC_REQ_READ_BITS{1'b0}};
     else if (c_push && w_is_rdat)
         rdst_mem[w_qp_reg] <= w_rd;
     else if (c_state_reg == C_RFIN)
-        rdst_mem[c_qp_reg] <= r_rd;
+        rdst_mem[c_qp_reg] <= sc_prog;
     // a READ (atomic) is outstanding from its push until its entry leaves
     // the ring (completed by its last response / ATOMIC ACKNOWLEDGE, a NAK,
     // a length error or a flush)
@@ -2484,9 +2341,6 @@ always @(posedge clk) begin
         c_state_reg <= C_IDLE;
         c_nak_hit_reg <= 1'b0;
         c_scat_reg <= 1'b0;
-        p_mode_reg <= P_NONE;
-        r_req_ok_reg <= 1'b0;
-        r_seg_ok_reg <= 1'b0;
         stat_ack_drop_reg <= 1'b0;
         stat_nak_seq_reg <= 1'b0;
         stat_nak_rnr_reg <= 1'b0;
