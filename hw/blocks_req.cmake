@@ -1,9 +1,11 @@
 # Requester path: stream repacker, send engine (its retransmission timers
-# rnic_req_timer, its READ / atomic scatter rnic_req_scatter), TX arbiter.
+# rnic_req_timer, its READ / atomic scatter rnic_req_scatter, its gatherer
+# rnic_req_gather), TX arbiter.
 rnic_rtl_lint(rnic_repack)
 rnic_rtl_lint(rnic_req)
 rnic_rtl_lint(rnic_req_timer)
 rnic_rtl_lint(rnic_req_scatter)
+rnic_rtl_lint(rnic_req_gather)
 rnic_rtl_lint(rnic_qp_val)
 rnic_rtl_lint(rnic_mw_entry)
 rnic_rtl_lint(rnic_mpt_shadow)
@@ -13,5 +15,6 @@ rnic_rtl_tb(tb_repack)
 rnic_rtl_tb(tb_req)
 rnic_rtl_tb(tb_req_timer)
 rnic_rtl_tb(tb_req_scatter)
+rnic_rtl_tb(tb_req_gather)
 rnic_rtl_tb(tb_qp_val)
 rnic_rtl_tb(tb_key_check)

@@ -25,7 +25,8 @@
 //   request carries at most 65535), all issued up front so the DMA latency is
 //   paid once per message, or the WQE's inline bytes; rnic_repack re-cuts the
 //   bytes into the packets' payloads (m_axis_pl_*). Not used by READ and
-//   atomics.
+//   atomics. The gatherer and the repacker are rnic_req_gather
+//   (hw/rtl/rnic_req_gather.v).
 // - Completion stage: owns the per-QP outstanding rings (RAM-shaped,
 //   OUTS_DEPTH entries of {wqe_index, first_psn, last_psn, signaled, cqe
 //   opcode, byte_len}); pushes entries, retires them on ACKs (CQE for
@@ -198,7 +199,7 @@
 // flag, which the sweep or rst clears: the outstanding rings (ring_mem,
 // between a QP's head and tail), the READ SGE lists (rnic_req_scatter's
 // rsg_mem, behind the READ busy flag), the WQE buffer and the gather list
-// (wbuf_mem, gl_*_mem, the WQE stage's).
+// (wbuf_mem, the WQE stage's, and rnic_req_gather's gl_*_mem).
 `default_nettype none
 
 `include "rnic_contract.vh"
@@ -385,7 +386,6 @@ localparam [31:0] NSGE32 = NSGE;
 localparam [31:0] KEEP32 = KEEP_W;
 localparam [31:0] INL_MAX = `RNIC_MAX_INLINE;
 localparam SI_W = $clog2(NSGE);                          // SGE slot index
-localparam LOG_KEEP = $clog2(KEEP_W);
 localparam SWEEP_W = QPN_W > KEY_W ? QPN_W : KEY_W;    // the largest table's index bits
 
 initial begin
@@ -928,15 +928,10 @@ rnic_key_check #(
     .dev_addr(sge_xlat)
 );
 
-// gather list: device address and length per SGE (one write, one read port)
-reg [63:0] gl_addr_mem [0:NSGE-1];
-reg [31:0] gl_len_mem [0:NSGE-1];
-reg        gl_nz_mem [0:NSGE-1];   // its length is not zero (kept so the read request's valid has no 32-bit test)
-
-// emitter and gatherer handshakes with the WQE stage
+// emitter and gatherer handshakes with the WQE stage (the gatherer is busy;
+// the data of every DMA read it issued has arrived)
 reg  e_busy_reg, e_busy_next;
-reg  g_busy_reg, g_busy_next;
-reg  g_inline_reg, g_inline_next;
+wire g_busy, g_out_idle;
 wire w_start = (w_state_reg == W_GO);
 
 // completion-stage requests
@@ -1098,7 +1093,7 @@ always @* begin
     end
     W_RUN: begin
         // UC and UD complete at the push: wait until the data was read too
-        if (!e_busy_reg && !g_busy_reg && (!q_unack || g_out_reg == 8'd0)) begin
+        if (!e_busy_reg && !g_busy && (!q_unack || g_out_idle)) begin
             w_beats_next = {WB_W{1'b0}};
             w_state_next = q_unack ? W_PUSH : W_RECV;
         end
@@ -1252,126 +1247,30 @@ always @* begin
 end
 
 // ---------------------------------------------------------------------------
-// Gatherer: DMA read requests per SGE (split at DMA_CHUNK), or inline beats
+// Gatherer (DMA read requests per SGE, split at DMA_CHUNK, or inline beats
+// from the WQE buffer) and the repacker cutting the bytes into the emitter's
+// packets: rnic_req_gather
 // ---------------------------------------------------------------------------
 
-reg [4:0]  g_k_reg, g_k_next;              // SGE being requested
-reg [31:0] g_off_reg, g_off_next;          // bytes of it already requested
-reg [WB_W-1:0] g_beat_reg, g_beat_next;    // inline beat
-reg [7:0]  g_out_reg, g_out_next;          // DMA requests whose data has not all arrived
-reg [31:0] g_skip_reg, g_skip_next;        // bytes still to skip (a rewound head)
-reg        g_noskip_reg, g_noskip_next;    // g_skip_reg == 0 (kept beside it, not tested on it)
-
-wire [63:0] g_addr = gl_addr_mem[g_k_reg[3:0]];
-wire [31:0] g_len  = gl_len_mem[g_k_reg[3:0]];
-wire        g_nz   = gl_nz_mem[g_k_reg[3:0]];
-wire [31:0] g_left = g_len - g_off_reg;
-wire        g_big = g_left > DMA_CHUNK;   // more than one request's worth left
-wire [31:0] g_req_len = g_big ? DMA_CHUNK : g_left;
-wire g_sge_end = ({3'd0, g_k_reg} == w_nsge);
-wire g_req_valid = g_busy_reg && !g_inline_reg && !g_sge_end && g_nz && g_noskip_reg;
-wire g_req_fire = g_req_valid && m_rd_req_ready;
-assign m_rd_req_valid = g_req_valid;
-assign m_rd_req_addr = g_addr + {32'd0, g_off_reg};
-assign m_rd_req_len = g_req_len[15:0];
-assign m_rd_req_tag = {{(TAG_W-5){1'b0}}, g_k_reg};
-
-// inline bytes (or a TSO WQE's header template, fed before its SGEs' data)
-// start right after the control segment
-// (the bytes still to feed are kept in g_inl_left_reg: loaded at the start,
-// less one beat's bytes per beat fed)
-wire [31:0] g_inl_len  = w_is_tso ? {24'd0, w_tso_hdr} : w_len;
-reg  [31:0] g_inl_left_reg, g_inl_left_next;
-wire [31:0] g_inl_left = g_inl_left_reg;
-wire g_inl_active = g_busy_reg && g_inline_reg && g_out_reg == 8'd0 && g_inl_left_reg != 32'd0;
-wire [DATA_W-1:0] g_inl_data = wbuf_mem[CTRL_W + g_beat_reg * DATA_W +: DATA_W];
-reg  [KEEP_W-1:0] g_inl_keep;
-// every lane while a whole beat or more is left, else the first left bytes
-wire g_inl_full = g_inl_left[31:LOG_KEEP] != {(32-LOG_KEEP){1'b0}};
-integer gi;
-always @* begin
-    for (gi = 0; gi < KEEP_W; gi = gi + 1)
-        g_inl_keep[gi] = g_inl_full || (gi[LOG_KEEP-1:0] < g_inl_left[LOG_KEEP-1:0]);
-end
-
-// repacker input: inline beats, once the data of earlier DMA reads has all
-// arrived, else DMA data
-wire rp_s_tready;
-wire g_inl_sel = g_inline_reg && g_out_reg == 8'd0;
-wire [DATA_W-1:0] rp_s_tdata = g_inl_sel ? g_inl_data : s_rd_tdata;
-wire [KEEP_W-1:0] rp_s_tkeep = g_inl_sel ? g_inl_keep : s_rd_tkeep;
-wire rp_s_tvalid = g_inl_sel ? g_inl_active : s_rd_tvalid;
-assign s_rd_tready = !g_inl_sel && rp_s_tready;
-wire g_rd_last = s_rd_tvalid && s_rd_tready && s_rd_tlast;
-
-always @* begin
-    g_busy_next = g_busy_reg;
-    g_inline_next = g_inline_reg;
-    g_k_next = g_k_reg;
-    g_off_next = g_off_reg;
-    g_beat_next = g_beat_reg;
-    g_skip_next = g_skip_reg;
-    g_noskip_next = g_noskip_reg;
-    g_inl_left_next = g_inl_left_reg;
-    g_out_next = g_out_reg + (g_req_fire ? 8'd1 : 8'd0) - (g_rd_last ? 8'd1 : 8'd0);
-    if (w_start && !w_is_rdat) begin
-        g_busy_next = 1'b1;
-        g_inline_next = w_inline || w_is_tso;
-        g_k_next = 5'd0;
-        g_off_next = 32'd0;
-        // a rewound head skips the bytes already received: whole inline
-        // beats (a multiple of the path MTU, >= 256), or SGE bytes
-        g_beat_next = w_inline ? w_skb[LOG_KEEP +: WB_W] : {WB_W{1'b0}};
-        g_skip_next = w_inline ? 32'd0 : w_skb;
-        g_noskip_next = w_inline || w_skb == 32'd0;
-        // (a rewound head's skip is a multiple of the path MTU, so of a beat)
-        g_inl_left_next = g_inl_len - (w_inline ? w_skb : 32'd0);
-    end else if (g_busy_reg && g_inline_reg) begin
-        if (g_inl_active && rp_s_tready) begin
-            g_beat_next = g_beat_reg + 1'b1;
-            g_inl_left_next = (g_inl_left_reg > KEEP32) ? g_inl_left_reg - KEEP32 : 32'd0;
-        end
-        if (g_inl_left_reg == 32'd0) begin
-            if (w_is_tso)
-                g_inline_next = 1'b0;    // template fed: now the SGEs' DMA reads
-            else
-                g_busy_next = 1'b0;
-        end
-    end else if (g_busy_reg) begin
-        if (g_sge_end) begin
-            g_busy_next = 1'b0;
-        end else if (!g_noskip_reg) begin
-            // (nothing left to skip after this step when the SGE holds at
-            // least the bytes still to skip)
-            g_noskip_next = g_len >= g_skip_reg;
-            if (g_len <= g_skip_reg) begin
-                g_k_next = g_k_reg + 1'b1;
-                g_skip_next = g_skip_reg - g_len;
-            end else begin
-                g_off_next = g_skip_reg;
-                g_skip_next = 32'd0;
-            end
-        end else if (!g_nz || (g_req_fire && !g_big)) begin
-            g_k_next = g_k_reg + 1'b1;
-            g_off_next = 32'd0;
-        end else if (g_req_fire) begin
-            g_off_next = g_off_reg + g_req_len;
-        end
-    end else if (g_out_reg == 8'd0) begin
-        g_inline_next = 1'b0;            // idle: the repacker listens to the DMA port
-    end
-end
-
-/* verilator lint_off UNUSEDSIGNAL */
-wire rp_tuser;   // every segment is one whole packet, so tuser is not needed
-/* verilator lint_on UNUSEDSIGNAL */
-
-rnic_repack #(.DATA_W(DATA_W)) repack (
+wire [WB_W-1:0] g_inl_beat;
+rnic_req_gather #(
+    .DATA_W(DATA_W), .DMA_CHUNK(DMA_CHUNK), .TAG_W(TAG_W), .IB_W(WB_W)
+) gather (
     .clk(clk), .rst(rst),
-    .s_seg_len(e_plen[15:0]), .s_seg_last(1'b1), .s_seg_valid(e_seg_valid), .s_seg_ready(rp_seg_ready),
-    .s_tdata(rp_s_tdata), .s_tkeep(rp_s_tkeep), .s_tvalid(rp_s_tvalid), .s_tready(rp_s_tready),
-    .m_tdata(m_axis_pl_tdata), .m_tkeep(m_axis_pl_tkeep), .m_tlast(m_axis_pl_tlast), .m_tuser(rp_tuser),
-    .m_tvalid(m_axis_pl_tvalid), .m_tready(m_axis_pl_tready)
+    .gl_we(w_state_reg == W_SACT), .gl_k(w_k_reg[3:0]), .gl_addr(sg_xlat_reg), .gl_len(sg_len),
+    .start(w_start && !w_is_rdat), .inl(w_inline), .tso(w_is_tso), .skip(w_skb),
+    .inl_len(w_is_tso ? {24'd0, w_tso_hdr} : w_len), .nsge(w_nsge),
+    .busy(g_busy), .out_idle(g_out_idle),
+    // inline bytes (or a TSO WQE's header template) start right after the
+    // control segment
+    .inl_beat(g_inl_beat), .inl_data(wbuf_mem[CTRL_W + g_inl_beat * DATA_W +: DATA_W]),
+    .m_rd_req_addr(m_rd_req_addr), .m_rd_req_len(m_rd_req_len), .m_rd_req_tag(m_rd_req_tag),
+    .m_rd_req_valid(m_rd_req_valid), .m_rd_req_ready(m_rd_req_ready),
+    .s_rd_tdata(s_rd_tdata), .s_rd_tkeep(s_rd_tkeep), .s_rd_tlast(s_rd_tlast), .s_rd_tvalid(s_rd_tvalid),
+    .s_rd_tready(s_rd_tready),
+    .s_seg_len(e_plen[15:0]), .s_seg_valid(e_seg_valid), .s_seg_ready(rp_seg_ready),
+    .m_pl_tdata(m_axis_pl_tdata), .m_pl_tkeep(m_axis_pl_tkeep), .m_pl_tlast(m_axis_pl_tlast),
+    .m_pl_tvalid(m_axis_pl_tvalid), .m_pl_tready(m_axis_pl_tready)
 );
 
 // ---------------------------------------------------------------------------
@@ -2174,13 +2073,6 @@ always @(posedge clk) begin
     e_hdr_done_reg <= e_hdr_done_next;
     e_seg_done_reg <= e_seg_done_next;
     ip_id_reg <= ip_id_next;
-    g_busy_reg <= g_busy_next;
-    g_inline_reg <= g_inline_next;
-    g_k_reg <= g_k_next;
-    g_off_reg <= g_off_next;
-    g_beat_reg <= g_beat_next;
-    g_inl_left_reg <= g_inl_left_next;
-    g_out_reg <= g_out_next;
     c_state_reg <= c_state_next;
     c_tgt_reg <= c_tgt_next;
     ch_reg <= c_head_rd;
@@ -2195,12 +2087,6 @@ always @(posedge clk) begin
     w_roff_reg <= w_roff_next;
     w_rfound_reg <= w_rfound_next;
     w_early_reg <= w_early_next;
-    g_skip_reg <= g_skip_next;
-    g_noskip_reg <= g_noskip_next;
-`ifndef SYNTHESIS
-    if (!rst && g_noskip_next != (g_skip_next == 32'd0))
-        $error("rnic_req: g_noskip_next disagrees with g_skip_next");
-`endif
     stat_retrans_reg <= c_rw_fire && c_rw_live;
     stat_retrans_pkt_reg <= e_hdr_fire && !q_unack && w_hi_valid && !psn_le(hi_mem[w_qp_reg], e_psn_reg);
     stat_timeout_reg <= stat_timeout_next;
@@ -2230,12 +2116,6 @@ always @(posedge clk) begin
     for (wb = 0; wb < WBEATS; wb = wb + 1)
         if (w_recv_fire && w_beats_reg == wb[WB_W-1:0])
             wbuf_mem[wb * DATA_W +: DATA_W] <= s_wqe_tdata;
-    // gather list
-    if (w_state_reg == W_SACT) begin
-        gl_addr_mem[w_k_reg[3:0]] <= sg_xlat_reg;
-        gl_len_mem[w_k_reg[3:0]] <= sg_len;
-        gl_nz_mem[w_k_reg[3:0]] <= sg_len != 32'd0;
-    end
     // outstanding ring (the entry of a rewound head keeps its original
     // first PSN); a rewind truncates the QP's ring to its head and restarts
     // the send PSN. The reset sweep owns the per-QP tables' write ports
@@ -2335,9 +2215,6 @@ always @(posedge clk) begin
         e_hdr_done_reg <= 1'b0;
         e_seg_done_reg <= 1'b0;
         ip_id_reg <= 16'd0;
-        g_busy_reg <= 1'b0;
-        g_inline_reg <= 1'b0;
-        g_out_reg <= 8'd0;
         c_state_reg <= C_IDLE;
         c_nak_hit_reg <= 1'b0;
         c_scat_reg <= 1'b0;
@@ -2352,8 +2229,6 @@ always @(posedge clk) begin
         w_rh_reg <= 1'b0;
         w_early_reg <= 1'b0;
         w_skp_reg <= 24'd0;
-        g_skip_reg <= 32'd0;
-        g_noskip_reg <= 1'b1;
         err_c_reg <= 1'b0;
         err_w_reg <= 1'b0;
         mw_ev_reg <= 1'b0;

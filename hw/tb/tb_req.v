@@ -3979,6 +3979,7 @@ initial begin
         ne = ne + n_errc[i]; nd = nd + n_errw[i];
     end
     $display("tb_req: %0d m_err_c and %0d m_err_w pulses", ne, nd);
+    $display("tb_req: the last case ended at %0t", $time);
     $display("tb_req: %0d rewinds, %0d retransmissions, %0d packets sent again (%0d headers and %0d payloads compared with the first), %0d timeouts, %0d retries exceeded",
              n_rw, n_retrans, n_retrans_pkt, n_sig_hdr, n_sig_pl, n_timeout, n_retry_exc);
     if (errors == 0) $display("PASS");
@@ -3989,7 +3990,7 @@ end
 initial begin
     #20000000;
     $display("FAIL: global timeout: hdr msgs %0d pl msgs %0d of %0d, pl bytes %0d/%0d, cqes %0d/%0d, w_state %0d c_state %0d e_busy %b g_busy %b g_k %0d dma %0d/%0d",
-             hs_msg, pm_msg, em_wr, exp_rd, exp_wr, ec_rd, ec_wr, dut.w_state_reg, dut.c_state_reg, dut.e_busy_reg, dut.g_busy_reg, dut.g_k_reg, dq_rd, dq_wr);
+             hs_msg, pm_msg, em_wr, exp_rd, exp_wr, ec_rd, ec_wr, dut.w_state_reg, dut.c_state_reg, dut.e_busy_reg, dut.gather.g_busy_reg, dut.gather.g_k_reg, dq_rd, dq_wr);
     $finish;
 end
 
