@@ -6,8 +6,9 @@
 //
 // One packet at a time goes through a control FSM:
 //   IDLE -> LOAD (per-QP tables read) -> DECIDE (QP state, PSN, opcode)
-//   SEND FIRST/ONLY: FETCH the receive WQE by DMA, check its lkeys and store
-//     the translated SGEs per QP (WREC/WMPT/WCHK/WEND), then LENCHK
+//   SEND FIRST/ONLY: FETCH the receive WQE by DMA; the WQE loader
+//     (rnic_resp_wqe) checks its lkeys and stores the translated SGEs per
+//     QP while the FSM waits (WREC); WEND acts on its verdict; then LENCHK
 //   WRITE FIRST/ONLY: RETH rkey check (RETH), then LENCHK
 //   READ REQUEST: RETH rkey check for remote read (RRETH), then one job to
 //     rnic_rd_resp (RJOB), which sends the READ RESPONSE packets through this
@@ -259,8 +260,7 @@ localparam [4:0]
     S_LOAD    = 5'd1,
     S_DECIDE  = 5'd2,
     S_FETCH   = 5'd3,
-    S_WREC    = 5'd4,
-    S_WMPT    = 5'd5,
+    S_WREC    = 5'd4,    // the WQE loader takes the WQE's records (5 unused)
     S_WEND    = 5'd6,
     S_RETH    = 5'd7,
     S_LENCHK  = 5'd8,
@@ -279,8 +279,7 @@ localparam [4:0]
     S_ATOM    = 5'd21,   // the atomic unit runs the atomic (22..27 unused)
     S_SLOAD   = 5'd28,
     S_INV     = 5'd29,
-    S_SCAT_NX = 5'd30,
-    S_WCHK    = 5'd31;
+    S_SCAT_NX = 5'd30;   // (31 unused)
 
 // ---------------------------------------------------------------------------
 // reset sweep: entry sweep_idx_reg of every table
@@ -499,13 +498,14 @@ reg              m_claim_reg, m_claim_next;      // SRQ: the QP holds the SRQ WQ
 reg [15:0]       m_idx_reg, m_idx_next;         // SRQ: index of the held WQE
 reg ctx_hit_reg, ctx_hit_next;                   // context rewritten mid-packet
 
-// WQE fetch
-reg [SCNT_W:0]   f_k_reg, f_k_next;  // records seen
-reg [SCNT_W-1:0] f_nsge_reg, f_nsge_next;
-reg [31:0]       f_sum_reg, f_sum_next;
-reg [7:0]        f_err_reg, f_err_next;          // wc_status, 0 = fine
-reg              f_done_reg, f_done_next;        // stream's last record taken
-reg [127:0]      f_sge_reg, f_sge_next;
+// the WQE loader (rnic_resp_wqe, below): done, its verdict (a wc_status,
+// the stream ended short), the SGEs' total length; the key it reads while
+// it uses the key table; its SGE table writes
+wire              wq_done, wq_few, wq_key_use, wq_sge_we;
+wire [7:0]        wq_err;
+wire [31:0]       wq_sum, wq_key;
+wire [SIDX_W-1:0] wq_slot;
+wire [95:0]       wq_sge_wd;
 
 // scatter
 reg [12:0] left_reg, left_next;
@@ -569,7 +569,6 @@ reg               pi_we;
 reg [LOG_QPS-1:0] pi_wa;
 reg [15:0]        pi_wd;
 reg               dyn_we;         // FSM write-back of psn/cm/msg tables
-reg               sge_we;
 reg               pl_cmd_valid;
 reg               pl_cmd_keep;
 reg               rd_req_valid;
@@ -580,7 +579,7 @@ reg [63:0]        wr_req_addr;
 reg [15:0]        wr_req_len;
 reg               seg_valid;
 reg               seg_last;
-reg               rec_ready;
+wire              rec_ready;
 reg               cqe_valid;
 reg               ack_valid;
 reg               rd_job_valid;
@@ -803,8 +802,6 @@ rnic_rd_resp #(
     .s_rd_error(s_rd_error)
 );
 
-wire [31:0] rec_lkey = rec[`RNIC_DATA_SEG_LKEY_LSB +: `RNIC_DATA_SEG_LKEY_W];
-wire [7:0]  rec_nsge = rec[`RNIC_RECV_WQE_NUM_SGE_LSB +: `RNIC_RECV_WQE_NUM_SGE_W];
 
 // ---------------------------------------------------------------------------
 // RAM-shaped tables
@@ -840,19 +837,13 @@ reg [95:0]      sge_rd;
 // MPT read address: the SGE's lkey while walking the WQE, else the RETH (or
 // AtomicETH) rkey
 // verilator lint_off UNUSEDSIGNAL
-// (an SGE's lkey from WREC, where its record arrives, to WCHK; the
-// request's key otherwise)
-wire [31:0] key_ra32 = (state_reg == S_WREC) ? rec_lkey :
-                       (state_reg == S_WMPT) ? f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32] : h_rkey_reg;
+// (an SGE's lkey while the WQE loader reads its entry; the request's key
+// otherwise)
+wire [31:0] key_ra32 = wq_key_use ? wq_key : h_rkey_reg;
 // verilator lint_on UNUSEDSIGNAL
 wire [LOG_MRS-1:0] mpt_ra = key_ra32[KT +: LOG_MRS];  // tag bits and range checked later
 wire [LOG_QPS+SIDX_W-1:0] sge_ra = {qidx, m_cur_reg[SIDX_W-1:0]};
-// in WCHK record k (SGE k-1, record 0 is the header) was taken: f_k_reg = k+1
-wire [SCNT_W:0] f_slot = f_k_reg - {{(SCNT_W-1){1'b0}}, 2'd2};
-// verilator lint_off UNUSEDSIGNAL
-wire [SCNT_W:0] f_slot_w = f_slot;   // only the slot bits address the table
-// verilator lint_on UNUSEDSIGNAL
-wire [LOG_QPS+SIDX_W-1:0] sge_wa = {qidx, f_slot_w[SIDX_W-1:0]};
+wire [LOG_QPS+SIDX_W-1:0] sge_wa = {qidx, wq_slot};
 
 wire dyn_wr = dyn_we && !ctx_hit_reg;
 wire [LOG_SRQS-1:0] s_ra = c_xrc ? h_sqpn_reg[LOG_SRQS-1:0] : q_srqn[LOG_SRQS-1:0];
@@ -940,9 +931,8 @@ always @(posedge clk) begin
         srq_lim_mem[s_ra] <= 16'd0;
     slim_rd <= srq_lim_mem[s_ra];
 
-    if (sge_we)
-        sge_mem[sge_wa] <= {sge_xlat,
-                            f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32]};
+    if (wq_sge_we)
+        sge_mem[sge_wa] <= wq_sge_wd;
     sge_rd <= sge_mem[sge_ra];
 end
 
@@ -1077,32 +1067,6 @@ reg ctx_wr_prev_reg; // a context write in the cycle before
 reg inv_ok_reg;      // inv_ok, a cycle later
 reg [32*`RNIC_CTX_WORDS-1:0] mpt_wd_reg;   // the entry inv_ok_reg was decided on
 
-// receive SGE check: LOCAL_WRITE, tag, PD and bounds
-wire [31:0] f_lkey = f_sge_reg[`RNIC_DATA_SEG_LKEY_LSB +: 32];
-wire [63:0] f_addr = f_sge_reg[`RNIC_DATA_SEG_ADDR_LSB +: 64];
-wire [31:0] f_len  = f_sge_reg[`RNIC_DATA_SEG_LENGTH_LSB +: 32];
-wire        sge_kc_ok;
-wire [63:0] sge_xlat;      // the SGE's address as a device address
-rnic_key_check #(
-    .KEY_W(LOG_MRS)
-) sge_check (
-    .entry(ms_rd),
-    .key(f_lkey),
-    .remote(1'b0),
-    .pdn(q_srq_en ? s_pdn_reg : q_pdn),
-    .qpn(h_qpn_reg),
-    .need(`RNIC_ACCESS_LOCAL_WRITE),
-    .addr(f_addr),
-    .len(f_len),
-    .ok(sge_kc_ok),
-    .dev_addr(sge_xlat)
-);
-wire sge_ok = f_len == 32'd0 || sge_kc_ok;
-reg sge_ok_reg;
-always @(posedge clk)
-    if (state_reg == S_WMPT)
-        sge_ok_reg <= sge_ok;
-
 // receive WQE address and fetch length
 // (from the QP's SRQ when it has one)
 // (the ring's mask, stride and base registered in LOAD from the QP's
@@ -1137,6 +1101,36 @@ always @(posedge clk) begin
                      ((c_stride_bytes < 32'd16) ? 16'd16 : c_stride_bytes[15:0]) : FETCH_MAX;
     end
 end
+
+// the receive WQE loader: started as FETCH's read request is taken; the
+// receive SGE check (LOCAL_WRITE, tag, PD and bounds) reads the key table
+// through ms_rd
+rnic_resp_wqe #(
+    .MAX_SGE(MAX_SGE),
+    .KEY_W(LOG_MRS)
+) wqe_load (
+    .clk(clk),
+    .rst(rst),
+    .start(state_reg == S_FETCH && !reuse && m_rd_req_ready),
+    .stride_bytes(stride_bytes),
+    .pdn(q_srq_en ? s_pdn_reg : q_pdn),
+    .qpn(h_qpn_reg),
+    .rec(rec),
+    .rec_last(rec_last),
+    .rec_valid(rec_valid),
+    .rec_ready(rec_ready),
+    .rd_error(s_rd_error),
+    .key(wq_key),
+    .key_use(wq_key_use),
+    .entry(ms_rd),
+    .sge_we(wq_sge_we),
+    .sge_slot(wq_slot),
+    .sge_wd(wq_sge_wd),
+    .done(wq_done),
+    .err(wq_err),
+    .few(wq_few),
+    .sum(wq_sum)
+);
 
 // READ: response packets max(1, ceil(len / mtu)) (IBA 9.7.1), lengths up
 // to 2^31 (registered in LOAD, from the context read's MTU): the length
@@ -1266,12 +1260,6 @@ always @* begin
     s_cqn_next = s_cqn_reg;
     ctx_hit_next = ctx_hit_reg;
 
-    f_k_next = f_k_reg;
-    f_nsge_next = f_nsge_reg;
-    f_sum_next = f_sum_reg;
-    f_err_next = f_err_reg;
-    f_done_next = f_done_reg;
-    f_sge_next = f_sge_reg;
 
     left_next = left_reg;
     req_ok_next = req_ok_reg;
@@ -1305,7 +1293,6 @@ always @* begin
     qp_err_next = 1'b0;
 
     dyn_we = 1'b0;
-    sge_we = 1'b0;
     pl_cmd_valid = 1'b0;
     pl_cmd_keep = 1'b0;
     rd_req_valid = 1'b0;
@@ -1317,7 +1304,6 @@ always @* begin
     wr_req_len = m_write_reg ? {3'd0, h_len_reg} : piece[15:0];
     seg_valid = 1'b0;
     seg_last = 1'b0;
-    rec_ready = 1'b0;
     cqe_valid = 1'b0;
     ack_valid = 1'b0;
     rd_job_valid = 1'b0;
@@ -1597,11 +1583,6 @@ always @* begin
         end
     end
     S_FETCH: begin
-        f_k_next = {(SCNT_W+1){1'b0}};
-        f_nsge_next = {SCNT_W{1'b0}};
-        f_sum_next = 32'd0;
-        f_err_next = 8'd0;
-        f_done_next = 1'b0;
         if (reuse) begin
             // the SRQ WQE the QP still holds takes this message
             m_active_next = 1'b1;
@@ -1617,46 +1598,16 @@ always @* begin
         end
     end
     S_WREC: begin
-        rec_ready = 1'b1;
-        if (rec_valid) begin
-            f_k_next = f_k_reg + 1'b1;
-            f_done_next = rec_last;
-            state_next = rec_last ? S_WEND : S_WREC;
-            if (s_rd_error)
-                f_err_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;   // WQE unreadable
-            else if (f_k_reg == {(SCNT_W+1){1'b0}}) begin
-                f_nsge_next = rec_nsge[SCNT_W-1:0];
-                if ({24'd0, rec_nsge} > MAX_SGE ||
-                    ({24'd0, rec_nsge} + 32'd1) * 32'd16 > stride_bytes)
-                    f_err_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;
-            end else if (f_err_reg == 8'd0 && f_k_reg <= {1'b0, f_nsge_reg}) begin
-                f_sge_next = rec;
-                state_next = S_WMPT;
-            end
-        end
-    end
-    S_WMPT: begin
-        // MPT entry of the SGE's lkey is on ms_rd now: sge_ok is
-        // registered, WCHK acts on it (the entry stays on ms_rd)
-        state_next = S_WCHK;
-    end
-    S_WCHK: begin
-        if (sge_ok_reg) begin
-            sge_we = 1'b1;
-            f_sum_next = f_sum_reg + f_len;
-        end else begin
-            f_err_next = `RNIC_WC_STATUS_LOC_PROT_ERR;
-        end
-        state_next = f_done_reg ? S_WEND : S_WREC;
+        if (wq_done)
+            state_next = S_WEND;
     end
     S_WEND: begin
-        if (f_err_reg == 8'd0 && f_k_reg <= {1'b0, f_nsge_reg})
-            f_err_next = `RNIC_WC_STATUS_LOC_QP_OP_ERR;  // stream shorter than the WQE
-        if (f_err_reg != 8'd0 || f_k_reg <= {1'b0, f_nsge_reg}) begin
+        // (a stream shorter than the WQE: LOC_QP_OP_ERR)
+        if (wq_err != 8'd0 || wq_few) begin
             // bad receive WQE: complete it in error, NAK remote operational error
             do_disc_next = 1'b1;
             do_cqe_next = 1'b1;
-            cqe_status_next = (f_err_reg != 8'd0) ? f_err_reg : `RNIC_WC_STATUS_LOC_QP_OP_ERR;
+            cqe_status_next = (wq_err != 8'd0) ? wq_err : `RNIC_WC_STATUS_LOC_QP_OP_ERR;
             w_ci_next = w_ci_reg + 1'b1;
             w_err_next = 1'b1;
             qp_err_next = 1'b1;
@@ -1670,7 +1621,7 @@ always @* begin
             m_cur_next = {SCNT_W{1'b0}};
             m_off_next = 32'd0;
             m_bytes_next = 32'd0;
-            m_total_next = f_sum_reg;
+            m_total_next = wq_sum;
             if (q_srq_en) begin
                 // an SRQ WQE is taken now (other QPs take the next ones
                 // while this message runs); the QP holds it until its CQE
@@ -2084,12 +2035,6 @@ always @(posedge clk) begin
     spend_pi_reg <= spend_pi_next;
     ctx_hit_reg <= ctx_hit_next;
 
-    f_k_reg <= f_k_next;
-    f_nsge_reg <= f_nsge_next;
-    f_sum_reg <= f_sum_next;
-    f_err_reg <= f_err_next;
-    f_done_reg <= f_done_next;
-    f_sge_reg <= f_sge_next;
 
     left_reg <= left_next;
 

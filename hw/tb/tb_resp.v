@@ -4884,6 +4884,7 @@ initial begin
     end
     d_stats;
     $display("ACK coalescing: all cases checked");
+    $display("tb_resp: the last case ended at %0t", $time);
 
     if (errors == 0)
         $display("PASS: tb_resp");
