@@ -1,5 +1,5 @@
 // rnic_req: the requester (send engine) of RC queue pairs
-// (docs/rtl-interfaces.md, "Requester").
+// (docs/rtl-interfaces.md, "Requester (rnic_req) and responder (rnic_resp)").
 //
 // Four stages:
 // - WQE stage: takes one send WQE from rnic_wqe_fetch into a buffer, checks

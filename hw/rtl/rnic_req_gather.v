@@ -1,5 +1,5 @@
 // rnic_req_gather: the requester's payload path, inside rnic_req
-// (docs/rtl-interfaces.md, "Requester"): the gatherer, which reads a send
+// (docs/rtl-interfaces.md, "Requester (rnic_req) and responder (rnic_resp)"): the gatherer, which reads a send
 // WQE's data, and the repacker, which cuts it into the packets' payloads.
 //
 // What it holds:
@@ -31,7 +31,8 @@ module rnic_req_gather #(
     parameter DATA_W = 512,               // stream width in bits (64..512, power of two)
     parameter DMA_CHUNK = 32768,          // largest DMA read request in bytes
     parameter TAG_W = 8,                  // DMA read tag width (>= 5)
-    parameter IB_W = 4                    // inline beat index bits (the WQE buffer's beats)
+    // inline beat index bits: the WQE buffer's beats (the largest send WQE)
+    parameter IB_W = $clog2(`RNIC_SEND_WQE_MAX_STRIDE * 8 / DATA_W + 1)
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -81,6 +82,17 @@ module rnic_req_gather #(
 
 localparam KEEP_W = DATA_W / 8;
 localparam LOG_KEEP = $clog2(KEEP_W);
+
+initial begin
+    if (DATA_W < 64 || DATA_W > 512 || (DATA_W & (DATA_W - 1)) != 0)
+        $error("rnic_req_gather: DATA_W must be a power of two from 64 to 512");
+    if (DMA_CHUNK < 1 || DMA_CHUNK > 65535)
+        $error("rnic_req_gather: DMA_CHUNK must be 1..65535 (a request's length)");
+    if (TAG_W < 5)
+        $error("rnic_req_gather: TAG_W must be at least 5 (the SGE index)");
+    if (IB_W < $clog2(`RNIC_SEND_WQE_MAX_STRIDE * 8 / DATA_W + 1))
+        $error("rnic_req_gather: IB_W too small for the WQE buffer's beats");
+end
 localparam NSGE = `RNIC_MAX_SEND_SGE;
 localparam [31:0] KEEP32 = KEEP_W;
 

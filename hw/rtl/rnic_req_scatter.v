@@ -1,5 +1,5 @@
 // rnic_req_scatter: the requester's READ / atomic scatter, inside rnic_req
-// (docs/rtl-interfaces.md, "Requester"). It places the payload of a READ
+// (docs/rtl-interfaces.md, "Requester (rnic_req) and responder (rnic_resp)"). It places the payload of a READ
 // RESPONSE, or the original remote data of an ATOMIC ACKNOWLEDGE, in the
 // SGEs of the QP's outstanding READ (atomic).
 //

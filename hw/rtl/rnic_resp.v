@@ -46,7 +46,8 @@
 //
 // Per-QP state lives in RAM-shaped tables (one write port, one synchronous
 // read port each): QPC shadow, PSN {err, nak, epsn}, {msn, rq ci}, message
-// state, RQ producer index, and the translated SGE list (QPS * MAX_SGE).
+// state, RQ producer index (rnic_resp_pi, as the SRQ producer index), and
+// the translated SGE list (QPS * MAX_SGE).
 //
 // Reset sweep: after rst, one entry per cycle of every QP, key and SRQ table
 // is written with 0 through the table's write port, 2^max(LOG_QPS, LOG_MRS,
@@ -550,24 +551,7 @@ reg srq_lim_reg;
 reg [LOG_SRQS-1:0] srq_lim_sidx_reg;
 wire srq_lim_fire;   // WB of a packet that took an SRQ WQE and left fewer than the limit
 
-// RQ producer index update held for a cycle when a context write wins the port
-reg        pend_valid_reg, pend_valid_next;
-reg [LOG_QPS-1:0] pend_qidx_reg, pend_qidx_next;
-reg [15:0] pend_pi_reg, pend_pi_next;
-
-// SRQ producer index update held for a cycle when a context write wins the port
-reg        spend_valid_reg, spend_valid_next;
-reg [LOG_SRQS-1:0] spend_sidx_reg, spend_sidx_next;
-reg [15:0] spend_pi_reg, spend_pi_next;
-reg               spi_we;
-reg [LOG_SRQS-1:0] spi_wa;
-reg [15:0]        spi_wd;
-wire s_db = s_srq_pi_valid && s_srq_pi_srqn < SRQS;
-
 // RAM ports (combinational controls)
-reg               pi_we;
-reg [LOG_QPS-1:0] pi_wa;
-reg [15:0]        pi_wd;
 reg               dyn_we;         // FSM write-back of psn/cm/msg tables
 reg               pl_cmd_valid;
 reg               pl_cmd_keep;
@@ -814,22 +798,20 @@ reg [25:0]       psn_mem [0:QPS-1];   // {err, nak, epsn}
 // outstanding per QP, so one entry is enough for it)
 reg [88:0]       ac_mem [0:QPS-1];
 reg [39:0]       cm_mem  [0:QPS-1];   // {msn, ci}
-reg [15:0]       pi_mem  [0:QPS-1];
 localparam MSG_W = 2 + SCNT_W + 32 * 3 + 64 + 32 + 17;  // {active, write, cur, off, bytes, total, addr, rem, claim, idx}
 reg [MSG_W-1:0]  msg_mem [0:QPS-1];
 reg [95:0]       sge_mem [0:QPS*MAX_SGE-1];  // {device address, length}
 reg [`RNIC_RESP_SRQC_BITS-1:0] srqc_mem [0:SRQS-1];
-reg [15:0]       srq_pi_mem [0:SRQS-1];
 reg [15:0]       srq_ci_mem [0:SRQS-1];
 reg [15:0]       srq_lim_mem [0:SRQS-1];  // armed limit, 0: not armed
-reg [15:0]       spi_rd;
+wire [15:0]      spi_rd;      // the SRQ's producer index (rnic_resp_pi srq_pi, below)
 reg [15:0]       slim_rd;
 reg [15:0]       sci_rd;
 
 reg [25:0]      psn_rd;
 reg [88:0]      ac_rd;
 reg [39:0]      cm_rd;
-reg [15:0]      pi_rd;
+wire [15:0]     pi_rd;       // the RQ's producer index (rnic_resp_pi rq_pi, below)
 reg [MSG_W-1:0] msg_rd;
 reg [95:0]      sge_rd;
 
@@ -899,9 +881,6 @@ always @(posedge clk) begin
         msg_mem[qidx] <= msg_wd;
     msg_rd <= msg_mem[q_ra];
 
-    if (pi_we)
-        pi_mem[pi_wa] <= pi_wd;
-    pi_rd <= pi_mem[q_ra];
 
     // SRQ tables, read with the QP's srqn in LOAD (valid in SLOAD); a
     // context write clears the indexes; the packet's consumer index is
@@ -912,9 +891,6 @@ always @(posedge clk) begin
     else if (ctx_srqc)
         srqc_mem[ctx_sidx] <= ss_wr;
     ss_rd <= srqc_mem[s_ra];
-    if (spi_we)
-        srq_pi_mem[spi_wa] <= spi_wd;
-    spi_rd <= srq_pi_mem[s_ra];
     if (sweep_busy_reg)
         srq_ci_mem[sweep_srq] <= 16'd0;
     else if (ctx_sclr)
@@ -935,6 +911,23 @@ always @(posedge clk) begin
         sge_mem[sge_wa] <= wq_sge_wd;
     sge_rd <= sge_mem[sge_ra];
 end
+
+// the producer index tables: the reset sweep, context clears, doorbells (one
+// held for a cycle when a clear takes the port), read at the packet's QP
+// (SRQ) like the other tables
+rnic_resp_pi #(.IDX_W(LOG_QPS)) rq_pi (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_idx(sweep_qp),
+    .clr(ctx_clr), .clr_idx(ctx_qidx),
+    .db_valid(s_rq_pi_valid && s_rq_pi_qpn < QPS), .db_idx(s_rq_pi_qpn[LOG_QPS-1:0]), .db_pi(s_rq_pi),
+    .ra(q_ra), .rd(pi_rd)
+);
+rnic_resp_pi #(.IDX_W(LOG_SRQS)) srq_pi (
+    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_idx(sweep_srq),
+    .clr(ctx_sclr), .clr_idx(ctx_sidx),
+    .db_valid(s_srq_pi_valid && s_srq_pi_srqn < SRQS), .db_idx(s_srq_pi_srqn[LOG_SRQS-1:0]),
+    .db_pi(s_srq_pi),
+    .ra(s_ra), .rd(spi_rd)
+);
 
 // WQEs left on the SRQ once this packet's WQE is taken: pi - ci (the
 // producer index as read now, the consumer index being written back)
@@ -1308,66 +1301,6 @@ always @* begin
     ack_valid = 1'b0;
     rd_job_valid = 1'b0;
     mpt_wr = 1'b0;
-
-    // RQ producer index table port: the reset sweep (updates dropped), else
-    // context clears win, doorbells wait a cycle
-    pend_valid_next = pend_valid_reg;
-    pend_qidx_next = pend_qidx_reg;
-    pend_pi_next = pend_pi_reg;
-    pi_we = 1'b0;
-    pi_wa = ctx_qidx;
-    pi_wd = 16'd0;
-    if (sweep_busy_reg) begin
-        pi_we = 1'b1;
-        pi_wa = sweep_qp;
-    end else if (ctx_clr) begin
-        pi_we = 1'b1;
-        if (s_rq_pi_valid && s_rq_pi_qpn < QPS) begin
-            pend_valid_next = 1'b1;
-            pend_qidx_next = s_rq_pi_qpn[LOG_QPS-1:0];
-            pend_pi_next = s_rq_pi;
-        end
-    end else if (pend_valid_reg) begin
-        pi_we = 1'b1;
-        pi_wa = pend_qidx_reg;
-        pi_wd = pend_pi_reg;
-        pend_valid_next = s_rq_pi_valid && s_rq_pi_qpn < QPS;
-        pend_qidx_next = s_rq_pi_qpn[LOG_QPS-1:0];
-        pend_pi_next = s_rq_pi;
-    end else if (s_rq_pi_valid && s_rq_pi_qpn < QPS) begin
-        pi_we = 1'b1;
-        pi_wa = s_rq_pi_qpn[LOG_QPS-1:0];
-        pi_wd = s_rq_pi;
-    end
-
-    spend_valid_next = spend_valid_reg;
-    spend_sidx_next = spend_sidx_reg;
-    spend_pi_next = spend_pi_reg;
-    spi_we = 1'b0;
-    spi_wa = ctx_sidx;
-    spi_wd = 16'd0;
-    if (sweep_busy_reg) begin
-        spi_we = 1'b1;
-        spi_wa = sweep_srq;
-    end else if (ctx_sclr) begin
-        spi_we = 1'b1;
-        if (s_db) begin
-            spend_valid_next = 1'b1;
-            spend_sidx_next = s_srq_pi_srqn[LOG_SRQS-1:0];
-            spend_pi_next = s_srq_pi;
-        end
-    end else if (spend_valid_reg) begin
-        spi_we = 1'b1;
-        spi_wa = spend_sidx_reg;
-        spi_wd = spend_pi_reg;
-        spend_valid_next = s_db;
-        spend_sidx_next = s_srq_pi_srqn[LOG_SRQS-1:0];
-        spend_pi_next = s_srq_pi;
-    end else if (s_db) begin
-        spi_we = 1'b1;
-        spi_wa = s_srq_pi_srqn[LOG_SRQS-1:0];
-        spi_wd = s_srq_pi;
-    end
 
     if (state_reg != S_IDLE && ctx_dyn && ctx_qidx == qidx)
         ctx_hit_next = 1'b1;
@@ -1937,8 +1870,6 @@ end
 always @(posedge clk) begin
     if (rst) begin
         state_reg <= S_IDLE;
-        pend_valid_reg <= 1'b0;
-        spend_valid_reg <= 1'b0;
         stat_bad_qp_reg <= 1'b0;
         stat_psn_err_reg <= 1'b0;
         stat_rnr_nak_reg <= 1'b0;
@@ -1958,8 +1889,6 @@ always @(posedge clk) begin
         wr_out_reg <= 16'd0;
     end else begin
         state_reg <= state_next;
-        pend_valid_reg <= pend_valid_next;
-        spend_valid_reg <= spend_valid_next;
         stat_bad_qp_reg <= stat_bad_qp_next;
         stat_psn_err_reg <= stat_psn_err_next;
         stat_rnr_nak_reg <= stat_rnr_nak_next;
@@ -2031,8 +1960,6 @@ always @(posedge clk) begin
     s_xrc_reg <= s_xrc_next;
     s_xrcdn_reg <= s_xrcdn_next;
     s_cqn_reg <= s_cqn_next;
-    spend_sidx_reg <= spend_sidx_next;
-    spend_pi_reg <= spend_pi_next;
     ctx_hit_reg <= ctx_hit_next;
 
 
@@ -2061,8 +1988,6 @@ always @(posedge clk) begin
     else
         coal_reg <= stat_ack_coal_next ? coal_reg + 4'd1 : coal_next;
 
-    pend_qidx_reg <= pend_qidx_next;
-    pend_pi_reg <= pend_pi_next;
 end
 
 // ---------------------------------------------------------------------------

@@ -67,6 +67,11 @@ localparam SIDX_W = $clog2(MAX_SGE);
 localparam SCNT_W = $clog2(MAX_SGE + 1);
 localparam [1:0] L_IDLE = 2'd0, L_REC = 2'd1, L_MPT = 2'd2, L_CHK = 2'd3;
 
+initial begin
+    if (MAX_SGE < 2 || (MAX_SGE & (MAX_SGE - 1)) != 0 || MAX_SGE > 255)
+        $error("rnic_resp_wqe: MAX_SGE must be a power of two from 2 to 128");
+end
+
 reg [1:0]        state_reg, state_next;
 reg [SCNT_W:0]   f_k_reg, f_k_next;           // records seen
 reg [SCNT_W-1:0] f_nsge_reg, f_nsge_next;

@@ -7,7 +7,8 @@
 // payload byte and keep and each packet's tlast, busy ending, out_idle. Cases: one SGE; many
 // SGEs with zero-length ones and splits; INLINE data (from the WQE buffer, inl_beat); a TSO
 // message (the template inline, then the SGEs); a rewound head skipping bytes of SGEs (whole
-// SGEs, then an offset) and of inline data (whole beats).
+// SGEs, then an offset) and of inline data (whole beats); INLINE messages started while the
+// previous message's DMA data is still on its way (their beats wait for it).
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -18,7 +19,7 @@ module tb_req_gather;
 parameter DATA_W = 512;
 localparam KEEP_W = DATA_W / 8;
 localparam CHUNK = 256;
-localparam IB_W = 8;
+localparam IB_W = $clog2(`RNIC_SEND_WQE_MAX_STRIDE * 8 / DATA_W + 1);   // (the module's default)
 localparam NSGE = `RNIC_MAX_SEND_SGE;
 localparam MEM = 65536;
 
@@ -53,7 +54,7 @@ wire [KEEP_W-1:0] pl_tkeep;
 wire        pl_tlast, pl_tvalid;
 reg         pl_tready = 1'b0;
 
-rnic_req_gather #(.DATA_W(DATA_W), .DMA_CHUNK(CHUNK), .TAG_W(8), .IB_W(IB_W)) dut (
+rnic_req_gather #(.DATA_W(DATA_W), .DMA_CHUNK(CHUNK), .TAG_W(8)) dut (
     .clk(clk), .rst(rst),
     .gl_we(gl_we), .gl_k(gl_k), .gl_addr(gl_addr), .gl_len(gl_len),
     .start(start), .inl(inl), .tso(tso), .skip(skip), .inl_len(inl_len), .nsge(nsge),
@@ -311,6 +312,73 @@ task run;
     end
 endtask
 
+// an SGE message, then an INLINE one started as soon as the first has issued
+// its reads (busy low), while their data is still on its way: the inline
+// beats must wait for it (the first message's length is a multiple of m)
+integer overlaps = 0;
+task run_pair;
+    input integer ilen;
+    input integer m;
+    integer t, left_b, k;
+    begin
+        tso = 1'b0;
+        model(0, 0, 1'b0);
+        for (k = 0; k < ilen; k = k + 1) begin
+            msg[msg_len] = wbuf[k];
+            msg_len = msg_len + 1;
+        end
+        mtu = m;
+        pl_pos = 0;
+        pkt_pos = 0;
+        pkt_no = 0;
+        @(negedge clk);
+        start = 1'b1;
+        inl = 1'b0;
+        skip = 0;
+        inl_len = 0;
+        nsge = s_n;
+        @(negedge clk);
+        start = 1'b0;
+        fork
+            begin
+                while (busy) @(negedge clk);
+                if (!out_idle)
+                    overlaps = overlaps + 1;
+                start = 1'b1;
+                inl = 1'b1;
+                inl_len = ilen;
+                nsge = 8'd0;
+                @(negedge clk);
+                start = 1'b0;
+            end
+            begin
+                left_b = msg_len;
+                while (left_b > 0) begin
+                    seg_len = left_b > m ? m : left_b;
+                    seg_valid = 1'b1;
+                    @(posedge clk);
+                    while (!seg_ready) @(posedge clk);
+                    @(negedge clk);
+                    seg_valid = 1'b0;
+                    left_b = left_b - (left_b > m ? m : left_b);
+                end
+            end
+        join
+        t = 0;
+        while ((pl_pos < msg_len || busy || !out_idle) && t < 100000) begin
+            @(negedge clk);
+            t = t + 1;
+        end
+        checks = checks + 1;
+        if (t >= 100000 || x_head != x_n) begin
+            $display("FAIL: SGE then inline: %0d of %0d bytes out, %0d of %0d requests", pl_pos, msg_len,
+                     x_head, x_n);
+            errors = errors + 1;
+        end
+        repeat (4) @(negedge clk);
+    end
+endtask
+
 integer c, k2, base;
 initial begin
     for (i = 0; i < MEM; i = i + 1) begin
@@ -367,6 +435,21 @@ initial begin
     // 6: a rewound inline head: two whole beats skipped
     run("skip inline beats", 2 * KEEP_W, 3 * KEEP_W + 17, 1'b1, 1'b0, KEEP_W);
 
+    // 7: SGE messages followed at once by inline ones (two SGEs of 512 and
+    // 256 bytes, packets of 256; then 200 inline bytes)
+    s_n = 2;
+    s_addr[0] = 64'd30001; s_len[0] = 32'd512;
+    s_addr[1] = 64'd31002; s_len[1] = 32'd256;
+    write_list;
+    for (c = 0; c < 6; c = c + 1)
+        run_pair(200, 256);
+    checks = checks + 1;
+    if (overlaps == 0) begin
+        $display("FAIL: no inline message started while DMA data was on its way");
+        errors = errors + 1;
+    end
+
+    $display("tb_req_gather: %0d inline messages started with DMA data outstanding", overlaps);
     $display("tb_req_gather: %0d read requests, %0d packets, %0d bytes, %0d checks", nreq, npkt, nbytes, checks);
     if (errors == 0)
         $display("PASS");

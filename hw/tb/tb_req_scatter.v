@@ -310,7 +310,9 @@ task response;
             ld_len = len[12:0];
             ld_fin = is_fin;
         end
-        pl_drop = dropped && len != 0;
+        // (as rnic_req raises them: drop for any payload, keep or atom on
+        // top of it when the response is placed; the later wins)
+        pl_drop = !atomic && len != 0;
         pl_keep = !dropped && !atomic && len != 0;
         pl_atom = atomic;
         @(negedge clk);
@@ -352,7 +354,7 @@ task response;
         start = 1'b0;
         if (!dropped) begin
             m_epsn = m_epsn + 24'd1;
-            checks = checks + 6;
+            checks = checks + 1;
             if (prog !== model_prog(0)) begin
                 $display("FAIL: progress: epsn %0d k %0d off %0d bytes %0d len %0d first %0d last %0d, expected %0d %0d %0d %0d %0d %0d %0d",
                     prog[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: 24], prog[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W],

@@ -187,7 +187,12 @@ task run;
             t = t + 1;
         end
         repeat (5) @(negedge clk);
-        checks = checks + 5;
+        checks = checks + 1;
+        if (key_use !== 1'b0) begin
+            $display("FAIL: %0s: key_use high while idle (the key table belongs to the request's key)", what);
+            errors = errors + 1;
+        end
+        checks = checks + 1;
         if (ndone != 1 || err !== x_err || few !== x_few || (x_err == 8'd0 && sum !== x_sum) || gotw != nx) begin
             $display("FAIL: %0s: %0d done pulses, err %0d few %b sum %h, %0d of %0d writes; expected err %0d few %b sum %h",
                      what, ndone, err, few, sum, gotw, nx, x_err, x_few, x_sum);
@@ -252,6 +257,11 @@ initial begin
     r[0] = hdr(2); r[1] = seg(K1, 64'h1000, 32'h8); r[2] = seg(K1, 64'h1010, 32'h8); nr = 3;
     nx = 0; expect_w(0, 64'h80000, 32'h8);
     run("read error", 2, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 1'b0, 32'd0);
+
+    // a read error on the header record: nothing checked, nothing written
+    r[0] = hdr(2); r[1] = seg(K1, 64'h1000, 32'h8); r[2] = seg(K1, 64'h1010, 32'h8); nr = 3;
+    nx = 0;
+    run("read error on the header", 0, `RNIC_WC_STATUS_LOC_QP_OP_ERR, 1'b0, 32'd0);
 
     // and a good one again after the errors
     r[0] = hdr(4); for (i = 1; i < 5; i = i + 1) r[i] = seg(K1, 64'h1000 + 64'h100 * i, 32'h40 * i); nr = 5;
