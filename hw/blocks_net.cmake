@@ -24,9 +24,9 @@ rnic_rtl_tb(tb_gsi)
 foreach(tb tb_framer tb_parser tb_raw_rx tb_raw_tx tb_gsi tb_repack)
   set(ivl_w64 ${CMAKE_CURRENT_BINARY_DIR}/${tb}_w64.vvp)
   add_custom_command(OUTPUT ${ivl_w64}
-    COMMAND ${IVERILOG} -g2005 -Wall -Wno-timescale -P${tb}.DATA_W=64 -I${RNIC_RTL_INC}
+    COMMAND ${IVERILOG} -g2005 -Wall -Wno-timescale -P${tb}.DATA_W=64 -I${RNIC_RTL_INC} -I${RNIC_TB_DIR}
             -y ${RNIC_RTL_DIR} -y ${RNIC_TB_DIR} -s ${tb} -o ${ivl_w64} ${RNIC_TB_DIR}/${tb}.v
-    DEPENDS ${RNIC_TB_DIR}/${tb}.v ${RNIC_RTL_SOURCES} ${RNIC_RTL_HEADERS}
+    DEPENDS ${RNIC_TB_DIR}/${tb}.v ${RNIC_RTL_SOURCES} ${RNIC_RTL_HEADERS} ${RNIC_TB_HEADERS}
     COMMENT "Icarus: ${tb} DATA_W=64")
   add_custom_target(${tb}_w64 ALL DEPENDS ${ivl_w64})
   add_test(NAME ${tb}_icarus_w64 COMMAND ${VVP} -n ${ivl_w64} WORKING_DIRECTORY ${RNIC_TB_DIR})

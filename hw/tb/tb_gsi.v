@@ -142,15 +142,7 @@ rnic_gsi #(
 
 integer errors = 0;
 
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 
 // Fixed seeds, one stream per process (xorshift rather than $random(seed),
 // which Verilator reseeds differently), so both simulators run the same

@@ -78,15 +78,7 @@ rnic_raw_rx #(
 
 integer errors = 0;
 reg [31:0] rng = 32'h1234_5678;
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 
 // ---------------------------------------------------------------------------
 // flow rules

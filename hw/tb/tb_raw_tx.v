@@ -89,15 +89,7 @@ rnic_raw_tx #(
 
 integer errors = 0;
 
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 
 // Fixed seeds, one stream per process, so the frames made do not depend on
 // the timing. xorshift rather than $random(seed): Verilator's $random(seed)

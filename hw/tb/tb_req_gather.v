@@ -72,15 +72,7 @@ integer errors = 0;
 integer checks = 0;
 integer nreq = 0, nbytes = 0, npkt = 0;
 reg [31:0] rng = 32'h6b8b_4567;
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 
 // host memory and the WQE buffer (inline bytes from byte 0 of beat 0)
 reg [7:0] mem [0:MEM-1];

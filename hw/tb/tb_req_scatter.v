@@ -74,15 +74,7 @@ integer errors = 0;
 integer checks = 0;
 integer nreq = 0, nbytes = 0;
 reg [31:0] rng = 32'h1f2e_3d4c;
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 task next_rng;
     begin
         rng = xorshift(rng);

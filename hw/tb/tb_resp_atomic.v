@@ -52,15 +52,7 @@ rnic_resp_atomic #(
 integer errors = 0;
 integer checks = 0;
 reg [31:0] rng = 32'h2545_f491;
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 
 task fail_msg;
     input [8*64-1:0] what;

@@ -37,15 +37,7 @@ integer errors = 0;
 integer checks = 0;
 integer nclr = 0, ndb = 0, nboth = 0;
 reg [31:0] rng = 32'h7a3d_1c55;
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 
 reg [15:0] model [0:N-1];
 integer i, round, c;

@@ -48,15 +48,7 @@ rnic_resp_wqe #(.MAX_SGE(MAX_SGE), .KEY_W(KEY_W)) dut (
 integer errors = 0;
 integer checks = 0;
 reg [31:0] rng = 32'h3c6e_f372;
-function [31:0] xorshift;
-    input [31:0] x;
-    reg [31:0] y;
-    begin
-        y = x ^ (x << 13);
-        y = y ^ (y >> 17);
-        xorshift = y ^ (y << 5);
-    end
-endfunction
+`include "tb_xorshift.vh"
 
 // key table: 1 = a region of PD 5 with LOCAL_WRITE at 0x1000 (4 KiB, device
 // address 0x80000); 2 = the same without LOCAL_WRITE; 3 = one of PD 6
