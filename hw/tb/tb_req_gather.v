@@ -254,31 +254,22 @@ task model;
     end
 endtask
 
-// one message: start, then the segment commands (cut at m bytes), wait for
-// every payload byte, busy low and out_idle
-task run;
-    input [8*32-1:0] what;
-    input integer sk;
-    input integer ilen;
-    input         is_inl;
-    input         is_tso;
+// the payload checker starts a message cut into packets of m bytes
+task new_payload;
     input integer m;
-    integer t, left_b, first_pkt;
     begin
-        tso = is_tso;
-        model(sk, ilen, is_inl);
         mtu = m;
         pl_pos = 0;
         pkt_pos = 0;
         pkt_no = 0;
-        @(negedge clk);
-        start = 1'b1;
-        inl = is_inl;
-        skip = sk;
-        inl_len = ilen;
-        nsge = s_n;
-        @(negedge clk);
-        start = 1'b0;
+    end
+endtask
+
+// the emitter's segment commands for the whole expected message, m bytes each
+task send_segs;
+    input integer m;
+    integer left_b;
+    begin
         left_b = msg_len;
         while (left_b > 0) begin
             seg_len = left_b > m ? m : left_b;
@@ -289,11 +280,46 @@ task run;
             seg_valid = 1'b0;
             left_b = left_b - (left_b > m ? m : left_b);
         end
+    end
+endtask
+
+// wait (at most 100,000 cycles, t) until every payload byte is out, the
+// gatherer idle and every DMA read's data in
+task drain;
+    output integer t;
+    begin
         t = 0;
         while ((pl_pos < msg_len || busy || !out_idle) && t < 100000) begin
             @(negedge clk);
             t = t + 1;
         end
+    end
+endtask
+
+// one message: start, then the segment commands (cut at m bytes), wait for
+// every payload byte, busy low and out_idle
+task run;
+    input [8*32-1:0] what;
+    input integer sk;
+    input integer ilen;
+    input         is_inl;
+    input         is_tso;
+    input integer m;
+    integer t;
+    begin
+        tso = is_tso;
+        model(sk, ilen, is_inl);
+        new_payload(m);
+        @(negedge clk);
+        start = 1'b1;
+        inl = is_inl;
+        skip = sk;
+        inl_len = ilen;
+        nsge = s_n;
+        @(negedge clk);
+        start = 1'b0;
+        send_segs(m);
+        drain(t);
         checks = checks + 2;
         if (t >= 100000 || x_head != x_n) begin
             $display("FAIL: %0s: %0d of %0d bytes out, busy %b, out_idle %b, %0d of %0d requests", what,
@@ -311,7 +337,7 @@ integer overlaps = 0;
 task run_pair;
     input integer ilen;
     input integer m;
-    integer t, left_b, k;
+    integer t, k;
     begin
         tso = 1'b0;
         model(0, 0, 1'b0);
@@ -319,10 +345,7 @@ task run_pair;
             msg[msg_len] = wbuf[k];
             msg_len = msg_len + 1;
         end
-        mtu = m;
-        pl_pos = 0;
-        pkt_pos = 0;
-        pkt_no = 0;
+        new_payload(m);
         @(negedge clk);
         start = 1'b1;
         inl = 1'b0;
@@ -343,24 +366,9 @@ task run_pair;
                 @(negedge clk);
                 start = 1'b0;
             end
-            begin
-                left_b = msg_len;
-                while (left_b > 0) begin
-                    seg_len = left_b > m ? m : left_b;
-                    seg_valid = 1'b1;
-                    @(posedge clk);
-                    while (!seg_ready) @(posedge clk);
-                    @(negedge clk);
-                    seg_valid = 1'b0;
-                    left_b = left_b - (left_b > m ? m : left_b);
-                end
-            end
+            send_segs(m);
         join
-        t = 0;
-        while ((pl_pos < msg_len || busy || !out_idle) && t < 100000) begin
-            @(negedge clk);
-            t = t + 1;
-        end
+        drain(t);
         checks = checks + 1;
         if (t >= 100000 || x_head != x_n) begin
             $display("FAIL: SGE then inline: %0d of %0d bytes out, %0d of %0d requests", pl_pos, msg_len,
