@@ -1,9 +1,10 @@
 # Requester path: stream repacker, send engine (its retransmission timers
-# rnic_req_timer, its READ / atomic scatter rnic_req_scatter, its gatherer
-# rnic_req_gather), TX arbiter.
+# rnic_req_timer, its completion stage rnic_req_cmpl, its READ / atomic
+# scatter rnic_req_scatter, its gatherer rnic_req_gather), TX arbiter.
 rnic_rtl_lint(rnic_repack)
 rnic_rtl_lint(rnic_req)
 rnic_rtl_lint(rnic_req_timer)
+rnic_rtl_lint(rnic_req_cmpl)
 rnic_rtl_lint(rnic_req_scatter)
 rnic_rtl_lint(rnic_req_gather)
 rnic_rtl_lint(rnic_qp_val)

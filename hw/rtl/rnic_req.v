@@ -27,9 +27,10 @@
 //   bytes into the packets' payloads (m_axis_pl_*). Not used by READ and
 //   atomics. The gatherer and the repacker are rnic_req_gather
 //   (hw/rtl/rnic_req_gather.v).
-// - Completion stage: owns the per-QP outstanding rings (RAM-shaped,
-//   OUTS_DEPTH entries of {wqe_index, first_psn, last_psn, signaled, cqe
-//   opcode, byte_len}); pushes entries, retires them on ACKs (CQE for
+// - Completion stage (rnic_req_cmpl, hw/rtl/rnic_req_cmpl.v): owns the
+//   per-QP outstanding rings (RAM-shaped, OUTS_DEPTH entries of
+//   {wqe_index, first_psn, last_psn, signaled, cqe opcode, byte_len});
+//   pushes entries, retires them on ACKs (CQE for
 //   signaled ones), completes the NAKed entry with its remote error and
 //   flushes the rest (setting the QP error flag), and completes WQE-stage
 //   errors after flushing the QP's outstanding entries (CQEs stay in WQE
@@ -196,9 +197,9 @@
 // so they are written more than once); init_done rises when it is over.
 // Until then no WQE, ACK or QP error is taken and context writes are
 // ignored. Not swept, being storage meaningless without a valid pointer or
-// flag, which the sweep or rst clears: the outstanding rings (ring_mem,
-// between a QP's head and tail), the READ SGE lists (rnic_req_scatter's
-// rsg_mem, behind the READ busy flag), the WQE buffer and the gather list
+// flag, which the sweep or rst clears: the outstanding rings
+// (rnic_req_cmpl's ring_mem, between a QP's head and tail), the READ SGE
+// lists (rnic_req_scatter's rsg_mem, behind the READ busy flag), the WQE buffer and the gather list
 // (wbuf_mem, the WQE stage's, and rnic_req_gather's gl_*_mem).
 `default_nettype none
 
@@ -400,18 +401,7 @@ initial begin
     // TICK_CYCLES is checked by rnic_req_timer, which uses it
 end
 
-// 24-bit serial number order: a is at or before b
-function psn_le;
-    input [23:0] a;
-    input [23:0] b;
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [23:0] d;   // only the sign bit is used
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-        d = b - a;
-        psn_le = !d[23];
-    end
-endfunction
+`include "rnic_psn.vh"
 
 // ---------------------------------------------------------------------------
 // Shadow tables (written by the context broadcast)
@@ -419,7 +409,7 @@ endfunction
 
 // QPC shadow, fields the send path uses (contract layout req_qpc)
 reg [`RNIC_REQ_QPC_BITS-1:0] qpc_mem [0:QPS-1];   // read by the WQE stage
-reg [23:0]      cqn_mem [0:QPS-1];        // send_cqn, read by the completion stage
+reg [23:0]      cqn_mem [0:QPS-1];        // send_cqn, read at the completion stage's QP
 reg [3:0]       bst_mem [0:QPS-1];        // state, read by the broadcast port (RTS edge)
 reg [23:0]      psn_mem [0:QPS-1];        // next send PSN (WQE stage)
 reg [31:0]      qkey_mem [0:QPS-1];       // Q_Key (UD), read by the emitter
@@ -432,22 +422,13 @@ reg [QPN_W-1:0] err_c_qp_reg, err_w_qp_reg;
 // MPT shadow (contract layout mpt_shadow)
 reg [`RNIC_MPT_SHADOW_BITS-1:0] mpt_mem [0:(1 << KEY_W)-1];
 
-// outstanding ring (contract layout req_outstanding)
-reg [`RNIC_REQ_OUTSTANDING_BITS-1:0] ring_mem [0:QPS*OUTS_DEPTH-1];
-wire [OW:0]     c_head_rd, c_tail_rd;      // head and tail (tables rnic_qp_val, below) of c_qp
-wire [OW:0]     w_head, w_tail;            // and of w_qp
-reg [23:0]      sent_mem [0:QPS-1];        // PSN after the newest outstanding entry
+// the outstanding ring of w_qp: head and tail (rnic_req_cmpl's)
+wire [OW:0]     w_head, w_tail;
 
-// RDMA READ / atomic state: per-QP "a READ or atomic is outstanding" and
-// "it is an atomic" flags, its progress (contract layout req_read: first
-// and last PSN, next expected response PSN, SGE index, offset in the SGE,
-// bytes received, total length) and its translated SGE list {device
-// address, length} (QPS x NSGE, written by the WQE stage, read by the
-// scatter: rnic_req_scatter, below)
-wire            c_rd_busy, w_rd_busy;      // (rnic_qp_val tables, below)
-wire            c_rd_atom;
-reg             rd_atom_mem [0:QPS-1];
-reg [`RNIC_REQ_READ_BITS-1:0] rdst_mem [0:QPS-1];
+// RDMA READ / atomic state: w_qp has a READ or atomic outstanding (its
+// progress is rnic_req_cmpl's; its translated SGE list {device address,
+// length}, QPS x NSGE, written by the WQE stage, rnic_req_scatter's)
+wire            w_rd_busy;
 
 // Reliability, per QP (see the header). The retransmission timers, retries
 // left, go-back-N hold, waiting retransmissions and their restart PSNs live
@@ -550,6 +531,7 @@ assign ctx_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W] =
     cw[`RNIC_QPC_RETRY_CNT_LSB +: `RNIC_QPC_RETRY_CNT_W];
 assign ctx_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W] =
     cw[`RNIC_QPC_RNR_RETRY_LSB +: `RNIC_QPC_RNR_RETRY_W];
+wire ctx_rst_w = ctx_qpc && ctx_reset;    // a context write resets the QP
 // the MPT shadow entry of a context write
 wire [`RNIC_MPT_SHADOW_BITS-1:0] ctx_ms;
 rnic_mpt_shadow mpt_shadow_inst (
@@ -1123,6 +1105,7 @@ reg        e_first_reg, e_first_next;
 reg        e_hdr_done_reg, e_hdr_done_next;
 reg        e_seg_done_reg, e_seg_done_next;
 reg [15:0] ip_id_reg, ip_id_next;
+reg        stat_retrans_pkt_reg;           // a request packet sent again (below the highest PSN sent)
 // TSO: the first packet is the header template (tso_hdr_sz bytes), the
 // others carry at most tso_mss payload bytes each (rnic_raw_tx builds the
 // segments)
@@ -1276,152 +1259,64 @@ rnic_req_gather #(
 // ---------------------------------------------------------------------------
 // Completion stage: outstanding-ring pushes, ACK/NAK retirement, error CQEs,
 // READ responses and ATOMIC ACKNOWLEDGEs (retire earlier entries, scatter,
-// complete the READ / atomic)
+// complete the READ / atomic): rnic_req_cmpl, with the retransmission
+// timers (rnic_req_timer) and the READ / atomic scatter (rnic_req_scatter)
+// beside it
 // ---------------------------------------------------------------------------
 
-localparam [3:0] C_IDLE  = 4'd0,   // take a WQE-stage request, else a timeout, else an ACK / response
-                 C_ACK   = 4'd1,   // classify the ACK / response packet
-                 C_WALK  = 4'd2,   // retire / complete ring entries from the head
-                 C_FINAL = 4'd3,   // the error completion of the WQE-stage request
-                 C_SCAT  = 4'd4,   // READ response / atomic ACK: the scatter places the data
-                 C_RFIN  = 4'd5,   // READ response / atomic ACK: write progress back, complete on LAST/ONLY
-                 C_TMO   = 4'd6,   // a timer of the QP expired
-                 C_RW    = 4'd7,   // rewind the QP for a retransmission (WQE-stage request)
-                 C_POST  = 4'd8,   // after an ACK walk: retransmit, or wait for the RNR timer
-                 C_LD1   = 4'd9,   // c_qp or its head changed: its head and tail are read
-                 C_LD2   = 4'd10;  // its head entry is read; then on to c_tgt
-localparam [1:0] M_ACK = 2'd0, M_NAK = 2'd1, M_FLUSH = 2'd2;
-// what follows an ACK-mode walk (C_POST): nothing; a sequence retransmission
-// from c_ppsn (PSN sequence NAK, a READ response past a missing one); an
-// RNR wait (RNR NAK); for an ACK, a retransmission if it covers a READ or
-// atomic whose response has not come (the response was lost)
-localparam [1:0] A_NONE = 2'd0, A_SEQ = 2'd1, A_RNR = 2'd2, A_ACK = 2'd3;
+wire [QPN_W-1:0] c_qp;                    // the completion stage's QP
+wire             c_push, c_rw_fire, c_rw_live, c_seterr;
+wire [23:0]      c_rw_p, c_rw_first;
+wire [15:0]      c_rw_index;
+wire [3:0]       c_bst = bst_mem[c_qp];
+// the timers' commands and the scatter's (rnic_req_cmpl's ports)
+wire [QPN_W-1:0] tw_q;
+wire             tw_arm, tw_rnr, tw_off, tw_rl_load, tw_rl_dec, tw_rnr_dec, tw_hold_set, tw_hold_clr, tw_rtx;
+wire [23:0]      tw_rpsn;
+wire [`RNIC_REQ_RETRY_BITS-1:0] tw_rtp;
+wire [4:0]       tw_rnr_code;
+wire             c_ld2, tmo_take;
+wire             sc_ld, sc_ld_fin, sc_start, pl_drop, pl_keep, pl_atom;
+wire [`RNIC_REQ_READ_BITS-1:0] sc_ld_prog, sc_prog;
+wire [12:0]      sc_ld_len;
+wire [63:0]      sc_atack;
+wire             sc_left, sc_done, sc_fin, sc_pl_idle;
+wire [23:0]      sc_last;
 
-reg [3:0]       c_state_reg, c_state_next;
-reg [3:0]       c_tgt_reg, c_tgt_next;        // the state C_LD2 goes on to
-reg [1:0]       c_after_reg, c_after_next;
-reg [23:0]      c_ppsn_reg, c_ppsn_next;      // the NAK's PSN: where a retransmission starts
-reg [1:0]       c_mode_reg, c_mode_next;
-reg [QPN_W-1:0] c_qp_reg, c_qp_next;
-reg [23:0]      c_psn_reg, c_psn_next;
-reg [7:0]       c_nak_status_reg, c_nak_status_next;
-reg             c_nak_hit_reg, c_nak_hit_next;
-reg             c_rdok_reg, c_rdok_next;      // this ACK-mode walk may retire a READ / atomic entry
-reg             c_scat_reg, c_scat_next;      // after the walk: scatter the READ response / atomic data
-reg [7:0]       a_opcode_reg, a_opcode_next;
-reg [23:0]      a_dqpn_reg, a_dqpn_next;
-reg [31:0]      a_aeth_reg, a_aeth_next;
-reg [12:0]      a_len_reg, a_len_next;
-reg             a_xrc_reg, a_xrc_next;        // the response had the XRC transport bits (101)
-reg [63:0]      a_atack_reg, a_atack_next;    // AtomicAckETH original remote data
-// the scatter's commands (C_ACK: load the READ's progress, route the
-// packet's payload; C_WALK: place the data)
-reg             sc_ld, sc_start, pl_drop, pl_keep, pl_atom;
-reg             stat_ack_drop_reg, stat_ack_drop_next;
-reg             stat_nak_seq_reg, stat_nak_seq_next;
-reg             stat_nak_rnr_reg, stat_nak_rnr_next;
-reg             stat_retrans_reg, stat_timeout_reg, stat_timeout_next, stat_retry_exc_reg, stat_retry_exc_next;
-reg             stat_retrans_pkt_reg;
-reg             c_seterr;
-// reliability table writes of the completion stage (address: the pushing
-// QP in C_IDLE, else c_qp)
-reg             tw_arm;         // timer on, transport, deadline now + timeout (if timeout != 0)
-reg             tw_rnr;         // timer on, RNR wait, deadline now + RNR time of the NAK
-reg             tw_off;         // timer off
-reg             tw_rl_load;     // retries left = {retry_cnt, rnr_retry}
-reg             tw_rl_dec;      // one transport retry used
-reg             tw_rnr_dec;     // one RNR retry used (unless rnr_retry is 7)
-reg             tw_hold_set, tw_hold_clr;
-reg             tw_rtx;         // a retransmission from tw_rpsn waits for the WQE stage
-reg [23:0]      tw_rpsn;
-
-// the scatter's answers: bytes of the response are left to place, the last
-// piece was taken, the response ends the READ (atomic), the READ's last PSN,
-// its progress after the response (written back in C_RFIN), the router is
-// idle
-wire            sc_left, sc_done, sc_fin, sc_pl_idle;
-wire [23:0]     sc_last;
-wire [`RNIC_REQ_READ_BITS-1:0] sc_prog;
-
-// The ring of c_qp: its head and tail are registered from c_qp (ch_reg,
-// ct_reg), its head entry read synchronously at {c_qp, head} a cycle
-// earlier, from the head table's read (ce_rd, one read port: block RAM or
-// URAM), and registered again (ce_reg: at 16,384 QPs the ring is 96 URAMs
-// whose output multiplexer alone takes four LUT levels). Whenever c_qp or
-// its head changes (C_IDLE taking work, a pop in C_WALK) the stage passes
-// C_LD1 and C_LD2 before it looks at them; nothing else moves them while it
-// is busy (pushes and rewinds are its own, in C_IDLE and C_RW).
-reg [OW:0]      ch_reg, ct_reg;
-reg [`RNIC_REQ_OUTSTANDING_BITS-1:0] ce_rd, ce_reg;
-wire [OW:0] c_head = ch_reg;
-wire [OW:0] c_tail = ct_reg;
-wire c_empty = (c_head == c_tail);
-wire [`RNIC_REQ_OUTSTANDING_BITS-1:0] c_ent = ce_reg;
-wire [15:0] ce_index = c_ent[`RNIC_REQ_OUTSTANDING_WQE_INDEX_LSB +: `RNIC_REQ_OUTSTANDING_WQE_INDEX_W];
-wire [23:0] ce_first = c_ent[`RNIC_REQ_OUTSTANDING_FIRST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_FIRST_PSN_W];
-wire [23:0] ce_last  = c_ent[`RNIC_REQ_OUTSTANDING_LAST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_LAST_PSN_W];
-wire        ce_sig   = c_ent[`RNIC_REQ_OUTSTANDING_SIGNALED_LSB];
-wire [7:0]  ce_op    = c_ent[`RNIC_REQ_OUTSTANDING_OPCODE_LSB +: `RNIC_REQ_OUTSTANDING_OPCODE_W];
-wire [31:0] ce_len   = c_ent[`RNIC_REQ_OUTSTANDING_BYTE_LEN_LSB +: `RNIC_REQ_OUTSTANDING_BYTE_LEN_W];
-// a READ or atomic entry: only its response retires it
-wire        ce_rdat  = ce_op == `RNIC_CQE_OP_REQ_RDMA_READ || ce_op == `RNIC_CQE_OP_REQ_ATOMIC_CS ||
-                       ce_op == `RNIC_CQE_OP_REQ_ATOMIC_FA;
-wire [23:0] c_sent = sent_mem[c_qp_reg];
-
-// reliability state of c_qp (and of the pushing QP)
-wire [`RNIC_REQ_RETRY_BITS-1:0] c_rtp = rtp_mem[c_qp_reg];
-wire [`RNIC_REQ_RETRY_BITS-1:0] w_rtp = rtp_mem[w_qp_reg];
-wire        c_rnr_inf = c_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W] == 3'd7;   // retry forever
-wire [3:0]  c_bst = bst_mem[c_qp_reg];
-wire        c_live = !err_c && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD);
-
-wire c_in_idle = (c_state_reg == C_IDLE);
-// A push is taken after a cycle in C_IDLE: the ring and timer of its QP,
-// read the cycle before into c_arm_pre_reg (its ring is empty and its timer
-// off: the push starts the timer), are then what the stage left them (only
-// a push writes them in C_IDLE, and pushes are never back to back)
-reg  c_idle_prev_reg, c_arm_pre_reg;
-always @(posedge clk) begin
-    c_idle_prev_reg <= c_in_idle && !rst;
-    c_arm_pre_reg <= w_head == w_tail && !w_tm_on;
-end
-wire c_push = c_in_idle && w_push_valid && c_idle_prev_reg;
-wire w_rw_valid = (w_state_reg == W_RW);
-wire c_tmo_take = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && tmo_pend;
-assign s_ack_ready = c_in_idle && !w_push_valid && !w_err_valid && !w_rw_valid && !tmo_pend &&
-                     sc_pl_idle && !sweep_busy_reg;
-wire c_ack_fire = s_ack_valid && s_ack_ready;
-
-// AETH syndrome: its type (aeth_type) and 5-bit value (NAK code, RNR timer)
-wire [2:0]  a_syn = a_aeth_reg[31:29];
-wire [4:0]  a_code = a_aeth_reg[28:24];
-// the head entry's completion in C_WALK
-wire c_covered = psn_le(ce_last, c_psn_reg);                        // last PSN at or before p
-wire c_before  = c_covered && ce_last != c_psn_reg;                 // strictly before p
-reg  [7:0] c_status;
-reg        c_stop;          // ACK mode: head entry not yet acknowledged
-always @* begin
-    c_status = `RNIC_WC_STATUS_SUCCESS;
-    c_stop = 1'b0;
-    case (c_mode_reg)
-    M_ACK:   c_stop = !c_covered || (ce_rdat && !c_rdok_reg);   // only its (last) response retires a READ / atomic
-    // a NAK acknowledges the entries before its PSN, except a READ or
-    // atomic: only its response completes it, and a NAK past it means the
-    // response was lost: it takes the NAK's status
-    M_NAK:   c_status = (c_before && !ce_rdat) ? `RNIC_WC_STATUS_SUCCESS :
-                        (c_nak_hit_reg ? `RNIC_WC_STATUS_WR_FLUSH_ERR : c_nak_status_reg);
-    default: c_status = `RNIC_WC_STATUS_WR_FLUSH_ERR;
-    endcase
-end
-wire c_walk = (c_state_reg == C_WALK) && !c_empty && !c_stop;
-wire c_walk_cqe = c_walk && (ce_sig || c_status != `RNIC_WC_STATUS_SUCCESS);
-wire c_final = (c_state_reg == C_FINAL);
-wire c_pop = c_walk && (!c_walk_cqe || m_cqe_ready);
-wire c_rw_fire = (c_state_reg == C_RW) && m_rw_ready;
-wire [QPN_W-1:0] tw_q = c_push ? w_qp_reg : c_qp_reg;
-wire [`RNIC_REQ_RETRY_BITS-1:0] tw_rtp = c_push ? w_rtp : c_rtp;
-wire [4:0]  tw_timeout = tw_rtp[`RNIC_REQ_RETRY_TIMEOUT_LSB +: `RNIC_REQ_RETRY_TIMEOUT_W];
-assign w_req_ready = c_push || (c_final && m_cqe_ready) || c_rw_fire;
+rnic_req_cmpl #(.QPN_W(QPN_W), .OUTS_DEPTH(OUTS_DEPTH)) cmpl (
+    .clk(clk), .rst(rst),
+    .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp), .ctx_rst(ctx_rst_w), .ctx_qp(ctx_qp),
+    .w_push_valid(w_push_valid), .w_err_valid(w_err_valid), .w_rw_valid(w_state_reg == W_RW),
+    .w_req_ready(w_req_ready),
+    .w_qp(w_qp_reg), .w_index(w_index_reg), .w_psn(w_psn_reg), .w_skp(w_skp_reg), .w_last_psn(w_last_psn),
+    .w_sig(w_signaled), .w_op(w_cqe_op), .w_len(w_len), .w_rk(w_rk_reg), .w_roff(w_roff_reg), .w_skb(w_skb),
+    .w_unack(q_unack), .w_local(w_is_local), .w_rdat(w_is_rdat), .w_atomic(w_is_atomic), .w_rh(w_rh_reg),
+    .w_status(w_status_reg), .w_rtp(rtp_mem[w_qp_reg]),
+    .w_head(w_head), .w_tail(w_tail), .w_rd_busy(w_rd_busy),
+    .c_qp(c_qp), .c_rtp(rtp_mem[c_qp]),
+    .c_live(!err_c && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD)),
+    .c_xrc(xrc_mem[c_qp]), .c_nidx(nidx_mem[c_qp]),
+    .c_push(c_push), .c_rw_fire(c_rw_fire), .c_rw_live(c_rw_live), .c_rw_p(c_rw_p),
+    .rw_index(c_rw_index), .rw_first(c_rw_first), .c_seterr(c_seterr),
+    .s_ack_opcode(s_ack_opcode), .s_ack_dqpn(s_ack_dqpn), .s_ack_psn(s_ack_psn), .s_ack_aeth(s_ack_aeth),
+    .s_ack_atomic_ack(s_ack_atomic_ack), .s_ack_len(s_ack_len), .s_ack_valid(s_ack_valid),
+    .s_ack_ready(s_ack_ready),
+    .tw_q(tw_q), .tw_arm(tw_arm), .tw_rnr(tw_rnr), .tw_off(tw_off), .tw_rl_load(tw_rl_load),
+    .tw_rl_dec(tw_rl_dec), .tw_rnr_dec(tw_rnr_dec), .tw_hold_set(tw_hold_set), .tw_hold_clr(tw_hold_clr),
+    .tw_rtx(tw_rtx), .tw_rpsn(tw_rpsn), .tw_rtp(tw_rtp), .tw_rnr_code(tw_rnr_code), .c_ld2(c_ld2),
+    .c_tm_rnr(c_tm_rnr), .c_hold(c_hold), .c_rl(c_rl), .c_rpsn(c_rpsn), .c_tmo_due(c_tmo_due_reg),
+    .w_tm_on(w_tm_on), .tmo_pend(tmo_pend), .tmo_q(tmo_q), .tmo_take(tmo_take),
+    .sc_ld(sc_ld), .sc_ld_prog(sc_ld_prog), .sc_ld_len(sc_ld_len), .sc_ld_fin(sc_ld_fin), .sc_start(sc_start),
+    .pl_drop(pl_drop), .pl_keep(pl_keep), .pl_atom(pl_atom), .sc_atack(sc_atack),
+    .sc_left(sc_left), .sc_done(sc_done), .sc_fin(sc_fin), .sc_last(sc_last), .sc_prog(sc_prog),
+    .sc_pl_idle(sc_pl_idle),
+    .m_cqe_valid(m_cqe_valid), .m_cqe_ready(m_cqe_ready), .m_cqe_data(m_cqe_data),
+    .m_rw_valid(m_rw_valid), .m_rw_ready(m_rw_ready), .m_rw_index(m_rw_index),
+    .stat_ack_drop(stat_ack_drop), .stat_nak_seq(stat_nak_seq), .stat_nak_rnr(stat_nak_rnr),
+    .stat_retrans(stat_retrans), .stat_timeout(stat_timeout), .stat_retry_exc(stat_retry_exc)
+);
+assign m_cqe_cqn = cqn_mem[c_qp];
+assign m_rw_qpn = {{(24-QPN_W){1'b0}}, c_qp};
 
 rnic_req_timer #(
     .QPN_W(QPN_W),
@@ -1432,45 +1327,44 @@ rnic_req_timer #(
     .cmd_q(tw_q), .cmd_arm(tw_arm), .cmd_rnr(tw_rnr), .cmd_off(tw_off),
     .cmd_rl_load(tw_rl_load), .cmd_rl_dec(tw_rl_dec), .cmd_rnr_dec(tw_rnr_dec),
     .cmd_hold_set(tw_hold_set), .cmd_hold_clr(tw_hold_clr), .cmd_rtx(tw_rtx), .cmd_rpsn(tw_rpsn),
-    .cmd_timeout(tw_timeout), .cmd_rnr_code(a_code),
+    .cmd_timeout(tw_rtp[`RNIC_REQ_RETRY_TIMEOUT_LSB +: `RNIC_REQ_RETRY_TIMEOUT_W]), .cmd_rnr_code(tw_rnr_code),
     .cmd_retry_cnt(tw_rtp[`RNIC_REQ_RETRY_RETRY_CNT_LSB +: `RNIC_REQ_RETRY_RETRY_CNT_W]),
     .cmd_rnr_retry(tw_rtp[`RNIC_REQ_RETRY_RNR_RETRY_LSB +: `RNIC_REQ_RETRY_RNR_RETRY_W]),
     .ctx_valid(ctx_qpc), .ctx_qp(ctx_qp), .ctx_reset(ctx_reset),
     .ctx_err(ctx_state == `RNIC_QP_STATE_ERR),
-    .rtx_clr(c_rw_fire), .rtx_clr_qp(c_qp_reg),
-    .c_qp(c_qp_reg), .c_ld2(c_state_reg == C_LD2),
+    .rtx_clr(c_rw_fire), .rtx_clr_qp(c_qp),
+    .c_qp(c_qp), .c_ld2(c_ld2),
     .c_rnr(c_tm_rnr), .c_hold(c_hold), .c_rl(c_rl), .c_rpsn(c_rpsn), .c_tmo_due(c_tmo_due_reg),
     .w_qp(w_qp_reg), .w_tm_on(w_tm_on), .w_rtx(w_rtx),
     .rtx_valid(rtx_valid), .rtx_qp(rtx_qp),
-    .tmo_pend(tmo_pend), .tmo_q(tmo_q), .tmo_take(c_tmo_take),
+    .tmo_pend(tmo_pend), .tmo_q(tmo_q), .tmo_take(tmo_take),
     .timer_busy(timer_busy), .timer_skip_ok(timer_skip_ok)
 );
 
-// CQE: wqe_index, opcode, status, qpn, byte_len; the writer sets owner
-reg [`RNIC_CQE_BITS-1:0] cqe;
-always @* begin
-    cqe = {`RNIC_CQE_BITS{1'b0}};
-    cqe[`RNIC_CQE_WQE_INDEX_LSB +: `RNIC_CQE_WQE_INDEX_W] = c_final ? w_index_reg : ce_index;
-    cqe[`RNIC_CQE_OPCODE_LSB +: `RNIC_CQE_OPCODE_W] = c_final ? w_cqe_op : ce_op;
-    cqe[`RNIC_CQE_STATUS_LSB +: `RNIC_CQE_STATUS_W] = c_final ? w_status_reg : c_status;
-    cqe[`RNIC_CQE_QPN_LSB +: `RNIC_CQE_QPN_W] = {{(24-QPN_W){1'b0}}, c_qp_reg};
-    cqe[`RNIC_CQE_BYTE_LEN_LSB +: `RNIC_CQE_BYTE_LEN_W] = c_final ? w_len : ce_len;
-end
-assign m_cqe_valid = c_walk_cqe || c_final;
-assign m_cqe_data = cqe;
-assign m_cqe_cqn = cqn_mem[c_qp_reg];
+// READ response / atomic scatter (the completion stage's C_SCAT), and the
+// router of the ACK input's payload
+rnic_req_scatter #(.DATA_W(DATA_W), .QPN_W(QPN_W)) scatter (
+    .clk(clk), .rst(rst),
+    .sg_we(w_state_reg == W_SACT && w_is_rdat), .sg_qp(w_qp_reg), .sg_k(w_k_reg[SI_W-1:0]),
+    .sg_addr(sg_xlat_reg), .sg_len(sg_len),
+    .qp(c_qp),
+    .ld(sc_ld), .ld_prog(sc_ld_prog), .ld_len(sc_ld_len), .ld_fin(sc_ld_fin),
+    .start(sc_start), .left(sc_left), .done(sc_done), .fin(sc_fin), .last(sc_last), .prog(sc_prog),
+    .pl_drop(pl_drop), .pl_keep(pl_keep), .pl_atom(pl_atom), .atack(sc_atack), .pl_idle(sc_pl_idle),
+    .s_pl_tdata(s_ack_pl_tdata), .s_pl_tkeep(s_ack_pl_tkeep), .s_pl_tlast(s_ack_pl_tlast),
+    .s_pl_tvalid(s_ack_pl_tvalid), .s_pl_tready(s_ack_pl_tready),
+    .m_wr_req_addr(m_wr_req_addr), .m_wr_req_len(m_wr_req_len), .m_wr_req_valid(m_wr_req_valid),
+    .m_wr_req_ready(m_wr_req_ready),
+    .m_wr_tdata(m_wr_tdata), .m_wr_tkeep(m_wr_tkeep), .m_wr_tlast(m_wr_tlast),
+    .m_wr_tvalid(m_wr_tvalid), .m_wr_tready(m_wr_tready)
+);
 
-assign stat_ack_drop = stat_ack_drop_reg;
-assign stat_nak_seq = stat_nak_seq_reg;
-assign stat_nak_rnr = stat_nak_rnr_reg;
-assign stat_retrans = stat_retrans_reg;
 assign stat_retrans_pkt = stat_retrans_pkt_reg;
-assign stat_timeout = stat_timeout_reg;
-assign stat_retry_exc = stat_retry_exc_reg;
 assign m_err_c_valid = err_c_reg;
 assign m_err_c_qpn = {{(24-QPN_W){1'b0}}, err_c_qp_reg};
 assign m_err_w_valid = err_w_reg;
 assign m_err_w_qpn = {{(24-QPN_W){1'b0}}, err_w_qp_reg};
+
 
 // the window's new key entry, in context format (the fields rnic_req and
 // rnic_resp keep; the rest zero)
@@ -1486,447 +1380,6 @@ assign m_mpt_data = mpt_wd;
 assign m_mw_ev_valid = mw_ev_reg;
 assign m_mw_ev = mw_ev_data_reg;
 
-// is the ACK's PSN inside [first PSN of the head entry, newest PSN sent]?
-wire c_psn_outstanding = !c_empty && psn_le(ce_first, c_psn_reg) && psn_le(c_psn_reg, c_sent - 24'd1);
-
-// the outstanding entry the push writes, and the READ progress the push
-// (w_rd) or the write-back (sc_prog) writes
-wire [`RNIC_REQ_OUTSTANDING_BITS-1:0] w_ent;
-assign w_ent[`RNIC_REQ_OUTSTANDING_WQE_INDEX_LSB +: `RNIC_REQ_OUTSTANDING_WQE_INDEX_W] = w_index_reg;
-assign w_ent[`RNIC_REQ_OUTSTANDING_FIRST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_FIRST_PSN_W] = w_psn_reg - w_skp_reg;
-assign w_ent[`RNIC_REQ_OUTSTANDING_LAST_PSN_LSB +: `RNIC_REQ_OUTSTANDING_LAST_PSN_W] = w_last_psn;
-assign w_ent[`RNIC_REQ_OUTSTANDING_SIGNALED_LSB +: `RNIC_REQ_OUTSTANDING_SIGNALED_W] = w_signaled;
-assign w_ent[`RNIC_REQ_OUTSTANDING_OPCODE_LSB +: `RNIC_REQ_OUTSTANDING_OPCODE_W] = w_cqe_op;
-assign w_ent[`RNIC_REQ_OUTSTANDING_BYTE_LEN_LSB +: `RNIC_REQ_OUTSTANDING_BYTE_LEN_W] = w_len;
-wire [`RNIC_REQ_READ_BITS-1:0] w_rd;
-assign w_rd[`RNIC_REQ_READ_FIRST_PSN_LSB +: `RNIC_REQ_READ_FIRST_PSN_W] = w_psn_reg;
-assign w_rd[`RNIC_REQ_READ_LAST_PSN_LSB +: `RNIC_REQ_READ_LAST_PSN_W] = w_last_psn;
-assign w_rd[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: `RNIC_REQ_READ_EXPECTED_PSN_W] = w_psn_reg;
-assign w_rd[`RNIC_REQ_READ_SGE_LSB +: `RNIC_REQ_READ_SGE_W] = w_rk_reg;
-assign w_rd[`RNIC_REQ_READ_OFFSET_LSB +: `RNIC_REQ_READ_OFFSET_W] = w_roff_reg;
-assign w_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W] = w_skb;
-assign w_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W] = w_len;
-
-// READ response / ATOMIC ACKNOWLEDGE classification (C_ACK): the QP's READ
-// (atomic) progress
-wire [`RNIC_REQ_READ_BITS-1:0] c_rd = rdst_mem[c_qp_reg];
-wire [23:0] cr_first = c_rd[`RNIC_REQ_READ_FIRST_PSN_LSB +: `RNIC_REQ_READ_FIRST_PSN_W];
-wire [23:0] cr_last  = c_rd[`RNIC_REQ_READ_LAST_PSN_LSB +: `RNIC_REQ_READ_LAST_PSN_W];
-wire [23:0] cr_epsn  = c_rd[`RNIC_REQ_READ_EXPECTED_PSN_LSB +: `RNIC_REQ_READ_EXPECTED_PSN_W];
-wire [31:0] cr_bytes = c_rd[`RNIC_REQ_READ_BYTES_LSB +: `RNIC_REQ_READ_BYTES_W];
-wire [31:0] cr_total = c_rd[`RNIC_REQ_READ_LENGTH_LSB +: `RNIC_REQ_READ_LENGTH_W];
-// the response's opcode (an XRC one is latched as its RC twin)
-wire a_rc = a_opcode_reg[7:5] == `RNIC_BTH_TRANSPORT_RC;
-wire [4:0] a_op = a_opcode_reg[4:0];
-wire a_rresp = a_rc && a_op >= `RNIC_BTH_OP_READ_RESP_FIRST && a_op <= `RNIC_BTH_OP_READ_RESP_ONLY;
-wire a_rfirst = a_rc && (a_op == `RNIC_BTH_OP_READ_RESP_FIRST || a_op == `RNIC_BTH_OP_READ_RESP_ONLY);
-wire a_rend = a_rc && (a_op == `RNIC_BTH_OP_READ_RESP_LAST || a_op == `RNIC_BTH_OP_READ_RESP_ONLY);
-wire a_atack = a_rc && a_op == `RNIC_BTH_OP_ATOMIC_ACK;
-// the next expected response of the QP's outstanding READ, in an opcode that
-// fits its position (FIRST/ONLY at the READ's first PSN, MIDDLE/LAST after)
-wire c_rd_match = a_dqpn_reg < QPS && c_rd_busy && !c_rd_atom &&
-                  c_psn_reg == cr_epsn && psn_le(cr_epsn, cr_last) && (a_rfirst == (cr_epsn == cr_first));
-// the ATOMIC ACKNOWLEDGE of the QP's outstanding atomic: at its PSN, no payload
-wire c_at_match = a_dqpn_reg < QPS && c_rd_busy && c_rd_atom &&
-                  c_psn_reg == cr_epsn && a_len_reg == 13'd0;
-wire [32:0] c_rd_new = {1'b0, cr_bytes} + {20'd0, a_len_reg};
-// a READ response past the next expected one: the ones between were lost
-wire c_rd_ahead = a_dqpn_reg < QPS && c_rd_busy && !c_rd_atom && a_rresp &&
-                  psn_le(cr_epsn + 24'd1, c_psn_reg) && psn_le(c_psn_reg, cr_last);
-// where a retransmission of the head entry starts: a READ at its next
-// expected response (the data before it is placed), anything else at its
-// first PSN
-wire [23:0] c_rd_p = (ce_rdat && c_rd_busy && psn_le(ce_first, cr_epsn) && psn_le(cr_epsn, ce_last)) ?
-                     cr_epsn : ce_first;
-// the rewind (C_RW): a live QP with entries restarts at the head entry, at
-// the retransmission PSN if the head still holds it; otherwise the fetch
-// engine goes back to the next WQE the WQE stage expects (WQEs it dropped
-// while the retransmission waited come again)
-wire c_rw_live = !c_empty && c_live;
-// after a retransmission from c_rpsn, a NAK (or a missing READ response, or
-// an ACK) at or before that PSN says nothing new: it was sent before the
-// retransmission arrived, and is ignored; one past it is a new loss
-wire c_stale = c_hold &&
-               psn_le(c_after_reg == A_SEQ ? c_ppsn_reg : c_psn_reg, c_rpsn);
-wire [23:0] c_rw_p = (psn_le(c_rpsn, ce_first) || !psn_le(c_rpsn, ce_last)) ? ce_first : c_rpsn;
-assign m_rw_valid = (c_state_reg == C_RW);
-assign m_rw_qpn = {{(24-QPN_W){1'b0}}, c_qp_reg};
-assign m_rw_index = c_rw_live ? ce_index : nidx_mem[c_qp_reg];
-wire c_rd_lenerr = c_rd_new > {1'b0, cr_total} ||
-                   (a_rend && c_rd_new != {1'b0, cr_total}) ||
-                   (!a_rend && cr_epsn == cr_last);
-// registered in C_LD2, the cycle before C_ACK uses it, so that the sum and
-// its compares do not sit in front of C_ACK's decision: the READ state and
-// the packet's fields do not change in between (rdst_mem is written only by
-// C_IDLE's push and C_RFIN; a_* only in C_IDLE)
-reg c_rd_lenerr_reg;
-always @(posedge clk)
-    if (c_state_reg == C_LD2)
-        c_rd_lenerr_reg <= c_rd_lenerr;
-`ifndef SYNTHESIS
-always @(posedge clk)
-    if (!rst && c_state_reg == C_ACK && c_rd_lenerr_reg != c_rd_lenerr)
-        $error("rnic_req: the READ length check registered in C_LD2 disagrees with C_ACK's");
-`endif
-
-// READ response / atomic scatter (C_SCAT), and the router of the ACK
-// input's payload
-rnic_req_scatter #(.DATA_W(DATA_W), .QPN_W(QPN_W)) scatter (
-    .clk(clk), .rst(rst),
-    .sg_we(w_state_reg == W_SACT && w_is_rdat), .sg_qp(w_qp_reg), .sg_k(w_k_reg[SI_W-1:0]),
-    .sg_addr(sg_xlat_reg), .sg_len(sg_len),
-    .qp(c_qp_reg),
-    .ld(sc_ld), .ld_prog(c_rd), .ld_len(a_atack ? 13'd8 : a_len_reg), .ld_fin(a_atack || a_rend),
-    .start(sc_start), .left(sc_left), .done(sc_done), .fin(sc_fin), .last(sc_last), .prog(sc_prog),
-    .pl_drop(pl_drop), .pl_keep(pl_keep), .pl_atom(pl_atom), .atack(a_atack_reg), .pl_idle(sc_pl_idle),
-    .s_pl_tdata(s_ack_pl_tdata), .s_pl_tkeep(s_ack_pl_tkeep), .s_pl_tlast(s_ack_pl_tlast),
-    .s_pl_tvalid(s_ack_pl_tvalid), .s_pl_tready(s_ack_pl_tready),
-    .m_wr_req_addr(m_wr_req_addr), .m_wr_req_len(m_wr_req_len), .m_wr_req_valid(m_wr_req_valid),
-    .m_wr_req_ready(m_wr_req_ready),
-    .m_wr_tdata(m_wr_tdata), .m_wr_tkeep(m_wr_tkeep), .m_wr_tlast(m_wr_tlast),
-    .m_wr_tvalid(m_wr_tvalid), .m_wr_tready(m_wr_tready)
-);
-
-always @* begin
-    c_state_next = c_state_reg;
-    c_tgt_next = c_tgt_reg;
-    c_after_next = c_after_reg;
-    c_ppsn_next = c_ppsn_reg;
-    tw_arm = 1'b0;
-    tw_rnr = 1'b0;
-    tw_off = 1'b0;
-    tw_rl_load = 1'b0;
-    tw_rl_dec = 1'b0;
-    tw_rnr_dec = 1'b0;
-    tw_hold_set = 1'b0;
-    tw_hold_clr = 1'b0;
-    tw_rtx = 1'b0;
-    tw_rpsn = c_ppsn_reg;
-    stat_timeout_next = 1'b0;
-    stat_retry_exc_next = 1'b0;
-    c_mode_next = c_mode_reg;
-    c_qp_next = c_qp_reg;
-    c_psn_next = c_psn_reg;
-    c_nak_status_next = c_nak_status_reg;
-    c_nak_hit_next = c_nak_hit_reg;
-    c_rdok_next = c_rdok_reg;
-    c_scat_next = c_scat_reg;
-    a_opcode_next = a_opcode_reg;
-    a_dqpn_next = a_dqpn_reg;
-    a_aeth_next = a_aeth_reg;
-    a_len_next = a_len_reg;
-    a_xrc_next = a_xrc_reg;
-    a_atack_next = a_atack_reg;
-    sc_ld = 1'b0;
-    sc_start = 1'b0;
-    pl_drop = 1'b0;
-    pl_keep = 1'b0;
-    pl_atom = 1'b0;
-    stat_ack_drop_next = 1'b0;
-    stat_nak_seq_next = 1'b0;
-    stat_nak_rnr_next = 1'b0;
-    c_seterr = 1'b0;
-    case (c_state_reg)
-    C_IDLE: begin
-        c_scat_next = 1'b0;
-        if (w_push_valid) begin
-            // (taken once c_idle_prev_reg is up: c_push)
-            if (c_idle_prev_reg)
-                c_qp_next = w_qp_reg;    // the push itself is written below
-            // the first outstanding entry starts the timer, with retries
-            // full (not the rewound head of a retransmission: that one
-            // used a retry)
-            if (c_idle_prev_reg && !q_unack && !w_is_local && c_arm_pre_reg) begin
-                tw_arm = 1'b1;
-                tw_rl_load = !w_rh_reg;
-            end
-            if (c_idle_prev_reg && (q_unack || w_is_local)) begin
-                // UC, UD: complete it at once (its packets are handed to the
-                // TX arbiter and its data read): walk up to its last PSN;
-                // a memory operation (no packet; every earlier WQE of the
-                // QP completed) likewise
-                c_mode_next = M_ACK;
-                c_psn_next = w_last_psn;
-                c_rdok_next = 1'b0;
-                c_tgt_next = C_WALK;
-                c_state_next = C_LD1;
-            end
-        end else if (w_err_valid) begin
-            c_qp_next = w_qp_reg;
-            c_mode_next = M_FLUSH;
-            c_after_next = A_NONE;
-            c_tgt_next = C_WALK;
-            c_state_next = C_LD1;
-        end else if (w_rw_valid) begin
-            c_qp_next = w_qp_reg;
-            c_tgt_next = C_RW;
-            c_state_next = C_LD1;
-        end else if (tmo_pend) begin
-            c_qp_next = tmo_q;
-            c_tgt_next = C_TMO;
-            c_state_next = C_LD1;
-        end else if (c_ack_fire) begin
-            // an XRC response (101) is handled as its RC twin, for an XRC
-            // initiator only (C_ACK drops a transport its QP does not use)
-            a_opcode_next = (s_ack_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC) ?
-                            {`RNIC_BTH_TRANSPORT_RC, s_ack_opcode[4:0]} : s_ack_opcode;
-            a_xrc_next = s_ack_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC;
-            a_dqpn_next = s_ack_dqpn;
-            a_aeth_next = s_ack_aeth;
-            a_len_next = s_ack_len;
-            a_atack_next = s_ack_atomic_ack;
-            c_psn_next = s_ack_psn;
-            c_qp_next = s_ack_dqpn[QPN_W-1:0];
-            c_tgt_next = C_ACK;
-            c_state_next = C_LD1;
-        end
-    end
-    C_ACK: begin
-        c_nak_hit_next = 1'b0;
-        c_rdok_next = 1'b0;
-        c_after_next = A_NONE;
-        c_state_next = C_IDLE;
-        if (a_len_reg != 13'd0)
-            pl_drop = 1'b1;              // unless scattered below
-        if (a_dqpn_reg < QPS && a_xrc_reg != xrc_mem[c_qp_reg]) begin
-            // an XRC response for an RC QP, or an RC one for an XRC QP
-            stat_ack_drop_next = 1'b1;
-        end else if (a_rresp || a_atack) begin
-            if (a_atack ? !c_at_match : !c_rd_match) begin
-                // no READ (atomic) outstanding, not the next expected PSN,
-                // an opcode out of place, or an ATOMIC ACKNOWLEDGE with a
-                // payload: dropped. A READ response past the expected one
-                // says the ones between were lost: the entries before the
-                // READ are done (as for an ACK), then the READ is asked
-                // again from its next expected response (C_POST)
-                stat_ack_drop_next = 1'b1;
-                if (c_rd_ahead) begin
-                    c_mode_next = M_ACK;
-                    c_psn_next = cr_epsn - 24'd1;
-                    c_after_next = A_SEQ;
-                    c_ppsn_next = cr_epsn;
-                    c_state_next = C_WALK;
-                end
-            end else if (a_rresp && c_rd_lenerr_reg) begin
-                // more data than the READ asked for, or less at its end:
-                // complete the READ with LOC_LEN_ERR (entries before it
-                // succeed, entries after it are flushed), nothing written
-                c_mode_next = M_NAK;
-                c_psn_next = cr_first;
-                c_nak_status_next = `RNIC_WC_STATUS_LOC_LEN_ERR;
-                c_seterr = 1'b1;
-                c_state_next = C_WALK;
-            end else begin
-                // retire the entries before the READ (atomic), then scatter
-                // the payload (the 8 bytes of the AtomicAckETH: an atomic
-                // is done like a READ RESPONSE ONLY of 8 bytes)
-                sc_ld = 1'b1;
-                if (a_atack)
-                    pl_atom = 1'b1;
-                else if (a_len_reg != 13'd0)
-                    pl_keep = 1'b1;
-                c_mode_next = M_ACK;
-                c_psn_next = cr_first - 24'd1;
-                c_scat_next = 1'b1;
-                c_state_next = C_WALK;
-            end
-        end else if (!(a_rc && a_op == `RNIC_BTH_OP_ACK) || a_dqpn_reg >= QPS || !c_psn_outstanding) begin
-            // other opcodes, unknown QPs, PSNs not outstanding
-            stat_ack_drop_next = 1'b1;
-        end else if (a_syn == `RNIC_AETH_TYPE_ACK) begin
-            c_mode_next = M_ACK;
-            c_after_next = A_ACK;
-            c_state_next = C_WALK;
-        end else if (a_syn == `RNIC_AETH_TYPE_NAK &&
-                     a_code >= `RNIC_AETH_NAK_INV_REQ && a_code <= `RNIC_AETH_NAK_REM_OP_ERR) begin
-            c_mode_next = M_NAK;
-            c_nak_status_next = (a_code == `RNIC_AETH_NAK_INV_REQ) ? `RNIC_WC_STATUS_REM_INV_REQ_ERR :
-                                (a_code == `RNIC_AETH_NAK_REM_ACCESS_ERR) ? `RNIC_WC_STATUS_REM_ACCESS_ERR :
-                                                                          `RNIC_WC_STATUS_REM_OP_ERR;
-            c_seterr = 1'b1;
-            c_state_next = C_WALK;
-        end else if (a_syn == `RNIC_AETH_TYPE_NAK && a_code == `RNIC_AETH_NAK_PSN_SEQ_ERR) begin
-            // PSN sequence error NAK (IBA 9.7.5.2.2): the packets before its
-            // PSN arrived (retire the entries before it as an ACK would),
-            // then go back N to it (C_POST)
-            stat_nak_seq_next = 1'b1;
-            c_mode_next = M_ACK;
-            c_psn_next = c_psn_reg - 24'd1;
-            c_after_next = A_SEQ;
-            c_ppsn_next = c_psn_reg;
-            c_state_next = C_WALK;
-        end else if (a_syn == `RNIC_AETH_TYPE_RNR_NAK) begin
-            // RNR NAK: likewise, then wait the RNR time and resend from its PSN
-            stat_nak_rnr_next = 1'b1;
-            c_mode_next = M_ACK;
-            c_psn_next = c_psn_reg - 24'd1;
-            c_after_next = A_RNR;
-            c_ppsn_next = c_psn_reg;
-            c_state_next = C_WALK;
-        end else begin
-            stat_ack_drop_next = 1'b1;
-        end
-    end
-    C_WALK: begin
-        if (c_empty || c_stop) begin
-            if (c_mode_reg == M_FLUSH)
-                c_state_next = C_FINAL;
-            else if (c_scat_reg && sc_left) begin
-                sc_start = 1'b1;
-                c_state_next = C_SCAT;
-            end else if (c_scat_reg)
-                c_state_next = C_RFIN;
-            else if (c_after_reg != A_NONE && c_mode_reg == M_ACK)
-                c_state_next = C_POST;
-            else
-                c_state_next = C_IDLE;
-        end else if (c_pop) begin
-            // the next entry: read the new head first
-            if (c_mode_reg == M_NAK && !c_before)
-                c_nak_hit_next = 1'b1;
-            c_tgt_next = C_WALK;
-            c_state_next = C_LD1;
-        end
-        // an entry retired by an ACK or its response is progress: retries
-        // full again, the hold ends, the timer restarts (stops once the
-        // ring is empty); an RNR wait keeps its deadline
-        if (c_pop && c_mode_reg == M_ACK) begin
-            tw_rl_load = 1'b1;
-            tw_hold_clr = 1'b1;
-            if (!c_tm_rnr) begin
-                if (c_head + 1'b1 == c_tail)
-                    tw_off = 1'b1;
-                else
-                    tw_arm = 1'b1;
-            end
-        end
-    end
-    C_POST: begin
-        c_state_next = C_IDLE;
-        c_after_next = A_NONE;
-        c_nak_hit_next = 1'b0;
-        if (!c_empty && c_live) begin
-            if (c_after_reg == A_RNR) begin
-                // RNR NAK (IBA 9.7.5.2.8): wait the time its code names, then
-                // resend from its PSN; rnr_retry 7 retries forever
-                if (c_rl[2:0] == 3'd0 && !c_rnr_inf) begin
-                    c_mode_next = M_NAK;
-                    c_psn_next = ce_first;
-                    c_nak_status_next = `RNIC_WC_STATUS_RNR_RETRY_EXC_ERR;
-                    c_seterr = 1'b1;
-                    stat_retry_exc_next = 1'b1;
-                    tw_off = 1'b1;
-                    c_state_next = C_WALK;
-                end else begin
-                    tw_rnr = 1'b1;
-                    tw_rnr_dec = !c_rnr_inf;
-                    tw_hold_set = 1'b1;
-                    tw_rpsn = c_ppsn_reg;
-                end
-            end else if (!c_stale && (c_after_reg == A_SEQ || (ce_rdat && c_covered))) begin
-                // go back N: a sequence NAK, a missing READ response, or an
-                // ACK past a READ / atomic whose response never came
-                if (c_rl[5:3] == 3'd0) begin
-                    c_mode_next = M_NAK;
-                    c_psn_next = ce_first;
-                    c_nak_status_next = `RNIC_WC_STATUS_RETRY_EXC_ERR;
-                    c_seterr = 1'b1;
-                    stat_retry_exc_next = 1'b1;
-                    tw_off = 1'b1;
-                    c_state_next = C_WALK;
-                end else begin
-                    tw_rl_dec = 1'b1;
-                    tw_hold_set = 1'b1;
-                    tw_rtx = 1'b1;
-                    tw_off = 1'b1;
-                    tw_rpsn = (c_after_reg == A_SEQ) ? c_ppsn_reg : c_rd_p;
-                end
-            end
-        end
-    end
-    C_TMO: begin
-        c_state_next = C_IDLE;
-        c_after_next = A_NONE;
-        c_nak_hit_next = 1'b0;
-        if (c_tmo_due_reg) begin
-            tw_off = 1'b1;
-            if (c_empty) begin
-                // nothing outstanding any more
-            end else if (!c_live) begin
-                // the QP left RTS/SQD (ERR, or the error flag): its
-                // outstanding entries are flushed, in order
-                c_mode_next = M_NAK;
-                c_psn_next = ce_first - 24'd1;
-                c_nak_status_next = `RNIC_WC_STATUS_WR_FLUSH_ERR;
-                c_state_next = C_WALK;
-            end else if (c_tm_rnr) begin
-                // the RNR wait is over: resend
-                tw_rtx = 1'b1;
-                tw_rpsn = c_rpsn;
-            end else begin
-                // local ACK timeout (IBA 9.7.6.1.3): resend from the head,
-                // or give up when retry_cnt retries went unanswered
-                stat_timeout_next = 1'b1;
-                if (c_rl[5:3] == 3'd0) begin
-                    c_mode_next = M_NAK;
-                    c_psn_next = ce_first;
-                    c_nak_status_next = `RNIC_WC_STATUS_RETRY_EXC_ERR;
-                    c_seterr = 1'b1;
-                    stat_retry_exc_next = 1'b1;
-                    c_state_next = C_WALK;
-                end else begin
-                    tw_rl_dec = 1'b1;
-                    tw_hold_set = 1'b1;
-                    tw_rtx = 1'b1;
-                    tw_rpsn = c_rd_p;
-                end
-            end
-        end
-    end
-    C_RW: begin
-        // m_rw_valid is up; when the fetch engine takes it the tables are
-        // written (below) and the WQE stage goes on; the timer restarts
-        if (m_rw_ready) begin
-            tw_arm = c_rw_live;
-            c_state_next = C_IDLE;
-        end
-    end
-    C_FINAL: begin
-        if (m_cqe_ready)
-            c_state_next = C_IDLE;
-    end
-    C_LD1: begin
-        c_state_next = C_LD2;
-    end
-    C_LD2: begin
-        c_state_next = c_tgt_reg;
-    end
-    C_SCAT: begin
-        if (sc_done)
-            c_state_next = C_RFIN;
-    end
-    C_RFIN: begin
-        // progress is written back (below); every DMA write request of the
-        // READ's (atomic's) data has been accepted, so LAST/ONLY (the
-        // ATOMIC ACKNOWLEDGE) may retire it now
-        c_scat_next = 1'b0;
-        if (sc_fin) begin
-            c_mode_next = M_ACK;
-            c_psn_next = sc_last;
-            c_rdok_next = 1'b1;
-            c_state_next = C_WALK;
-        end else begin
-            // a response placed is progress (the walk of LAST/ONLY is too)
-            tw_rl_load = 1'b1;
-            tw_hold_clr = 1'b1;
-            tw_arm = !c_tm_rnr;
-            c_state_next = C_IDLE;
-        end
-    end
-    default: c_state_next = C_IDLE;
-    endcase
-end
-
 // ---------------------------------------------------------------------------
 // Registers and tables
 // ---------------------------------------------------------------------------
@@ -1936,7 +1389,7 @@ reg              psn_pend_reg;
 reg  [QPN_W-1:0] psn_pend_qp_reg;
 reg  [23:0]      psn_pend_val_reg;
 wire             psn_eng = c_push || (c_rw_fire && c_rw_live);
-wire [QPN_W-1:0] psn_eng_qp = c_push ? w_qp_reg : c_qp_reg;
+wire [QPN_W-1:0] psn_eng_qp = c_push ? w_qp_reg : c_qp;
 wire             psn_we = sweep_busy_reg || psn_eng || psn_pend_reg;
 wire [QPN_W-1:0] psn_wa = sweep_busy_reg ? sweep_qp : psn_eng ? psn_eng_qp : psn_pend_qp_reg;
 wire [23:0]      psn_wd = sweep_busy_reg ? 24'd0 : c_push ? w_last_psn + 24'd1 :
@@ -2073,40 +1526,13 @@ always @(posedge clk) begin
     e_hdr_done_reg <= e_hdr_done_next;
     e_seg_done_reg <= e_seg_done_next;
     ip_id_reg <= ip_id_next;
-    c_state_reg <= c_state_next;
-    c_tgt_reg <= c_tgt_next;
-    ch_reg <= c_head_rd;
-    ct_reg <= c_tail_rd;
-    ce_rd <= ring_mem[{c_qp_reg, c_head_rd[OW-1:0]}];
-    ce_reg <= ce_rd;
-    c_after_reg <= c_after_next;
-    c_ppsn_reg <= c_ppsn_next;
     w_rh_reg <= w_rh_next;
     w_skp_reg <= w_skp_next;
     w_rk_reg <= w_rk_next;
     w_roff_reg <= w_roff_next;
     w_rfound_reg <= w_rfound_next;
     w_early_reg <= w_early_next;
-    stat_retrans_reg <= c_rw_fire && c_rw_live;
     stat_retrans_pkt_reg <= e_hdr_fire && !q_unack && w_hi_valid && !psn_le(hi_mem[w_qp_reg], e_psn_reg);
-    stat_timeout_reg <= stat_timeout_next;
-    stat_retry_exc_reg <= stat_retry_exc_next;
-    c_mode_reg <= c_mode_next;
-    c_qp_reg <= c_qp_next;
-    c_psn_reg <= c_psn_next;
-    c_nak_status_reg <= c_nak_status_next;
-    c_nak_hit_reg <= c_nak_hit_next;
-    c_rdok_reg <= c_rdok_next;
-    c_scat_reg <= c_scat_next;
-    a_opcode_reg <= a_opcode_next;
-    a_dqpn_reg <= a_dqpn_next;
-    a_aeth_reg <= a_aeth_next;
-    a_len_reg <= a_len_next;
-    a_xrc_reg <= a_xrc_next;
-    a_atack_reg <= a_atack_next;
-    stat_ack_drop_reg <= stat_ack_drop_next;
-    stat_nak_seq_reg <= stat_nak_seq_next;
-    stat_nak_rnr_reg <= stat_nak_rnr_next;
     if ((m_wr_req_valid && m_wr_req_ready) && !s_wr_done)
         wr_out_reg <= wr_out_reg + 16'd1;
     else if (!(m_wr_req_valid && m_wr_req_ready) && s_wr_done)
@@ -2116,18 +1542,8 @@ always @(posedge clk) begin
     for (wb = 0; wb < WBEATS; wb = wb + 1)
         if (w_recv_fire && w_beats_reg == wb[WB_W-1:0])
             wbuf_mem[wb * DATA_W +: DATA_W] <= s_wqe_tdata;
-    // outstanding ring (the entry of a rewound head keeps its original
-    // first PSN); a rewind truncates the QP's ring to its head and restarts
-    // the send PSN. The reset sweep owns the per-QP tables' write ports
-    // (here and below; nothing else writes them while it runs).
-    if (sweep_busy_reg) begin
-        sent_mem[sweep_qp] <= 24'd0;
-    end else if (c_push) begin
-        ring_mem[{w_qp_reg, w_tail[OW-1:0]}] <= w_ent;
-        sent_mem[w_qp_reg] <= w_last_psn + 24'd1;
-    end else if (c_rw_fire && c_rw_live) begin
-        sent_mem[c_qp_reg] <= c_rw_p;
-    end
+    // The reset sweep owns the per-QP tables' write ports (here and below;
+    // nothing else writes them while it runs).
     // the send PSN: one write port, for the sweep, the engines (push,
     // rewind) and, when neither writes, a context write's SQ PSN (RTS edge)
     // kept pending until then; an engine write to its QP supersedes it (the
@@ -2154,31 +1570,16 @@ always @(posedge clk) begin
         rwf_mem[sweep_qp] <= 24'd0;
         nidx_mem[sweep_qp] <= 16'd0;
     end else if (c_rw_fire) begin
-        rwi_mem[c_qp_reg] <= ce_index;
-        rwf_mem[c_qp_reg] <= ce_first;
+        rwi_mem[c_qp] <= c_rw_index;
+        rwf_mem[c_qp] <= c_rw_first;
         if (c_rw_live)
-            nidx_mem[c_qp_reg] <= ce_index;
+            nidx_mem[c_qp] <= c_rw_index;
     end else if (w_req_ready && (w_state_reg == W_PUSH || w_state_reg == W_ERR)) begin
         nidx_mem[w_qp_reg] <= w_index_reg + 16'd1;
     end
-    // READ progress: one write port, the push (C_IDLE) or the write-back (C_RFIN)
-    if (sweep_busy_reg)
-        rdst_mem[sweep_qp] <= {`RNIC_REQ_READ_BITS{1'b0}};
-    else if (c_push && w_is_rdat)
-        rdst_mem[w_qp_reg] <= w_rd;
-    else if (c_state_reg == C_RFIN)
-        rdst_mem[c_qp_reg] <= sc_prog;
-    // a READ (atomic) is outstanding from its push until its entry leaves
-    // the ring (completed by its last response / ATOMIC ACKNOWLEDGE, a NAK,
-    // a length error or a flush)
-    // (the READ busy flag: rd_busy below)
-    if (sweep_busy_reg)
-        rd_atom_mem[sweep_qp] <= 1'b0;
-    else if (c_push && w_is_rdat)
-        rd_atom_mem[w_qp_reg] <= w_is_atomic;
     // QP error flag (its timer stops): err_eng and err_fatal below
     err_c_reg <= c_seterr && !err_c;
-    err_c_qp_reg <= c_qp_reg;
+    err_c_qp_reg <= c_qp;
     err_w_reg <= w_err_set && !err_w;
     err_w_qp_reg <= w_qp_reg;
 
@@ -2215,17 +1616,7 @@ always @(posedge clk) begin
         e_hdr_done_reg <= 1'b0;
         e_seg_done_reg <= 1'b0;
         ip_id_reg <= 16'd0;
-        c_state_reg <= C_IDLE;
-        c_nak_hit_reg <= 1'b0;
-        c_scat_reg <= 1'b0;
-        stat_ack_drop_reg <= 1'b0;
-        stat_nak_seq_reg <= 1'b0;
-        stat_nak_rnr_reg <= 1'b0;
-        stat_retrans_reg <= 1'b0;
         stat_retrans_pkt_reg <= 1'b0;
-        stat_timeout_reg <= 1'b0;
-        stat_retry_exc_reg <= 1'b0;
-        c_after_reg <= A_NONE;
         w_rh_reg <= 1'b0;
         w_early_reg <= 1'b0;
         w_skp_reg <= 24'd0;
@@ -2243,39 +1634,13 @@ end
 // rnic_qp_val). The engine's writes of each are never two in one cycle.
 // ---------------------------------------------------------------------------
 
-wire ctx_rst_w = ctx_qpc && ctx_reset;
-assign c_rd_atom = rd_atom_mem[c_qp_reg];
-// the ring's head (a pop) and tail (a push, a rewind)
-rnic_qp_val #(.QPN_W(QPN_W), .W(OW + 1)) head_tab (
-    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
-    .e_we(c_pop), .e_q(c_qp_reg), .e_val(c_head + 1'b1),
-    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val({(OW+1){1'b0}}),
-    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(c_head_rd), .r2(w_head)
-);
-rnic_qp_val #(.QPN_W(QPN_W), .W(OW + 1)) tail_tab (
-    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
-    .e_we(c_push || (c_rw_fire && c_rw_live)), .e_q(c_push ? w_qp_reg : c_qp_reg),
-    .e_val(c_push ? w_tail + 1'b1 : c_head),
-    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val({(OW+1){1'b0}}),
-    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(c_tail_rd), .r2(w_tail)
-);
-// a READ or atomic is outstanding: from its push until its entry leaves
-// the ring (completed by its last response / ATOMIC ACKNOWLEDGE, a NAK, a
-// length error or a flush) or a rewind
-rnic_qp_val #(.QPN_W(QPN_W), .W(1)) rd_busy (
-    .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
-    .e_we((c_push && w_is_rdat) || (c_pop && ce_rdat) || (c_rw_fire && c_rw_live)),
-    .e_q(c_push ? w_qp_reg : c_qp_reg), .e_val(c_push),
-    .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
-    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(c_rd_busy), .r2(w_rd_busy)
-);
 // the rewound head flag: set (live) or cleared by a rewind, cleared when
 // the WQE stage hands the rewound head on
 /* verilator lint_off PINCONNECTEMPTY */
 rnic_qp_val #(.QPN_W(QPN_W), .W(1)) rwh (
     .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
     .e_we(c_rw_fire || (w_req_ready && (w_state_reg == W_PUSH || w_state_reg == W_ERR) && w_rh_reg)),
-    .e_q(c_rw_fire ? c_qp_reg : w_qp_reg), .e_val(c_rw_fire && c_rw_live),
+    .e_q(c_rw_fire ? c_qp : w_qp_reg), .e_val(c_rw_fire && c_rw_live),
     .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
     .r1_q(w_qp_reg), .r2_q(w_qp_reg), .r1(w_rwh), .r2()
 );
@@ -2293,15 +1658,15 @@ rnic_qp_val #(.QPN_W(QPN_W), .W(1)) hi_valid (
 wire ec_c, ec_w, ef_c, ef_w;
 rnic_qp_val #(.QPN_W(QPN_W), .W(1)) err_eng (
     .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
-    .e_we(c_seterr || w_err_set), .e_q(c_seterr ? c_qp_reg : w_qp_reg), .e_val(1'b1),
+    .e_we(c_seterr || w_err_set), .e_q(c_seterr ? c_qp : w_qp_reg), .e_val(1'b1),
     .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
-    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(ec_c), .r2(ec_w)
+    .r1_q(c_qp), .r2_q(w_qp_reg), .r1(ec_c), .r2(ec_w)
 );
 rnic_qp_val #(.QPN_W(QPN_W), .W(1)) err_fatal (
     .clk(clk), .rst(rst), .sweep_busy(sweep_busy_reg), .sweep_qp(sweep_qp),
     .e_we(s_fatal_valid && !sweep_busy_reg), .e_q(s_fatal_qpn[QPN_W-1:0]), .e_val(1'b1),
     .x_we(ctx_rst_w), .x_q(ctx_qp), .x_val(1'b0),
-    .r1_q(c_qp_reg), .r2_q(w_qp_reg), .r1(ef_c), .r2(ef_w)
+    .r1_q(c_qp), .r2_q(w_qp_reg), .r1(ef_c), .r2(ef_w)
 );
 assign err_c = ec_c || ef_c;
 assign err_w = ec_w || ef_w;

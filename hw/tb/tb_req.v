@@ -3990,7 +3990,7 @@ end
 initial begin
     #20000000;
     $display("FAIL: global timeout: hdr msgs %0d pl msgs %0d of %0d, pl bytes %0d/%0d, cqes %0d/%0d, w_state %0d c_state %0d e_busy %b g_busy %b g_k %0d dma %0d/%0d",
-             hs_msg, pm_msg, em_wr, exp_rd, exp_wr, ec_rd, ec_wr, dut.w_state_reg, dut.c_state_reg, dut.e_busy_reg, dut.gather.g_busy_reg, dut.gather.g_k_reg, dq_rd, dq_wr);
+             hs_msg, pm_msg, em_wr, exp_rd, exp_wr, ec_rd, ec_wr, dut.w_state_reg, dut.cmpl.c_state_reg, dut.e_busy_reg, dut.gather.g_busy_reg, dut.gather.g_k_reg, dq_rd, dq_wr);
     $finish;
 end
 
