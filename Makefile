@@ -55,8 +55,7 @@ SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_d
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,DROP_WHEN_FULL=1,MAX_FRAME_BEATS=66 \
                  rnic_fifo rnic_arb rnic_dma_rd_align rnic_resp_rec rnic_resp_atomic rnic_resp_grh rnic_resp_wqe rnic_resp_pi \
                  rnic_mw_entry rnic_key_check \
-                 rnic_mpt_shadow rnic_req rnic_req:QPN_W=12 rnic_req:QPN_W=14 rnic_req_timer rnic_req_cmpl \
-                 rnic_req_cmpl:QPN_W=14 rnic_qp_val \
+                 rnic_mpt_shadow rnic_req rnic_req:QPN_W=12 rnic_req:QPN_W=14 rnic_req_timer rnic_req_cmpl rnic_qp_val \
                  rnic_req_scatter rnic_req_gather
 SYNTH_REPORT_ONLY ?=
 # The board top, its blocks (the list above) as black boxes, every path

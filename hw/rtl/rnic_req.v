@@ -1268,7 +1268,13 @@ wire [QPN_W-1:0] c_qp;                    // the completion stage's QP
 wire             c_push, c_rw_fire, c_rw_live, c_seterr;
 wire [23:0]      c_rw_p, c_rw_first;
 wire [15:0]      c_rw_index;
+// the shadows the completion stage reads at its QP and at w_qp
 wire [3:0]       c_bst = bst_mem[c_qp];
+wire             c_live = !err_c && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD);
+wire [`RNIC_REQ_RETRY_BITS-1:0] c_rtp = rtp_mem[c_qp];
+wire [`RNIC_REQ_RETRY_BITS-1:0] w_rtp = rtp_mem[w_qp_reg];
+wire             c_xrc = xrc_mem[c_qp];
+wire [15:0]      c_nidx = nidx_mem[c_qp];
 // the timers' commands and the scatter's (rnic_req_cmpl's ports)
 wire [QPN_W-1:0] tw_q;
 wire             tw_arm, tw_rnr, tw_off, tw_rl_load, tw_rl_dec, tw_rnr_dec, tw_hold_set, tw_hold_clr, tw_rtx;
@@ -1291,11 +1297,9 @@ rnic_req_cmpl #(.QPN_W(QPN_W), .OUTS_DEPTH(OUTS_DEPTH)) cmpl (
     .w_qp(w_qp_reg), .w_index(w_index_reg), .w_psn(w_psn_reg), .w_skp(w_skp_reg), .w_last_psn(w_last_psn),
     .w_sig(w_signaled), .w_op(w_cqe_op), .w_len(w_len), .w_rk(w_rk_reg), .w_roff(w_roff_reg), .w_skb(w_skb),
     .w_unack(q_unack), .w_local(w_is_local), .w_rdat(w_is_rdat), .w_atomic(w_is_atomic), .w_rh(w_rh_reg),
-    .w_status(w_status_reg), .w_rtp(rtp_mem[w_qp_reg]),
+    .w_status(w_status_reg), .w_rtp(w_rtp),
     .w_head(w_head), .w_tail(w_tail), .w_rd_busy(w_rd_busy),
-    .c_qp(c_qp), .c_rtp(rtp_mem[c_qp]),
-    .c_live(!err_c && (c_bst == `RNIC_QP_STATE_RTS || c_bst == `RNIC_QP_STATE_SQD)),
-    .c_xrc(xrc_mem[c_qp]), .c_nidx(nidx_mem[c_qp]),
+    .c_qp(c_qp), .c_rtp(c_rtp), .c_live(c_live), .c_xrc(c_xrc), .c_nidx(c_nidx),
     .c_push(c_push), .c_rw_fire(c_rw_fire), .c_rw_live(c_rw_live), .c_rw_p(c_rw_p),
     .rw_index(c_rw_index), .rw_first(c_rw_first), .c_seterr(c_seterr),
     .s_ack_opcode(s_ack_opcode), .s_ack_dqpn(s_ack_dqpn), .s_ack_psn(s_ack_psn), .s_ack_aeth(s_ack_aeth),

@@ -37,7 +37,11 @@
 // c_xrc, c_nidx) and w_qp (w_rtp), as asynchronous reads; the send PSN,
 // the rewound-head tables and the QP error flag are rnic_req's, written
 // from c_push, c_rw_fire / c_rw_live / c_rw_p / rw_index / rw_first and
-// c_seterr.
+// c_seterr. w_qp is a register in rnic_req (its WQE stage's QP, set
+// cycles before a request), so the reads at w_qp here are registered reads
+// of the per-QP tables (block RAM at any QP count); synthesized on its own
+// the block cannot see that, so its 16,384-QP build is checked inside
+// rnic_req (make synth: rnic_req:QPN_W=14).
 `default_nettype none
 
 `include "rnic_contract.vh"
