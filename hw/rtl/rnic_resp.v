@@ -983,7 +983,6 @@ wire op_imm = h_opl == `RNIC_BTH_OP_SEND_LAST_IMM || h_opl == `RNIC_BTH_OP_SEND_
 // consumes a receive WQE at this packet
 wire op_wqe = (op_send && op_start) || h_opl == `RNIC_BTH_OP_WRITE_LAST_IMM ||
               h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
-wire seq_ok = op_start ? !m_active_reg : (m_active_reg && m_write_reg == op_write);
 // a receive WQE for this packet: the QP's RQ or SRQ is not empty, or (SRQ)
 // the QP still holds the WQE of a SEND it abandoned (UC), whose SGEs are
 // still in its SGE table
@@ -1009,7 +1008,6 @@ always @(posedge clk) begin
 end
 wire len_ok = len_ok_reg;
 wire qp_ok = qp_ok_reg && !w_err_reg;
-wire [23:0] psn_d = h_psn_reg - w_epsn_reg;   // 24-bit serial difference
 // XRC (IBA 9.3.6, 14.2.7): the XRCETH names a live XRC SRQ of the target's
 // XRC domain; the SRQ's PD is the one remote keys are checked against
 wire xrc_ok = h_sqpn_reg < SRQS && s_valid_reg && s_xrc_reg && s_xrcdn_reg == q_xrcdn;
@@ -1160,7 +1158,6 @@ end
 localparam [3:0] COAL_MAX = 4'd8;
 wire coalesce = s_hdr_valid && s_hdr_dqpn == h_qpn_reg && s_hdr_psn == h_psn_reg + 24'd1 &&
                 coal_reg != COAL_MAX;
-wire rd_len_ok = h_rlen_reg <= 32'h8000_0000 && h_len_reg == 13'd0;
 
 
 
@@ -1201,6 +1198,32 @@ always @(posedge clk) begin
         sge_empty <= c_sge_rem == 32'd0;
     end
 end
+
+// The verdict on the packet in DECIDE: where it goes, its reply, what it
+// changes of the QP's state (rnic_resp_decide)
+wire        dc_fetch, dc_reth, dc_lenchk, dc_rreth, dc_areth, dc_disc;
+wire        dc_ack, dc_ack_atomic, dc_dup_read, dc_epsn_we, dc_nak_set, dc_err, dc_m_end;
+wire [7:0]  dc_ack_syn;
+wire [23:0] dc_ack_psn, dc_epsn;
+wire        dc_stat_bad_qp, dc_stat_msg_drop, dc_stat_psn_err, dc_stat_dup, dc_stat_nak_seq;
+wire        dc_stat_inv_req, dc_stat_rnr_nak;
+rnic_resp_decide decide (
+    .psn(h_psn_reg), .ackreq(h_ackreq_reg), .len(h_len_reg), .va_lo(h_va_reg[2:0]), .rlen(h_rlen_reg),
+    .qkey(h_qkey_reg),
+    .op_send(op_send), .op_write(op_write), .op_read(op_read), .op_atomic(op_atomic), .op_start(op_start),
+    .op_wqe(op_wqe),
+    .t_raw(t_raw), .t_ud(t_ud), .t_uc(t_uc), .t_xrc(t_xrc), .qp_ok(qp_ok), .len_ok(len_ok), .xrc_ok(xrc_ok),
+    .wqe_avail(wqe_avail), .q_qkey(q_qkey), .q_min_rnr(q_min_rnr),
+    .epsn(w_epsn_reg), .nak_sent(w_nak_reg), .m_active(m_active_reg), .m_write(m_write_reg),
+    .ac_valid(ac_rd[88]), .ac_psn(ac_rd[87:64]),
+    .to_fetch(dc_fetch), .to_reth(dc_reth), .to_lenchk(dc_lenchk), .to_rreth(dc_rreth), .to_areth(dc_areth),
+    .disc(dc_disc),
+    .ack(dc_ack), .ack_syn(dc_ack_syn), .ack_psn(dc_ack_psn), .ack_atomic(dc_ack_atomic), .dup_read(dc_dup_read),
+    .epsn_we(dc_epsn_we), .epsn_val(dc_epsn), .nak_set(dc_nak_set), .err(dc_err), .m_end(dc_m_end),
+    .stat_bad_qp(dc_stat_bad_qp), .stat_msg_drop(dc_stat_msg_drop), .stat_psn_err(dc_stat_psn_err),
+    .stat_dup(dc_stat_dup), .stat_nak_seq(dc_stat_nak_seq), .stat_inv_req(dc_stat_inv_req),
+    .stat_rnr_nak(dc_stat_rnr_nak)
+);
 
 // ---------------------------------------------------------------------------
 always @* begin
@@ -1369,151 +1392,44 @@ always @* begin
         state_next = S_DECIDE;
     end
     S_DECIDE: begin
-        // default outcome: drop the payload, no reply
-        do_disc_next = 1'b1;
-        state_next = S_DISC;
-        ack_psn_next = h_psn_reg;
+        // the verdict (rnic_resp_decide, below); the CQE fields a drop or
+        // an error completion starts from
+        do_disc_next = dc_disc;
+        state_next = dc_fetch ? S_FETCH : dc_reth ? S_RETH : dc_lenchk ? S_LENCHK :
+                     dc_rreth ? S_RRETH : dc_areth ? S_ARETH : S_DISC;
+        ack_psn_next = dc_ack_psn;
         cqe_idx_next = w_ci_reg;
         cqe_op_next = op_write ? `RNIC_CQE_OP_RESP_RECV_IMM : `RNIC_CQE_OP_RESP_RECV;
         cqe_flags_next = 8'd0;
         cqe_len_next = 32'd0;
-        if (!qp_ok) begin
-            stat_bad_qp_next = 1'b1;
-        end else if (t_raw) begin
-            // RAW_PACKET: a frame with no receive WQE is dropped
-            if (!wqe_avail) begin
-                stat_msg_drop_next = 1'b1;
-            end else begin
-                do_disc_next = 1'b0;
-                state_next = S_FETCH;
-            end
-        end else if (t_ud) begin
-            // UD (IBA 9.8.4): no PSN check, no replies; a datagram whose
-            // Q_Key is not the QP's, or with no receive WQE, is dropped
-            if (h_qkey_reg != q_qkey || !len_ok || !wqe_avail) begin
-                stat_msg_drop_next = 1'b1;
-            end else begin
-                do_disc_next = 1'b0;
-                state_next = S_FETCH;
-            end
-        end else if (t_uc) begin
-            // UC (IBA 9.8): nothing is acknowledged and no remote request
-            // error touches the QP. Every packet moves the expected PSN to
-            // its own PSN + 1; a packet after a gap ends any partial message
-            // (its receive WQE is not consumed and takes the next message).
-            // A FIRST or ONLY always starts a message; a MIDDLE or LAST
-            // belongs to the message in progress or is dropped, as is every
-            // packet of a message without a receive WQE.
-            w_epsn_next = h_psn_reg + 24'd1;
-            if (psn_d != 24'd0) begin
-                stat_psn_err_next = 1'b1;
-                m_active_next = 1'b0;
-            end
-            if (!(op_send || op_write) || !len_ok ||
-                (!op_start && (psn_d != 24'd0 || !m_active_reg || m_write_reg != op_write)) ||
-                (op_wqe && !wqe_avail)) begin
-                stat_msg_drop_next = 1'b1;
-                m_active_next = 1'b0;
-            end else begin
-                w_epsn_next = h_psn_reg;     // S_DONE moves it past this packet
-                do_disc_next = 1'b0;
-                if (op_send && op_start)
-                    state_next = S_FETCH;
-                else if (op_write && op_start)
-                    state_next = S_RETH;
-                else
-                    state_next = S_LENCHK;
-            end
-        end else if (psn_d[23]) begin
-            // duplicate (IBA 9.7.5.1.1), never executed again: a SEND or
-            // WRITE packet asking for an ACK gets one up to the last PSN
-            // executed; a READ REQUEST is answered again from its own RETH
-            // at its own PSN (it may ask for the rest of a READ from a
-            // response in the middle); an atomic gets the ATOMIC
-            // ACKNOWLEDGE of its first execution from the result cache, or
-            // nothing when it is not the atomic cached
-            stat_psn_err_next = 1'b1;
-            stat_dup_next = 1'b1;
-            if (op_read) begin
-                if (rd_len_ok) begin
-                    d_dup_next = 1'b1;
-                    do_disc_next = 1'b0;
-                    state_next = S_RRETH;
-                end
-            end else if (op_atomic) begin
-                if (ac_rd[88] && ac_rd[87:64] == h_psn_reg) begin
-                    a_orig_next = ac_rd[63:0];
-                    ack_atomic_next = 1'b1;
-                    do_ack_next = 1'b1;
-                    ack_syn_next = {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CREDIT_INVALID};
-                end
-            end else if (h_ackreq_reg) begin
-                do_ack_next = 1'b1;
-                ack_syn_next = {`RNIC_AETH_TYPE_ACK, `RNIC_AETH_CREDIT_INVALID};
-                ack_psn_next = w_epsn_reg - 24'd1;
-            end
-        end else if (psn_d != 24'd0) begin
-            // ahead: one PSN sequence NAK until the expected PSN arrives
-            stat_psn_err_next = 1'b1;
-            if (!w_nak_reg) begin
-                stat_nak_seq_next = 1'b1;
-                w_nak_next = 1'b1;
-                do_ack_next = 1'b1;
-                ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_PSN_SEQ_ERR};
-                ack_psn_next = w_epsn_reg;
-            end
-        end else if (t_xrc && !xrc_ok) begin
-            // XRCETH names no XRC SRQ of the target's domain: invalid request
-            stat_inv_req_next = 1'b1;
-            qp_err_next = 1'b1;
-            w_err_next = 1'b1;
+        if (dc_ack) begin
             do_ack_next = 1'b1;
-            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
-        end else if (op_read) begin
-            if (m_active_reg || !rd_len_ok) begin
-                // inside another message, or carrying payload / too long
-                stat_inv_req_next = 1'b1;
-                qp_err_next = 1'b1;
-                w_err_next = 1'b1;
-                do_ack_next = 1'b1;
-                ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
-            end else begin
-                do_disc_next = 1'b0;
-                state_next = S_RRETH;
-            end
-        end else if (op_atomic) begin
-            if (m_active_reg || h_len_reg != 13'd0 || h_va_reg[2:0] != 3'd0) begin
-                // inside another message, carrying payload, or not 8-byte
-                // aligned (IBA 9.4.5): invalid request
-                stat_inv_req_next = 1'b1;
-                qp_err_next = 1'b1;
-                w_err_next = 1'b1;
-                do_ack_next = 1'b1;
-                ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
-            end else begin
-                do_disc_next = 1'b0;
-                state_next = S_ARETH;
-            end
-        end else if (!(op_send || op_write) || !seq_ok || !len_ok) begin
-            stat_inv_req_next = 1'b1;
-            qp_err_next = 1'b1;
-            w_err_next = 1'b1;
-            do_ack_next = 1'b1;
-            ack_syn_next = {`RNIC_AETH_TYPE_NAK, `RNIC_AETH_NAK_INV_REQ};
-        end else if (op_wqe && !wqe_avail) begin
-            // no receive WQE posted: RNR NAK with the QP's timer code
-            stat_rnr_nak_next = 1'b1;
-            do_ack_next = 1'b1;
-            ack_syn_next = {`RNIC_AETH_TYPE_RNR_NAK, q_min_rnr};
-        end else begin
-            do_disc_next = 1'b0;
-            if (op_send && op_start)
-                state_next = S_FETCH;
-            else if (op_write && op_start)
-                state_next = S_RETH;
-            else
-                state_next = S_LENCHK;
+            ack_syn_next = dc_ack_syn;
         end
+        if (dc_ack_atomic) begin
+            // a duplicate atomic: the ATOMIC ACKNOWLEDGE of its first execution
+            ack_atomic_next = 1'b1;
+            a_orig_next = ac_rd[63:0];
+        end
+        if (dc_dup_read)
+            d_dup_next = 1'b1;
+        if (dc_epsn_we)
+            w_epsn_next = dc_epsn;
+        if (dc_nak_set)
+            w_nak_next = 1'b1;
+        if (dc_err) begin
+            w_err_next = 1'b1;
+            qp_err_next = 1'b1;
+        end
+        if (dc_m_end)
+            m_active_next = 1'b0;
+        stat_bad_qp_next = dc_stat_bad_qp;
+        stat_msg_drop_next = dc_stat_msg_drop;
+        stat_psn_err_next = dc_stat_psn_err;
+        stat_dup_next = dc_stat_dup;
+        stat_nak_seq_next = dc_stat_nak_seq;
+        stat_inv_req_next = dc_stat_inv_req;
+        stat_rnr_nak_next = dc_stat_rnr_nak;
     end
     S_FETCH: begin
         if (reuse) begin
