@@ -53,7 +53,7 @@ SYNTH_MODULES ?= rnic_csr:STATS=48 rnic_doorbell rnic_doorbell:LOG_QPS=12 rnic_d
                  rnic_evq:NSRC=7,EW=64 rnic_repack rnic_crc32 rnic_mac_cdc:MAC_LOG_DEPTH=9 \
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,MAX_FRAME_BEATS=66 \
                  rnic_async_fifo:LOG_DEPTH=9,FRAME_MODE=1,DROP_WHEN_FULL=1,MAX_FRAME_BEATS=66 \
-                 rnic_fifo rnic_arb rnic_dma_rd_align rnic_resp_rec rnic_resp_atomic rnic_resp_grh rnic_resp_wqe rnic_resp_pi rnic_resp_decide \
+                 rnic_fifo rnic_arb rnic_dma_rd_align rnic_resp_rec rnic_resp_atomic rnic_resp_grh rnic_resp_wqe rnic_resp_pi rnic_resp_decide rnic_resp_hdr \
                  rnic_mw_entry rnic_key_check \
                  rnic_mpt_shadow rnic_req rnic_req:QPN_W=12 rnic_req:QPN_W=14 rnic_req_timer rnic_req_cmpl rnic_qp_val \
                  rnic_req_scatter rnic_req_gather

@@ -28,7 +28,7 @@ set(RNIC_SYNTH_IN_BUDGET
   rnic_gsi:DATA_W=512 rnic_tx_arb:DATA_W=512
   rnic_fifo rnic_arb rnic_axis_reg:DATA_W=512 rnic_evq:NSRC=7,EW=64
   rnic_dma_rd_align:DATA_W=512 rnic_resp_rec:DATA_W=512 rnic_resp_atomic:DATA_W=512
-  rnic_resp_grh:DATA_W=512 rnic_resp_wqe rnic_resp_pi rnic_resp_decide rnic_mw_entry rnic_key_check
+  rnic_resp_grh:DATA_W=512 rnic_resp_wqe rnic_resp_pi rnic_resp_decide rnic_resp_hdr rnic_mw_entry rnic_key_check
   rnic_req_timer rnic_req_cmpl rnic_qp_val rnic_req_scatter:DATA_W=512
   rnic_req_gather:DATA_W=512
   rnic_dma:RD_PORTS=3,WR_PORTS=3,DATA_W=512,RD_FIFO_DEPTH=128

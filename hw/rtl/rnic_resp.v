@@ -454,28 +454,40 @@ reg [23:0] s_cqn_reg, s_cqn_next;       // its CQ (XRC)
 // FSM state
 reg [4:0] state_reg, state_next;
 
-// latched header; for an atomic, va/rkey come from the AtomicETH and rlen is
-// the operand size 8, so the RETH key check below serves both
-reg [7:0]  h_op_reg, h_op_next;
-reg        h_se_reg, h_se_next;
-reg        h_ackreq_reg, h_ackreq_next;
-reg [23:0] h_qpn_reg, h_qpn_next;
-reg [23:0] h_psn_reg, h_psn_next;
-reg [63:0] h_va_reg, h_va_next;
-reg [31:0] h_rkey_reg, h_rkey_next;
-reg [31:0] h_rlen_reg, h_rlen_next;
-reg [31:0] h_imm_reg, h_imm_next;
-reg [12:0] h_len_reg, h_len_next;
-reg [63:0] h_swap_reg, h_swap_next;   // AtomicETH swap or add data
-reg [63:0] h_cmp_reg, h_cmp_next;     // AtomicETH compare data
+// the packet's header, taken in IDLE, and its opcode's decode
+// (rnic_resp_hdr); for an atomic, va/rkey come from the AtomicETH and rlen
+// is the operand size 8, so the RETH key check below serves both
+wire [2:0]  h_tr;                      // the BTH transport (opcode bits 7:5)
+wire        h_se_reg, h_ackreq_reg;
+wire [23:0] h_qpn_reg, h_psn_reg;
+wire [63:0] h_va_reg;
+wire [31:0] h_rkey_reg, h_rlen_reg, h_imm_reg;
+wire [12:0] h_len_reg;
+wire [63:0] h_swap_reg, h_cmp_reg;     // AtomicETH swap or add data, compare data
 // UD: DETH and the IPv4 fields the GRH is rebuilt from
-reg [31:0] h_qkey_reg, h_qkey_next;
-reg [23:0] h_sqpn_reg, h_sqpn_next;
-reg [31:0] h_sip_reg, h_sip_next;
-reg [31:0] h_dip_reg, h_dip_next;
-reg [15:0] h_ipid_reg, h_ipid_next;
-reg [7:0]  h_ttl_reg, h_ttl_next;
-reg [7:0]  h_tos_reg, h_tos_next;
+wire [31:0] h_qkey_reg;
+wire [23:0] h_sqpn_reg;
+wire [31:0] h_sip_reg, h_dip_reg;
+wire [15:0] h_ipid_reg;
+wire [7:0]  h_ttl_reg, h_tos_reg;
+wire [`RNIC_BTH_OP_W-1:0] h_opl;
+wire op_send, op_write, op_read, op_atomic, op_cmp_swap, op_start, op_end, op_imm, op_inv, op_wqe, op_raw;
+rnic_resp_hdr hdr (
+    .clk(clk), .take(state_reg == S_IDLE && s_hdr_valid && !sweep_busy_reg),
+    .s_opcode(s_hdr_opcode), .s_se(s_hdr_se), .s_ackreq(s_hdr_ackreq), .s_dqpn(s_hdr_dqpn), .s_psn(s_hdr_psn),
+    .s_reth_va(s_hdr_reth_va), .s_reth_rkey(s_hdr_reth_rkey), .s_reth_len(s_hdr_reth_len), .s_imm(s_hdr_imm),
+    .s_deth_qkey(s_hdr_deth_qkey), .s_deth_sqpn(s_hdr_deth_sqpn), .s_atomic_va(s_hdr_atomic_va),
+    .s_atomic_rkey(s_hdr_atomic_rkey), .s_atomic_swap(s_hdr_atomic_swap), .s_atomic_cmp(s_hdr_atomic_cmp),
+    .s_sip(s_hdr_sip), .s_dip(s_hdr_dip), .s_ip_id(s_hdr_ip_id), .s_ttl(s_hdr_ttl), .s_tos(s_hdr_tos),
+    .s_len(s_hdr_len),
+    .tr(h_tr), .se(h_se_reg), .ackreq(h_ackreq_reg), .qpn(h_qpn_reg), .psn(h_psn_reg), .va(h_va_reg),
+    .rkey(h_rkey_reg), .rlen(h_rlen_reg), .imm(h_imm_reg), .len(h_len_reg), .swap(h_swap_reg), .cmp(h_cmp_reg),
+    .qkey(h_qkey_reg), .sqpn(h_sqpn_reg), .sip(h_sip_reg), .dip(h_dip_reg), .ip_id(h_ipid_reg), .ttl(h_ttl_reg),
+    .tos(h_tos_reg),
+    .opl(h_opl), .op_send(op_send), .op_write(op_write), .op_read(op_read), .op_atomic(op_atomic),
+    .op_cmp_swap(op_cmp_swap), .op_start(op_start), .op_end(op_end), .op_imm(op_imm), .op_inv(op_inv),
+    .op_wqe(op_wqe), .op_raw(op_raw)
+);
 
 // working copies of the per-QP dynamic state
 reg        w_err_reg, w_err_next;
@@ -938,17 +950,16 @@ wire [63:0] sge_dev = sge_rd[95:32];
 wire [31:0] sge_len = sge_rd[31:0];
 
 // ---------------------------------------------------------------------------
-// decode of the latched packet: the operation is in the low five opcode
-// bits; the transport in the top three must be the QP's; UC has SEND and
-// RDMA WRITE only, UD SEND ONLY (with immediate) only (IBA 9.2, table 37)
-wire [`RNIC_BTH_OP_W-1:0] h_opl = h_op_reg[4:0];
+// the latched packet's transport (the top three opcode bits; the
+// operation in the low five is rnic_resp_hdr's decode) must be the QP's;
+// UC has SEND and RDMA WRITE only, UD SEND ONLY (with immediate) only (IBA
+// 9.2, table 37)
 wire c_uc = q_type == `RNIC_QP_TYPE_UC;
 wire c_ud = q_type == `RNIC_QP_TYPE_UD;
 // RAW_PACKET: whole Ethernet frames a flow rule steered here (rnic_raw_rx,
 // opcode RAW_OPCODE): no PSN, no replies; each takes one receive WQE and is
 // placed from byte 0 of its scatter list (no GRH)
 wire c_raw = q_type == `RNIC_QP_TYPE_RAW;
-wire op_raw = h_op_reg == `RNIC_RAW_OPCODE;
 wire c_unack = c_uc || c_ud || c_raw;
 // The QP context read in IDLE is on qs_rd in LOAD; what DECIDE and the
 // states after it need of it is decoded there and registered, so no
@@ -957,32 +968,13 @@ wire c_unack = c_uc || c_ud || c_raw;
 reg [2:0]  d_mtu_reg;      // path_mtu code
 reg        len_ok_reg;
 reg        qp_ok_reg;      // all of qp_ok but the QP's error flag (LOAD reads it)
-wire op_inv = h_opl == `RNIC_BTH_OP_SEND_LAST_INV || h_opl == `RNIC_BTH_OP_SEND_ONLY_INV;   // IETH
 wire op_tr_ok = c_raw ? op_raw :
-                c_xrc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_XRC) :
-                c_uc ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UC &&
+                c_xrc ? (h_tr == `RNIC_BTH_TRANSPORT_XRC) :
+                c_uc ? (h_tr == `RNIC_BTH_TRANSPORT_UC &&
                         (h_opl <= `RNIC_BTH_OP_WRITE_ONLY_IMM || op_inv)) :
-                c_ud ? (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_UD &&
+                c_ud ? (h_tr == `RNIC_BTH_TRANSPORT_UD &&
                         (h_opl == `RNIC_BTH_OP_SEND_ONLY || h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM)) :
-                       (h_op_reg[7:5] == `RNIC_BTH_TRANSPORT_RC);
-wire op_send = h_opl <= `RNIC_BTH_OP_SEND_ONLY_IMM || op_inv || op_raw;
-wire op_write = h_opl >= `RNIC_BTH_OP_WRITE_FIRST && h_opl <= `RNIC_BTH_OP_WRITE_ONLY_IMM;
-wire op_read = h_opl == `RNIC_BTH_OP_READ_REQ;
-wire op_cmp_swap = h_opl == `RNIC_BTH_OP_CMP_SWAP;
-wire op_atomic = op_cmp_swap || h_opl == `RNIC_BTH_OP_FETCH_ADD;
-wire op_start = h_opl == `RNIC_BTH_OP_SEND_FIRST || h_opl == `RNIC_BTH_OP_SEND_ONLY ||
-                h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM || h_opl == `RNIC_BTH_OP_SEND_ONLY_INV || op_raw ||
-                h_opl == `RNIC_BTH_OP_WRITE_FIRST || h_opl == `RNIC_BTH_OP_WRITE_ONLY ||
-                h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
-wire op_end = h_opl == `RNIC_BTH_OP_SEND_LAST || h_opl == `RNIC_BTH_OP_SEND_LAST_IMM ||
-              h_opl == `RNIC_BTH_OP_SEND_ONLY || h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM || op_inv || op_raw ||
-              h_opl == `RNIC_BTH_OP_WRITE_LAST || h_opl == `RNIC_BTH_OP_WRITE_LAST_IMM ||
-              h_opl == `RNIC_BTH_OP_WRITE_ONLY || h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
-wire op_imm = h_opl == `RNIC_BTH_OP_SEND_LAST_IMM || h_opl == `RNIC_BTH_OP_SEND_ONLY_IMM ||
-              h_opl == `RNIC_BTH_OP_WRITE_LAST_IMM || h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
-// consumes a receive WQE at this packet
-wire op_wqe = (op_send && op_start) || h_opl == `RNIC_BTH_OP_WRITE_LAST_IMM ||
-              h_opl == `RNIC_BTH_OP_WRITE_ONLY_IMM;
+                       (h_tr == `RNIC_BTH_TRANSPORT_RC);
 // a receive WQE for this packet: the QP's RQ or SRQ is not empty, or (SRQ)
 // the QP still holds the WQE of a SEND it abandoned (UC), whose SGEs are
 // still in its SGE table
@@ -1229,25 +1221,6 @@ rnic_resp_decide decide (
 always @* begin
     state_next = state_reg;
 
-    h_op_next = h_op_reg;
-    h_se_next = h_se_reg;
-    h_ackreq_next = h_ackreq_reg;
-    h_qpn_next = h_qpn_reg;
-    h_psn_next = h_psn_reg;
-    h_va_next = h_va_reg;
-    h_rkey_next = h_rkey_reg;
-    h_rlen_next = h_rlen_reg;
-    h_imm_next = h_imm_reg;
-    h_len_next = h_len_reg;
-    h_swap_next = h_swap_reg;
-    h_cmp_next = h_cmp_reg;
-    h_qkey_next = h_qkey_reg;
-    h_sqpn_next = h_sqpn_reg;
-    h_sip_next = h_sip_reg;
-    h_dip_next = h_dip_reg;
-    h_ipid_next = h_ipid_reg;
-    h_ttl_next = h_ttl_reg;
-    h_tos_next = h_tos_reg;
     gi_start = 1'b0;
 
     a_orig_next = a_orig_reg;
@@ -1331,36 +1304,7 @@ always @* begin
     case (state_reg)
     S_IDLE: begin
         if (s_hdr_valid && !sweep_busy_reg) begin
-            h_op_next = s_hdr_opcode;
-            h_se_next = s_hdr_se;
-            h_ackreq_next = s_hdr_ackreq;
-            h_qpn_next = s_hdr_dqpn;
-            h_psn_next = s_hdr_psn;
-            // (RC or XRC: the operation is in the low five opcode bits)
-            if ((s_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_RC || s_hdr_opcode[7:5] == `RNIC_BTH_TRANSPORT_XRC) &&
-                (s_hdr_opcode[4:0] == `RNIC_BTH_OP_CMP_SWAP || s_hdr_opcode[4:0] == `RNIC_BTH_OP_FETCH_ADD)) begin
-                // the MPT shadow is read with this rkey from LOAD on
-                h_va_next = s_hdr_atomic_va;
-                h_rkey_next = s_hdr_atomic_rkey;
-                h_rlen_next = 32'd8;
-            end else begin
-                h_va_next = s_hdr_reth_va;
-                // SEND with Invalidate: the IETH key, to read its entry
-                h_rkey_next = (s_hdr_opcode[4:0] == `RNIC_BTH_OP_SEND_LAST_INV ||
-                               s_hdr_opcode[4:0] == `RNIC_BTH_OP_SEND_ONLY_INV) ? s_hdr_imm : s_hdr_reth_rkey;
-                h_rlen_next = s_hdr_reth_len;
-            end
-            h_swap_next = s_hdr_atomic_swap;
-            h_cmp_next = s_hdr_atomic_cmp;
-            h_qkey_next = s_hdr_deth_qkey;
-            h_sqpn_next = s_hdr_deth_sqpn;
-            h_sip_next = s_hdr_sip;
-            h_dip_next = s_hdr_dip;
-            h_ipid_next = s_hdr_ip_id;
-            h_ttl_next = s_hdr_ttl;
-            h_tos_next = s_hdr_tos;
-            h_imm_next = s_hdr_imm;
-            h_len_next = s_hdr_len;
+            // (the header is taken into rnic_resp_hdr)
             ctx_hit_next = ctx_dyn && ctx_qidx == qidx_in;
             do_disc_next = 1'b0;
             do_cqe_next = 1'b0;
@@ -1832,25 +1776,6 @@ always @(posedge clk) begin
             wr_out_reg <= wr_out_reg - 16'd1;
     end
 
-    h_op_reg <= h_op_next;
-    h_se_reg <= h_se_next;
-    h_ackreq_reg <= h_ackreq_next;
-    h_qpn_reg <= h_qpn_next;
-    h_psn_reg <= h_psn_next;
-    h_va_reg <= h_va_next;
-    h_rkey_reg <= h_rkey_next;
-    h_rlen_reg <= h_rlen_next;
-    h_imm_reg <= h_imm_next;
-    h_len_reg <= h_len_next;
-    h_swap_reg <= h_swap_next;
-    h_cmp_reg <= h_cmp_next;
-    h_qkey_reg <= h_qkey_next;
-    h_sqpn_reg <= h_sqpn_next;
-    h_sip_reg <= h_sip_next;
-    h_dip_reg <= h_dip_next;
-    h_ipid_reg <= h_ipid_next;
-    h_ttl_reg <= h_ttl_next;
-    h_tos_reg <= h_tos_next;
 
     a_orig_reg <= a_orig_next;
 
