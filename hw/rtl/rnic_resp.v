@@ -27,8 +27,9 @@
 //     this responder
 //   LENCHK -> KEEP (payload routed to the repacker) -> SCAT (one DMA write
 //     request and one repacker segment per piece) -> DONE; a SEND's piece
-//     of its SGE (SCAT_RD registers it; SCAT_NX waits for the read of the
-//     next SGE) is min(SGE bytes left, packet bytes left)
+//     of its SGE (KEEP registers the packet's first, SCAT_RD the others;
+//     SCAT_NX waits for the read of the next SGE) is min(SGE bytes left,
+//     packet bytes left)
 //   SEND LAST/ONLY with Invalidate (IBA 10.6.7.2.3, o9-5.2.1): once the
 //     packet passed every check and its payload is placed, INV checks the
 //     IETH key (a type 2B window, bound, of the QP's PD, bound to this QP,
@@ -39,7 +40,9 @@
 //     moves the QP to error, UC carries on. UC takes the UC codes 0x36/0x37
 //     of these two opcodes, a rnic-to-rnic extension (the IBA defines them
 //     for RC only).
-//   tail: CQE -> ACK -> WB (per-QP tables written back) -> IDLE
+//   tail: CQE -> ACK -> IDLE; the per-QP tables are written back in the
+//     cycle the last reply is taken, or in WB when there is none or a
+//     context write holds the table ports in that cycle
 // Dropped packets have their payload discarded by the payload router, which
 // follows a per-packet keep/discard FIFO so the FSM can move on to the next
 // header while payload still streams (one beat per cycle inside a message).
@@ -896,7 +899,7 @@ always @(posedge clk) begin
 
     // SRQ tables, read with the QP's srqn in LOAD (valid in SLOAD); a
     // context write clears the indexes; the packet's consumer index is
-    // written back in WB (even if the QP's context changed meanwhile: the
+    // written back (even if the QP's context changed meanwhile: the
     // WQE was taken from the SRQ)
     if (sweep_busy_reg)
         srqc_mem[sweep_srq] <= {`RNIC_RESP_SRQC_BITS{1'b0}};
@@ -1177,14 +1180,17 @@ rnic_resp_grh #(
 );
 
 // scatter piece, registered in SCAT_RD from the SGE read (its entry m_cur
-// has been on the table's address for a cycle by then)
+// has been on the table's address for a cycle by then), and in KEEP, which
+// a SEND's first piece of a packet thus skips SCAT_RD for: KEEP follows
+// LENCHK, which sets the packet's bytes (left), and m_cur and m_off were
+// set before LENCHK (WEND, FETCH, LOAD), so the SGE read is m_cur's there
 wire [31:0] c_sge_rem = sge_len - m_off_reg;
 wire [31:0] left32 = {19'd0, left_reg};
 reg [31:0] piece;
 reg        piece_all;   // the piece is the rest of the packet
 reg        sge_empty;   // nothing left in this SGE
 always @(posedge clk) begin
-    if (state_reg == S_SCAT_RD) begin
+    if (state_reg == S_SCAT_RD || state_reg == S_KEEP) begin
         piece <= (c_sge_rem < left32) ? c_sge_rem : left32;
         piece_all <= !(c_sge_rem < left32);
         sge_empty <= c_sge_rem == 32'd0;
@@ -1589,7 +1595,7 @@ always @* begin
         pl_cmd_valid = 1'b1;
         pl_cmd_keep = 1'b1;
         if (pl_cmd_ready)
-            state_next = m_write_reg ? S_SCAT : S_SCAT_RD;
+            state_next = S_SCAT;     // (a SEND's piece is registered here too)
     end
     S_SCAT_NX: begin
         state_next = S_SCAT_RD;   // SGE entry m_cur is read this cycle
@@ -1701,19 +1707,36 @@ always @* begin
     S_CQE: begin
         // every write request of the message was accepted before this point
         cqe_valid = 1'b1;
-        if (m_cqe_ready)
-            state_next = do_ack_reg ? S_ACK : S_WB;
+        if (m_cqe_ready) begin
+            if (do_ack_reg) begin
+                state_next = S_ACK;
+            end else if (!ctx_dyn && !ctx_srqc) begin
+                // the last reply: the write-back in this cycle (S_WB's;
+                // nothing it writes changes in S_CQE or S_ACK)
+                dyn_we = 1'b1;
+                state_next = S_IDLE;
+            end else begin
+                state_next = S_WB;
+            end
+        end
     end
     S_ACK: begin
         ack_valid = 1'b1;
         if (m_hdr_ready) begin
             stat_ack_tx_next = 1'b1;
             coal_next = 4'd0;
-            state_next = S_WB;
+            if (!ctx_dyn && !ctx_srqc) begin
+                dyn_we = 1'b1;
+                state_next = S_IDLE;
+            end else begin
+                state_next = S_WB;
+            end
         end
     end
     S_WB: begin
-        // context writes own the table ports this cycle
+        // the write-back of the QP's state (also done in the cycle the last
+        // reply is taken, S_CQE or S_ACK, unless a context write owns the
+        // table ports then, as it does here)
         if (!ctx_dyn && !ctx_srqc) begin
             dyn_we = 1'b1;
             state_next = S_IDLE;
