@@ -199,8 +199,9 @@
 // ignored. Not swept, being storage meaningless without a valid pointer or
 // flag, which the sweep or rst clears: the outstanding rings
 // (rnic_req_cmpl's ring_mem, between a QP's head and tail), the READ SGE
-// lists (rnic_req_scatter's rsg_mem, behind the READ busy flag), the WQE buffer and the gather list
-// (wbuf_mem, the WQE stage's, and rnic_req_gather's gl_*_mem).
+// lists (rnic_req_scatter's rsg_mem, behind the READ busy flag), the WQE
+// buffer and the gather list (wbuf_mem, the WQE stage's, and
+// rnic_req_gather's gl_*_mem).
 `default_nettype none
 
 `include "rnic_contract.vh"

@@ -408,7 +408,7 @@ always @(posedge clk)
 `ifndef SYNTHESIS
 always @(posedge clk)
     if (!rst && c_state_reg == C_ACK && c_rd_lenerr_reg != c_rd_lenerr)
-        $error("rnic_req: the READ length check registered in C_LD2 disagrees with C_ACK's");
+        $error("rnic_req_cmpl: the READ length check registered in C_LD2 disagrees with C_ACK's");
 `endif
 
 

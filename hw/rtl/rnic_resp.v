@@ -547,7 +547,7 @@ reg [7:0]  ack_syn_reg, ack_syn_next;
 reg [23:0] ack_psn_reg, ack_psn_next;
 reg        ack_atomic_reg, ack_atomic_next;   // reply is an ATOMIC ACKNOWLEDGE
 reg        d_dup_reg, d_dup_next;     // a duplicate READ REQUEST answered again
-reg        ac_we_reg, ac_we_next;     // write the atomic result cache at WB
+reg        ac_we_reg, ac_we_next;     // write the atomic result cache at the write-back
 reg [3:0]  coal_reg, coal_next;       // ACKs left out in a row
 reg        stat_dup_reg, stat_dup_next;
 reg        stat_nak_seq_reg, stat_nak_seq_next;
@@ -564,7 +564,7 @@ reg qp_err_reg, qp_err_next;
 reg s_took_reg, s_took_next;    // this packet took a WQE from the QP's SRQ
 reg srq_lim_reg;
 reg [LOG_SRQS-1:0] srq_lim_sidx_reg;
-wire srq_lim_fire;   // WB of a packet that took an SRQ WQE and left fewer than the limit
+wire srq_lim_fire;   // the write-back of a packet that took an SRQ WQE and left fewer than the limit
 
 // RAM ports (combinational controls)
 reg               dyn_we;         // FSM write-back of psn/cm/msg tables
@@ -1342,7 +1342,7 @@ always @* begin
         state_next = S_DECIDE;
     end
     S_DECIDE: begin
-        // the verdict (rnic_resp_decide, below); the CQE fields a drop or
+        // the verdict (rnic_resp_decide, above); the CQE fields a drop or
         // an error completion starts from
         do_disc_next = dc_disc;
         state_next = dc_fetch ? S_FETCH : dc_reth ? S_RETH : dc_lenchk ? S_LENCHK :
@@ -1712,7 +1712,9 @@ always @* begin
                 state_next = S_ACK;
             end else if (!ctx_dyn && !ctx_srqc) begin
                 // the last reply: the write-back in this cycle (S_WB's;
-                // nothing it writes changes in S_CQE or S_ACK)
+                // nothing it writes changes in S_CQE or S_ACK; a context
+                // write in the next cycle comes after it, as one two
+                // cycles later did after S_WB)
                 dyn_we = 1'b1;
                 state_next = S_IDLE;
             end else begin

@@ -372,6 +372,7 @@ task ack;
             #1;
             t = t + 1;
         end
+        check(s_ack_ready, "the completion stage takes the ACK input's packet");
         @(negedge clk);
         s_ack_valid = 1'b0;
     end
@@ -585,6 +586,8 @@ initial begin
     check(n_ld == 3 && n_route == 5 && route == 2'd1, "a response too long is not placed");
     expect_cqe(16'd80, OP_READ, `RNIC_WC_STATUS_LOC_LEN_ERR, 24'd8, 32'd100);
     no_more_cqes("READ length error");
+    ring_is(8, 0, "READ length error");
+    check(!w_rd_busy, "the READ is no longer outstanding");
     counts(3, 1, 0, 1, 0, 0, 2, "READ length error");
 
     // 9: local ACK timeouts (timeout code 1: 2 ticks), one retry: the first

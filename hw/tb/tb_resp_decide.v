@@ -10,8 +10,9 @@
 // holds and one it does not, a SEND with and without AckReq); a PSN ahead (one sequence NAK,
 // then none), across the PSN wrap both ways; XRC with no valid XRC SRQ; READ and atomic
 // checks (inside a message, a payload, too long, misaligned); out-of-sequence, too long and
-// unknown operations; an RNR NAK; the accepted SEND, WRITE, MIDDLE and WRITE LAST with
-// immediate.
+// unknown operations, a SEND MIDDLE inside a WRITE; XRC's PSN checks before its SRQ check; an
+// RNR NAK; the accepted SEND, WRITE, MIDDLE and WRITE LAST with immediate. Without a reply the
+// reply PSN must still be the packet's (a later state's NAK sends it).
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -82,8 +83,9 @@ localparam [6:0] C_BADQP = 7'b1000000, C_DROP = 7'b0100000, C_PSN = 7'b0010000, 
                  C_SEQ = 7'b0000100, C_INV = 7'b0000010, C_RNR = 7'b0000001;
 
 // the verdict the inputs give: go, the reply (ack, its syndrome and PSN;
-// both ignored without ack), the state changes (epsn_val checked with
-// F_EPSN), the counters
+// without ack the syndrome is ignored and the PSN must be the packet's,
+// which a later state's NAK sends), the state changes (epsn_val checked
+// with F_EPSN), the counters
 task verdict;
     input [8*48-1:0] what;
     input [2:0]  x_go;
@@ -96,18 +98,17 @@ task verdict;
     reg [2:0] g;
     reg [5:0] f;
     reg [6:0] c;
-    integer   ngo;
     begin
         #1;
-        ngo = to_fetch + to_reth + to_lenchk + to_rreth + to_areth + disc;
         g = to_fetch ? FETCH : to_reth ? RETH : to_lenchk ? LENCHK : to_rreth ? RRETH : to_areth ? ARETH : DISC;
         f = {ack_atomic, dup_read, epsn_we, nak_set, err, m_end};
         c = {s_bad_qp, s_msg_drop, s_psn_err, s_dup, s_nak_seq, s_inv_req, s_rnr_nak};
         checks = checks + 1;
-        if (ngo != 1 || g !== x_go || ack !== x_ack || (x_ack && (ack_syn !== x_syn || ack_psn !== x_apsn)) ||
+        if (g !== x_go || ack !== x_ack || (x_ack && (ack_syn !== x_syn || ack_psn !== x_apsn)) ||
+            (!x_ack && ack_psn !== psn) ||
             f !== x_flags || (x_flags[3] && epsn_val !== x_epsn) || c !== x_cnt) begin
-            $display("FAIL: %0s: go %0d (%0d set) ack %b %h @%0d flags %b epsn %0d counters %b; expected go %0d ack %b %h @%0d flags %b epsn %0d counters %b",
-                     what, g, ngo, ack, ack_syn, ack_psn, f, epsn_val, c,
+            $display("FAIL: %0s: go %0d ack %b %h @%0d flags %b epsn %0d counters %b; expected go %0d ack %b %h @%0d flags %b epsn %0d counters %b",
+                     what, g, ack, ack_syn, ack_psn, f, epsn_val, c,
                      x_go, x_ack, x_syn, x_apsn, x_flags, x_epsn, x_cnt);
             errors = errors + 1;
         end
@@ -184,6 +185,10 @@ initial begin
     // invalid requests
     rc_send_only; t_xrc = 1'b1; xrc_ok = 1'b0;
     verdict("XRC, no XRC SRQ", DISC, 1'b1, SYN_INV, 24'd100, F_ERR, 24'd0, C_INV);
+    rc_send_only; t_xrc = 1'b1; xrc_ok = 1'b0; psn = 24'd99;
+    verdict("XRC duplicate, no XRC SRQ (the PSN first)", DISC, 1'b1, SYN_ACK, 24'd99, 6'd0, 24'd0, C_PSN | C_DUP);
+    rc_send_only; t_xrc = 1'b1; xrc_ok = 1'b0; psn = 24'd101;
+    verdict("XRC ahead, no XRC SRQ (the PSN first)", DISC, 1'b1, SYN_SEQ, 24'd100, F_NAK, 24'd0, C_PSN | C_SEQ);
     rc_send_only; t_xrc = 1'b1; xrc_ok = 1'b1;
     verdict("XRC SEND", FETCH, 1'b0, 8'd0, 24'd0, 6'd0, 24'd0, 7'd0);
     rc_send_only; len = 13'd0; rlen = 32'd4096; m_active = 1'b1; op_is(0, 0, 1, 0, 0, 0);
@@ -202,6 +207,8 @@ initial begin
     verdict("atomic", ARETH, 1'b0, 8'd0, 24'd0, 6'd0, 24'd0, 7'd0);
     rc_send_only; op_is(1, 0, 0, 0, 0, 0);
     verdict("SEND MIDDLE, no message", DISC, 1'b1, SYN_INV, 24'd100, F_ERR, 24'd0, C_INV);
+    rc_send_only; op_is(1, 0, 0, 0, 0, 0); m_active = 1'b1; m_write = 1'b1;
+    verdict("SEND MIDDLE inside a WRITE", DISC, 1'b1, SYN_INV, 24'd100, F_ERR, 24'd0, C_INV);
     rc_send_only; m_active = 1'b1;
     verdict("SEND FIRST inside a message", DISC, 1'b1, SYN_INV, 24'd100, F_ERR, 24'd0, C_INV);
     rc_send_only; len_ok = 1'b0;

@@ -113,7 +113,8 @@ initial begin
     // RAW_PACKET: a SEND that starts and ends a message and takes a WQE
     take_hdr(`RNIC_RAW_OPCODE);
     checks = checks + 1;
-    if (!op_raw || !op_send || !op_start || !op_end || !op_wqe || op_write || op_imm || op_inv) begin
+    if (!op_raw || !op_send || !op_start || !op_end || !op_wqe || op_write || op_imm || op_inv || op_read ||
+        op_atomic || op_cmp_swap) begin
         $display("FAIL: RAW_OPCODE decode");
         errors = errors + 1;
     end
@@ -164,11 +165,18 @@ initial begin
         errors = errors + 1;
     end
     // without take nothing changes
-    s_opcode = {`RNIC_BTH_TRANSPORT_RC, `RNIC_BTH_OP_READ_REQ}; s_psn = 24'd5; s_len = 13'd0; s_reth_rkey = 32'd1;
-    s_imm = 32'd0;
+    s_opcode = {`RNIC_BTH_TRANSPORT_UD, `RNIC_BTH_OP_READ_REQ}; s_se = 1'b0; s_ackreq = 1'b0; s_dqpn = 24'd7;
+    s_psn = 24'd5; s_reth_va = 64'd9; s_reth_rkey = 32'd1; s_reth_len = 32'd2; s_atomic_va = 64'd3;
+    s_atomic_rkey = 32'd4; s_atomic_swap = 64'd5; s_atomic_cmp = 64'd6; s_imm = 32'd0; s_deth_qkey = 32'd7;
+    s_deth_sqpn = 24'd8; s_sip = 32'd9; s_dip = 32'd10; s_ip_id = 16'd11; s_ttl = 8'd12; s_tos = 8'd13;
+    s_len = 13'd0;
     repeat (3) @(negedge clk);
     checks = checks + 1;
-    if (opl !== `RNIC_BTH_OP_SEND_ONLY_INV || psn !== 24'hABCDEF || len !== 13'd1024 || rkey !== 32'hFEED_BEEF) begin
+    if (opl !== `RNIC_BTH_OP_SEND_ONLY_INV || tr !== `RNIC_BTH_TRANSPORT_RC || se !== 1'b1 || ackreq !== 1'b1 ||
+        qpn !== 24'h123 || psn !== 24'hABCDEF || va !== 64'h1111_2222_3333_4444 || rkey !== 32'hFEED_BEEF ||
+        rlen !== 32'd777 || imm !== 32'hFEED_BEEF || len !== 13'd1024 || swap !== 64'h0102_0304_0506_0708 ||
+        cmp !== 64'h1112_1314_1516_1718 || qkey !== 32'h8000_0011 || sqpn !== 24'h42 || sip !== 32'h0A00_0001 ||
+        dip !== 32'h0A00_0002 || ip_id !== 16'h1234 || ttl !== 8'd64 || tos !== 8'h10) begin
         $display("FAIL: the header changed without take");
         errors = errors + 1;
     end
