@@ -2277,6 +2277,34 @@ always @(posedge clk) begin
     end
 end
 
+// a context write in the cycle the responder takes its last reply: while
+// wb_race_n is above 0, a QPC write moving QP 15 (unused until the UD cases
+// bring it up from RESET) to RTR goes out in the first cycle of each S_ACK
+// (code 15), and of each S_CQE (code 14) that no ACK follows; when the
+// reply is taken in that cycle, the context write holds the table ports and
+// the per-QP write-back waits for S_WB (code 16) instead of happening with
+// the reply (wb_race_seen counts those)
+integer       wb_race_n = 0;
+integer       wb_race_seen = 0;
+reg           wb_drive = 1'b0;
+reg [1023:0]  wb_race_data = 1024'd0;
+always @(posedge clk) begin
+    if (wb_drive) begin
+        ctx_wr_valid <= 1'b0;
+        wb_drive <= 1'b0;
+    end else if (wb_race_n > 0 && ((dut.state_next == 5'd14 && dut.state_reg != 5'd14 && !dut.do_ack_next) ||
+                                   (dut.state_next == 5'd15 && dut.state_reg != 5'd15))) begin
+        ctx_wr_valid <= 1'b1;
+        ctx_wr_table <= `RNIC_CTX_TABLE_QPC;
+        ctx_wr_index <= 24'd15;
+        ctx_wr_data <= wb_race_data;
+        wb_drive <= 1'b1;
+        wb_race_n = wb_race_n - 1;
+    end
+    if ((dut.state_reg == 5'd14 || dut.state_reg == 5'd15) && dut.state_next == 5'd16)
+        wb_race_seen = wb_race_seen + 1;
+end
+
 // one SEND with Invalidate of n bytes (split at mtu; UC codes if uc) on QP q
 // into a receive WQE with the current scatter list, naming key in the IETH;
 // the RETH fields carry decoy (another key) and the packets before the LAST
@@ -2617,6 +2645,12 @@ initial begin
     qp_bringup(24'd3, 3'd5, 24'h000100);   // MTU 4096
 
     // --- sizes at MTU 1024 -------------------------------------------------
+    // (with a context write of another QP in the first cycle of each of the
+    // first 5 last replies: the write-back waits a cycle for it, in S_WB)
+    wb_race_data = 1024'd0;
+    wb_race_data[`RNIC_QPC_STATE_LSB +: `RNIC_QPC_STATE_W] = `RNIC_QP_STATE_RTR;
+    wb_race_data[`RNIC_QPC_TYPE_LSB +: `RNIC_QPC_TYPE_W] = `RNIC_QP_TYPE_RC;
+    wb_race_n = 5;
     sg_n = 1; set_sg(0, 64'h10003, 10, KEY_GOOD);
     send_case(2, 0, 1024, 0, 0);
     sg_n = 2; set_sg(0, 64'h10101, 1, KEY_GOOD); set_sg(1, 64'h10203, 7, KEY_GOOD);
@@ -2628,6 +2662,13 @@ initial begin
     sg_n = 4; set_sg(0, 64'h14001, 17, KEY_GOOD); set_sg(1, 64'h15003, 1000, KEY_GOOD);
     set_sg(2, 64'h200101, 5, KEY_SMALL); set_sg(3, 64'h17007, 5000, KEY_GOOD);  // SGE 2 inside the small key's window
     send_case(2, 1025, 1024, 0, 0);
+    if (wb_race_n != 0 || wb_race_seen == 0) begin
+        $display("FAIL: context writes in a last reply's cycle: %0d not driven, %0d write-backs moved to S_WB",
+                 wb_race_n, wb_race_seen);
+        errors = errors + 1;
+    end
+    $display("context writes in a last reply's first cycle: %0d write-backs moved to S_WB", wb_race_seen);
+    wb_race_n = 0;
     // --- 64 KiB at MTU 1024 with a throughput figure -----------------------
     sg_n = 4; set_sg(0, 64'h20001, 12345, KEY_GOOD); set_sg(1, 64'h30003, 20000, KEY_GOOD);
     set_sg(2, 64'h40005, 777, KEY_GOOD); set_sg(3, 64'h50007, 40000, KEY_GOOD);
