@@ -412,6 +412,31 @@ always @(posedge clk)
 `endif
 
 
+// no retry left: the head WQE completes with this status, the QP's error
+// flag goes up, the entries behind it are flushed (a NAK-mode walk)
+task retries_out;
+    input [7:0] status;
+    begin
+        c_mode_next = M_NAK;
+        c_psn_next = ce_first;
+        c_nak_status_next = status;
+        c_seterr = 1'b1;
+        stat_retry_exc_next = 1'b1;
+        c_state_next = C_WALK;
+    end
+endtask
+// go back N: one transport retry used, a retransmission from rpsn waits for
+// the WQE stage, the QP holds until progress
+task resend;
+    input [23:0] rpsn;
+    begin
+        tw_rl_dec = 1'b1;
+        tw_hold_set = 1'b1;
+        tw_rtx = 1'b1;
+        tw_rpsn = rpsn;
+    end
+endtask
+
 always @* begin
     c_state_next = c_state_reg;
     c_tgt_next = c_tgt_reg;
@@ -635,13 +660,8 @@ always @* begin
                 // RNR NAK (IBA 9.7.5.2.8): wait the time its code names, then
                 // resend from its PSN; rnr_retry 7 retries forever
                 if (c_rl[2:0] == 3'd0 && !c_rnr_inf) begin
-                    c_mode_next = M_NAK;
-                    c_psn_next = ce_first;
-                    c_nak_status_next = `RNIC_WC_STATUS_RNR_RETRY_EXC_ERR;
-                    c_seterr = 1'b1;
-                    stat_retry_exc_next = 1'b1;
+                    retries_out(`RNIC_WC_STATUS_RNR_RETRY_EXC_ERR);
                     tw_off = 1'b1;
-                    c_state_next = C_WALK;
                 end else begin
                     tw_rnr = 1'b1;
                     tw_rnr_dec = !c_rnr_inf;
@@ -651,21 +671,11 @@ always @* begin
             end else if (!c_stale && (c_after_reg == A_SEQ || (ce_rdat && c_covered))) begin
                 // go back N: a sequence NAK, a missing READ response, or an
                 // ACK past a READ / atomic whose response never came
-                if (c_rl[5:3] == 3'd0) begin
-                    c_mode_next = M_NAK;
-                    c_psn_next = ce_first;
-                    c_nak_status_next = `RNIC_WC_STATUS_RETRY_EXC_ERR;
-                    c_seterr = 1'b1;
-                    stat_retry_exc_next = 1'b1;
-                    tw_off = 1'b1;
-                    c_state_next = C_WALK;
-                end else begin
-                    tw_rl_dec = 1'b1;
-                    tw_hold_set = 1'b1;
-                    tw_rtx = 1'b1;
-                    tw_off = 1'b1;
-                    tw_rpsn = (c_after_reg == A_SEQ) ? c_ppsn_reg : c_rd_p;
-                end
+                tw_off = 1'b1;
+                if (c_rl[5:3] == 3'd0)
+                    retries_out(`RNIC_WC_STATUS_RETRY_EXC_ERR);
+                else
+                    resend((c_after_reg == A_SEQ) ? c_ppsn_reg : c_rd_p);
             end
         end
     end
@@ -692,19 +702,10 @@ always @* begin
                 // local ACK timeout (IBA 9.7.6.1.3): resend from the head,
                 // or give up when retry_cnt retries went unanswered
                 stat_timeout_next = 1'b1;
-                if (c_rl[5:3] == 3'd0) begin
-                    c_mode_next = M_NAK;
-                    c_psn_next = ce_first;
-                    c_nak_status_next = `RNIC_WC_STATUS_RETRY_EXC_ERR;
-                    c_seterr = 1'b1;
-                    stat_retry_exc_next = 1'b1;
-                    c_state_next = C_WALK;
-                end else begin
-                    tw_rl_dec = 1'b1;
-                    tw_hold_set = 1'b1;
-                    tw_rtx = 1'b1;
-                    tw_rpsn = c_rd_p;
-                end
+                if (c_rl[5:3] == 3'd0)
+                    retries_out(`RNIC_WC_STATUS_RETRY_EXC_ERR);
+                else
+                    resend(c_rd_p);
             end
         end
     end
